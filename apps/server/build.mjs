@@ -1,0 +1,28 @@
+// Bundles the server into dist/main.js. Workspace packages (@apimarket/*, TypeScript source)
+// are compiled in; every npm dependency stays external and loads from node_modules, which keeps
+// PGlite's .wasm/.data files beside their module where it looks for them.
+import { build } from 'esbuild';
+
+/** @type {import('esbuild').Plugin} */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@apimarket/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalDependencies],
+  logLevel: 'warning',
+});
+console.log('server built: apps/server/dist/main.js');

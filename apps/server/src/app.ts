@@ -1,0 +1,66 @@
+// Builds the Fastify instance: wire conventions, error mapping and every domain's routes under
+// /apiHome. main.ts listens with it; tests drive it with inject().
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/error-handler';
+import { wirePlugin } from './http/wire';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { type CaptchaAnswers, noCaptchas } from './modules/dev/captcha-answers';
+import { devRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createNotifier, type Notifier } from './notify';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: FastifyBaseLogger;
+}
+
+export interface App {
+  app: FastifyInstance;
+  notifier: Notifier;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Keep a caller's request id (the web proxy forwards one) only when it is well-formed.
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const db = database.db;
+  const notifier = createNotifier(config, db);
+  const captchas: CaptchaAnswers = noCaptchas;
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(wirePlugin, { config, db });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(catalogRoutes, { db });
+      if (config.devTools) await api.register(devRoutes, { db, captchas });
+    },
+    { prefix: '/apiHome' },
+  );
+
+  return { app, notifier };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('has working embedded defaults with DEV_TOOLS on', () => {
+    const c = loadConfig({ DEV_TOOLS: '1' });
+    expect(c.port).toBe(3001);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.devTools).toBe(true);
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('refuses the development secrets in production', () => {
+    expect(() => loadConfig({})).toThrow(/WIRE_SIGN_SECRET/);
+    const c = loadConfig({ WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456' });
+    expect(c.devTools).toBe(false);
+  });
+
+  it('refuses DEV_TOOLS together with a real mail provider', () => {
+    expect(() => loadConfig({ DEV_TOOLS: '1', SMTP_URL: 'smtp://u:p@mail.example.cn:587' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEV_TOOLS: '1', SMTP_URL: 'smtp://u:p@mail.example.cn:587' })).toThrow(/DEV_TOOLS/);
+  });
+
+  it('names every bad setting', () => {
+    try {
+      loadConfig({ DEV_TOOLS: '1', API_PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(String(err)).toContain('API_PORT');
+      expect(String(err)).toContain('DATABASE_URL 必须是 postgres:// 或 postgresql:// 地址');
+    }
+  });
+});

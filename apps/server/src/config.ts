@@ -1,0 +1,90 @@
+// The server's settings, read from the environment once at start and validated; nothing else
+// in the server reads process.env. .env.example at the repository root lists every key.
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_SIGN_SECRET = 'apimarket-dev-sign-secret';
+const DEV_AES_SECRET = 'apimarket-dev-aes-secret';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须是 postgres:// 或 postgresql:// 地址')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WIRE_SIGN_SECRET: z.string().min(8, 'WIRE_SIGN_SECRET 至少 8 个字符').default(DEV_SIGN_SECRET),
+  WIRE_AES_SECRET: z.string().min(8, 'WIRE_AES_SECRET 至少 8 个字符').default(DEV_AES_SECRET),
+  DEV_TOOLS: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Fastify trustProxy: which hops may set X-Forwarded-For (the web process is on loopback). */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** auto: Secure cookies when the request arrived over https (per X-Forwarded-Proto). */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
+  SMS_SIGNATURE: z.string().min(1).default('数据API市场'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL 必须是 smtp:// 或 smtps:// 地址')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('数据API市场 <noreply@localhost>'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parse and check the environment; throws ConfigError with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`配置无效:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const realSms = e.SMS_PROVIDER !== 'outbox';
+  const realMail = e.SMTP_URL !== undefined;
+  if (e.DEV_TOOLS && (realSms || realMail)) {
+    throw new ConfigError(
+      '配置无效: DEV_TOOLS=1 会公开验证码，不能与真实短信服务商或 SMTP 同时启用（请关闭 DEV_TOOLS）',
+    );
+  }
+  if (!e.DEV_TOOLS && (e.WIRE_SIGN_SECRET === DEV_SIGN_SECRET || e.WIRE_AES_SECRET === DEV_AES_SECRET)) {
+    throw new ConfigError('配置无效: 关闭 DEV_TOOLS 运行时必须设置自己的 WIRE_SIGN_SECRET 和 WIRE_AES_SECRET');
+  }
+  if (realSms) {
+    // The provider adapters land with the identity work; refuse rather than silently drop SMS.
+    throw new ConfigError(`配置无效: 短信服务商 ${e.SMS_PROVIDER} 的适配器尚未提供，请使用 SMS_PROVIDER=outbox`);
+  }
+  return {
+    host: e.HOST,
+    port: e.API_PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    wire: { signSecret: e.WIRE_SIGN_SECRET, aesSecret: e.WIRE_AES_SECRET },
+    devTools: e.DEV_TOOLS,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    cookieSecure: e.COOKIE_SECURE,
+    sms: { provider: e.SMS_PROVIDER, signature: e.SMS_SIGNATURE },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+  } as const;
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}

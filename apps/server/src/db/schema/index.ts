@@ -1,0 +1,4 @@
+export * from './categories';
+export * from './members';
+export * from './outbox';
+export * from './sessions';

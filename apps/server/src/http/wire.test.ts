@@ -1,0 +1,277 @@
+// The wire layer's behaviour as a client sees it: every kind of bad request gets the envelope
+// with a Chinese message and the right status, never a 500 and never a stack.
+import { encryptField, encryptPayload } from '@apimarket/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../db/schema';
+import { createSession, revokeSession } from '../modules/identity/session.service';
+import { buildTestApp, FORM, form, signed, type TestApp } from '../test/harness';
+import { ok } from './envelope';
+import { requireMember } from './wire';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    routes: (api) => {
+      api.post('/test/echo', async (request) => ok(request.body));
+      api.get('/test/echo', async (request) => ok(request.query));
+      api.post('/test/me', async (request) => ok(await requireMember(request)));
+      api.get('/test/boom', async () => {
+        throw new Error('connection string postgres://admin:hunter2@db/internal');
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('reports the database reachable without a sign', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/apiHome/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 200, msg: '操作成功', data: { status: 'ok', database: t.database.kind } });
+  });
+});
+
+describe('request id', () => {
+  it('is on every answer and keeps a well-formed one from the caller', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/apiHome/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ method: 'GET', url: '/apiHome/health', headers: { 'x-request-id': 'web-abcdef123' } });
+    expect(kept.headers['x-request-id']).toBe('web-abcdef123');
+    const junk = await t.app.inject({ method: 'GET', url: '/apiHome/health', headers: { 'x-request-id': 'x\nforged log line' } });
+    expect(junk.headers['x-request-id']).not.toContain('forged');
+  });
+});
+
+describe('bad requests', () => {
+  it('unknown /apiHome path → 404 ALL_0008', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/apiHome/no/such/call', headers: FORM, payload: form(signed(t.config)) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'ALL_0008', msg: '请求的接口不存在' });
+  });
+
+  it('missing sign → 400 ALL_0002', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/echo', headers: FORM, payload: form({ a: '1' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'ALL_0002', msg: '缺少签名参数' });
+  });
+
+  it('wrong sign → 400 ALL_0003', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form(signed(t.config, { sign: '0'.repeat(32) })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'ALL_0003', msg: '请求签名错误' });
+  });
+
+  it('a sign made for another token does not pass', async () => {
+    const fields = signed(t.config, {}, { token: 'aaa' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form({ ...fields, token: 'bbb' }),
+    });
+    expect(res.json().code).toBe('ALL_0003');
+  });
+
+  it('cdpDate 11 minutes old → 400 ALL_0004', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form(signed(t.config, {}, { at: Date.now() - 11 * 60_000 })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'ALL_0004', msg: '请求已过期，请校准本机时间后重试' });
+  });
+
+  it('cdpDate 9 minutes old still passes', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form(signed(t.config, { a: '1' }, { at: Date.now() - 9 * 60_000 })),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('undecryptable field with encrypt=1 → 400 ALL_0005', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form(signed(t.config, { encrypt: '1', name: 'plain-text-not-encrypted' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'ALL_0005', msg: '请求参数解密失败' });
+  });
+
+  it('a field encrypted with another key → ALL_0005', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form(signed(t.config, { encrypt: '1', name: encryptField('张三', 'some-other-key') })),
+    });
+    expect(res.json().code).toBe('ALL_0005');
+  });
+
+  it('oversized body → 413 ALL_0006', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form(signed(t.config, { big: 'x'.repeat(t.config.bodyLimit + 10) })),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'ALL_0006', msg: '请求内容过大' });
+  });
+
+  it('wrong content type → 415 ALL_0007', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a>1</a>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: 'ALL_0007', msg: '不支持的请求格式' });
+  });
+
+  it('malformed JSON → 400 ALL_0014', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"cdpDate": 1, ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'ALL_0014', msg: '请求体格式错误' });
+  });
+
+  it('an unexpected failure → 500 ALL_0099 with nothing internal in the answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/apiHome/test/boom', query: signed(t.config) });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'ALL_0099', msg: '系统繁忙，请稍后再试' });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('at ');
+  });
+});
+
+describe('accepted requests', () => {
+  it('form-urlencoded POST reaches the route', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/echo',
+      headers: FORM,
+      payload: form(signed(t.config, { name: '李四' })),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.name).toBe('李四');
+  });
+
+  it('JSON POST reaches the route', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/echo', payload: signed(t.config, { phone: '13800138000' }) });
+    expect(res.json().data.phone).toBe('13800138000');
+  });
+
+  it('GET takes the conventions from the query string', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/apiHome/test/echo', query: signed(t.config, { q: '身份证' }) });
+    expect(res.json().data.q).toBe('身份证');
+  });
+
+  it('encrypt=1 fields arrive decrypted', async () => {
+    const payload = encryptPayload(signed(t.config, { name: '王五', pwd: 'abc123' }), t.config.wire.aesSecret);
+    const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/echo', headers: FORM, payload: form(payload) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: '王五', pwd: 'abc123' });
+  });
+});
+
+describe('tourist token', () => {
+  it('is issued when absent and kept when present', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/apiHome/health' });
+    const cookie = first.cookies.find((c) => c.name === 'tourisToken');
+    expect(cookie?.value).toMatch(/^t[0-9a-f]{32}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+    const again = await t.app.inject({ method: 'GET', url: '/apiHome/health', cookies: { tourisToken: cookie?.value ?? '' } });
+    expect(again.cookies.find((c) => c.name === 'tourisToken')).toBeUndefined();
+  });
+});
+
+describe('sessions', () => {
+  let token = '';
+
+  beforeAll(async () => {
+    const [m] = await t.database.db
+      .insert(members)
+      .values({ loginName: 'wiretest01', mobile: '13800138000', passwordHash: 'x' })
+      .returning({ id: members.id });
+    const s = await createSession(t.database.db, { memberId: m?.id ?? 0, remember: true, ip: '127.0.0.1', userAgent: 'vitest' });
+    token = s.token;
+  });
+
+  const me = (opts: { cookie?: string; field?: string; headers?: Record<string, string> }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/me',
+      headers: { ...FORM, 'x-requested-with': 'XMLHttpRequest', ...opts.headers },
+      cookies: opts.cookie ? { myToken: opts.cookie } : {},
+      payload: form(signed(t.config, {}, { token: opts.field ?? '' })),
+    });
+
+  it('anonymous → 401 ALL_0024', async () => {
+    const res = await me({});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'ALL_0024', msg: '登录已过期，请重新登录' });
+  });
+
+  it('the myToken cookie resolves the member', async () => {
+    const res = await me({ cookie: token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.loginName).toBe('wiretest01');
+  });
+
+  it('the token field serves non-browser clients', async () => {
+    const res = await me({ field: token });
+    expect(res.json().data.loginName).toBe('wiretest01');
+  });
+
+  it('a forged token is anonymous', async () => {
+    const res = await me({ cookie: 'A'.repeat(43) });
+    expect(res.json().code).toBe('ALL_0024');
+  });
+
+  it('CSRF: a cookie write without X-Requested-With or same Origin → 403 ALL_0009', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/me',
+      headers: { ...FORM, origin: 'https://evil.example' },
+      cookies: { myToken: token },
+      payload: form(signed(t.config)),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'ALL_0009', msg: '请求来源不受信任，请刷新页面后重试' });
+  });
+
+  it('CSRF: a same-origin write is accepted', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/me',
+      headers: { ...FORM, origin: 'http://localhost:80', host: 'localhost:80' },
+      cookies: { myToken: token },
+      payload: form(signed(t.config)),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a revoked session → ALL_0024', async () => {
+    await revokeSession(t.database.db, token);
+    const res = await me({ cookie: token });
+    expect(res.json().code).toBe('ALL_0024');
+  });
+});

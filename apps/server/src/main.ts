@@ -1,0 +1,51 @@
+// The server process: validate config, open and migrate the database, seed, listen; close
+// cleanly on SIGINT/SIGTERM so PGlite flushes its files.
+import { type Config, ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { createLogger } from './http/logging';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  if (config.devTools) {
+    logger.warn('DEV_TOOLS=1: /apiHome/dev/* exposes sent codes; never enable it in production');
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  await database.migrate();
+  await seed(database.db);
+  logger.info({ database: database.kind }, 'database migrated and seeded');
+
+  const { app } = await buildApp({ config, database, logger });
+  await app.listen({ host: config.host, port: config.port });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests of every workspace; the browser journeys are Playwright's (e2e/).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts'] } },
+    ],
+  },
+});
