@@ -1,0 +1,22 @@
+// The default layout (spec 01 §2.2): header, body, footer. Server components only; no antd.
+import { IdlePrefetch } from '../../components/frame/IdlePrefetch';
+import { SiteFooter } from '../../components/layout/SiteFooter';
+import { SiteHeader } from '../../components/layout/SiteHeader';
+import { webConfig } from '../../config';
+import styles from './layout.module.css';
+
+/** Pages a visitor most often opens next; more join as they are built. */
+const LIKELY_NEXT: readonly string[] = ['/'];
+
+export default function SiteLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className={styles.shell}>
+      <SiteHeader />
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+      <SiteFooter icpRecord={webConfig.icpRecord} />
+      <IdlePrefetch hrefs={LIKELY_NEXT} />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// The root layout: document shell, design tokens as CSS custom properties, and the frame's
+// client behaviours (loading bar, chunk-reload guard). Layout groups add header and footer.
+import type { Metadata, Viewport } from 'next';
+import { Suspense } from 'react';
+import { ChunkReloadGuard } from '../components/frame/ChunkReloadGuard';
+import { LoadingBar } from '../components/frame/LoadingBar';
+import { company } from '../content/company';
+import { tokens, tokensToCss } from '../styles/tokens';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: `${company.brand} - ${company.slogan}`, template: `%s - ${company.brand}` },
+  description:
+    '数据API市场提供身份核验、人脸识别、OCR、银行卡、手机号、车辆、企业工商、保险风控、物流与司法等企业级数据接口，统一接入，按量计费，安全合规。',
+  applicationName: company.brand,
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: tokens.color.primary,
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: generated from our own tokens */}
+        <style dangerouslySetInnerHTML={{ __html: tokensToCss() }} />
+      </head>
+      <body>
+        <Suspense fallback={null}>
+          <LoadingBar />
+        </Suspense>
+        <ChunkReloadGuard />
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,33 @@
+// The default layout's header (spec 01 §2.4). It shows only destinations that exist; the
+// catalogue search, menus and sign-in links join it as those capabilities land.
+import Link from 'next/link';
+import { company } from '../../content/company';
+import { Logo } from './Logo';
+import styles from './SiteHeader.module.css';
+
+export function SiteHeader() {
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <Logo />
+        <nav className={styles.nav} aria-label="主导航">
+          <Link href="/" className={styles.active}>
+            首页
+          </Link>
+        </nav>
+        <div className={styles.contact}>
+          <span className={styles.contactLabel}>{company.hotlineLabel}</span>
+          <a href={`tel:${company.hotline.replaceAll('-', '')}`} className={styles.phone}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.phoneIcon}>
+              <path
+                fill="currentColor"
+                d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1l-2.22 2.23Z"
+              />
+            </svg>
+            <span className={styles.phoneText}>{company.hotline}</span>
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

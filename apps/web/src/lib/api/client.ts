@@ -1,0 +1,62 @@
+// The one request client of the browser (spec 01 §7.1). Screens call request(); it adds the
+// conventions, sends, and applies the shared reactions: the success rule, ALL_0024 → the
+// 「提示」 alert then /login (except on the login-state check), network failure → toast.
+import { isSuccessBody } from '@apimarket/contracts';
+import { buildRequest, readCookie, type RequestOptions, WIRE_COOKIES } from './build';
+import { ApiError, NETWORK_ERROR_MSG } from './errors';
+import { alertSessionExpired, toastNetworkError } from './notify';
+import { browserWireConfig } from './wire-config';
+
+export interface ClientOptions extends RequestOptions {
+  /** The login-state check: ALL_0024 there just means "anonymous", no alert. */
+  loginStateCheck?: boolean;
+}
+
+/** Resolves with the success body; rejects with ApiError otherwise. */
+export async function request<T = unknown>(path: string, options: ClientOptions = {}): Promise<T> {
+  let wire: Awaited<ReturnType<typeof browserWireConfig>>;
+  try {
+    wire = await browserWireConfig();
+  } catch {
+    void toastNetworkError();
+    throw new ApiError('network', 'NETWORK', NETWORK_ERROR_MSG, 0);
+  }
+  const cookies = document.cookie;
+  const { url, init } = buildRequest(path, options, {
+    ...wire,
+    token: '', // myToken is HttpOnly: the cookie itself authenticates
+    tourisToken: readCookie(cookies, WIRE_COOKIES.tourisToken),
+    isLogin: readCookie(cookies, WIRE_COOKIES.membershipId) !== '',
+    now: Date.now(),
+  });
+
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, credentials: 'same-origin' });
+  } catch {
+    void toastNetworkError();
+    throw new ApiError('network', 'NETWORK', NETWORK_ERROR_MSG, 0);
+  }
+
+  // Every status below 600 goes through the envelope; a file answer is returned as a Blob.
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json')) {
+    if (res.ok) return (await res.blob()) as T;
+    void toastNetworkError();
+    throw new ApiError('network', `HTTP_${res.status}`, NETWORK_ERROR_MSG, res.status);
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    void toastNetworkError();
+    throw new ApiError('network', 'BAD_JSON', NETWORK_ERROR_MSG, res.status);
+  }
+  if (isSuccessBody(body)) return body as T;
+
+  const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const code = String(fields.code ?? '');
+  const msg = typeof fields.msg === 'string' ? fields.msg : NETWORK_ERROR_MSG;
+  if (code === 'ALL_0024' && !options.loginStateCheck) void alertSessionExpired();
+  throw new ApiError('server', code, msg, res.status, fields);
+}

@@ -1,0 +1,44 @@
+// The web process's settings, read once from the environment and validated. server.mjs and
+// the Next app (src/config.ts) both read them from here; nothing else reads process.env.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /** Where the Fastify server listens, as seen from the web process. */
+  API_ORIGIN: z.string().url('API_ORIGIN 必须是 http(s):// 地址').optional(),
+  WIRE_SIGN_SECRET: z.string().min(8).default('apimarket-dev-sign-secret'),
+  WIRE_AES_SECRET: z.string().min(8).default('apimarket-dev-aes-secret'),
+  DEV_TOOLS: flag,
+  /** The public address of the site, for canonical links and the sitemap. */
+  SITE_URL: z.string().url('SITE_URL 必须是 http(s):// 地址').optional(),
+  /** ICP 备案号, shown in the footer when set. */
+  ICP_RECORD: z.string().default(''),
+});
+
+/**
+ * @param {Record<string, string | undefined>} env
+ */
+export function loadWebConfig(env = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`网站配置无效:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    apiOrigin: (e.API_ORIGIN ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
+    wire: { signSecret: e.WIRE_SIGN_SECRET, aesSecret: e.WIRE_AES_SECRET },
+    devTools: e.DEV_TOOLS,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    icpRecord: e.ICP_RECORD,
+  };
+}

@@ -1,0 +1,68 @@
+// Helpers shared by the start, dev and test scripts.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Load ./.env into process.env when present (existing variables win). */
+export function loadDotEnv() {
+  const file = path.join(root, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** Newest modification time under the given paths (skipping build output and node_modules). */
+export function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) {
+        if (name === 'node_modules' || name === '.next' || name === 'dist' || name.startsWith('.')) continue;
+        walk(path.join(p, name));
+      }
+    } else {
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  for (const p of paths) walk(p);
+  return newest;
+}
+
+export function run(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Poll a URL until it answers (any status) or the time runs out. */
+export async function waitForUrl(url, { timeoutMs = 90_000, isAlive = () => true } = {}) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (!isAlive()) return false;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  return false;
+}

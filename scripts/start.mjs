@@ -1,0 +1,92 @@
+// npm start: build what is missing or stale, then run the API server (which migrates and seeds
+// the embedded database under DATA_DIR) and the web, print the URL, and stop both on Ctrl-C or
+// SIGTERM. Two stacks run side by side with different PORT, API_PORT and DATA_DIR.
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadDotEnv, newestMtime, root, run, waitForUrl } from './lib.mjs';
+
+loadDotEnv();
+const env = {
+  ...process.env,
+  PORT: process.env.PORT ?? '3000',
+  API_PORT: process.env.API_PORT ?? '3001',
+  DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+  DEV_TOOLS: process.env.DEV_TOOLS ?? '1',
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+const contracts = path.join(root, 'packages/contracts/src');
+
+async function buildIfStale(name, output, sources, args) {
+  const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
+  if (builtAt > 0 && builtAt >= newestMtime(sources)) return;
+  console.log(`[start] building ${name} …`);
+  const code = await run('npm', args, { env });
+  if (code !== 0) {
+    console.error(`[start] building ${name} failed`);
+    process.exit(code);
+  }
+}
+
+await buildIfStale(
+  'server',
+  path.join(root, 'apps/server/dist/main.js'),
+  [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contracts],
+  ['run', 'build', '-w', '@apimarket/server'],
+);
+await buildIfStale(
+  'web',
+  path.join(root, 'apps/web/.next/BUILD_ID'),
+  [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/next.config.ts'), contracts],
+  ['run', 'build', '-w', '@apimarket/web'],
+);
+
+const children = new Map();
+let stopping = false;
+
+function launch(name, args, cwd) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' });
+  children.set(name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`[start] ${name} stopped unexpectedly (${signal ?? code}); stopping the rest`);
+      stop(code || 1);
+    } else if (children.size === 0) {
+      process.exit(exitCode);
+    }
+  });
+  return child;
+}
+
+let exitCode = 0;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  if (children.size === 0) process.exit(code);
+  for (const child of children.values()) child.kill('SIGTERM');
+  setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(code);
+  }, 10_000).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+const server = launch('server', [path.join(root, 'apps/server/dist/main.js')], root);
+const apiUp = await waitForUrl(`http://127.0.0.1:${env.API_PORT}/apiHome/health`, { isAlive: () => server.exitCode === null });
+if (!apiUp) {
+  console.error('[start] the API server did not come up');
+  stop(1);
+} else {
+  const web = launch('web', [path.join(root, 'apps/web/server.mjs')], path.join(root, 'apps/web'));
+  const webUp = await waitForUrl(`http://127.0.0.1:${env.PORT}/__wire.json`, { isAlive: () => web.exitCode === null });
+  if (!webUp) {
+    console.error('[start] the web did not come up');
+    stop(1);
+  } else {
+    console.log(`\n  数据API市场 is running: http://localhost:${env.PORT}\n  (API ${env.API_PORT}, data ${env.DATA_DIR}${env.DEV_TOOLS === '1' ? `, outbox http://localhost:${env.PORT}/dev/outbox` : ''})\n`);
+  }
+}
