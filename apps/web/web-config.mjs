@@ -7,7 +7,7 @@ const flag = z
   .default('0')
   .transform((v) => v === '1' || v === 'true');
 
-const EnvSchema = z.object({
+export const WebEnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
@@ -26,7 +26,7 @@ const EnvSchema = z.object({
  * @param {Record<string, string | undefined>} env
  */
 export function loadWebConfig(env = process.env) {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = WebEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`网站配置无效:\n${lines.join('\n')}`);

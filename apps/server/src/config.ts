@@ -11,8 +11,8 @@ const flag = z
   .default('0')
   .transform((v) => v === '1' || v === 'true');
 
-const EnvSchema = z.object({
-  HOST: z.string().default('127.0.0.1'),
+export const EnvSchema = z.object({
+  API_HOST: z.string().default('127.0.0.1'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -68,7 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`配置无效: 短信服务商 ${e.SMS_PROVIDER} 的适配器尚未提供，请使用 SMS_PROVIDER=outbox`);
   }
   return {
-    host: e.HOST,
+    host: e.API_HOST,
     port: e.API_PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
