@@ -1,11 +1,12 @@
 // The wire layer's behaviour as a client sees it: every kind of bad request gets the envelope
 // with a Chinese message and the right status, never a 500 and never a stack.
-import { encryptField, encryptPayload } from '@apimarket/contracts';
+import { encryptField, encryptPayload, LoginInput } from '@apimarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../db/schema';
 import { createSession, revokeSession } from '../modules/identity/session.service';
 import { buildTestApp, FORM, form, signed, type TestApp } from '../test/harness';
 import { ok } from './envelope';
+import { parseInput } from './parse';
 import { requireMember } from './wire';
 
 let t: TestApp;
@@ -16,9 +17,13 @@ beforeAll(async () => {
       api.post('/test/echo', async (request) => ok(request.body));
       api.get('/test/echo', async (request) => ok(request.query));
       api.post('/test/me', async (request) => ok(await requireMember(request)));
+      api.post('/test/login', async (request) => ok(parseInput(LoginInput, request.body).name));
       api.get('/test/boom', async () => {
         throw new Error('connection string postgres://admin:hunter2@db/internal');
       });
+    },
+    rootRoutes: (app) => {
+      app.post('/outside/portal/1882', async () => ({ code: '10000' }));
     },
   });
 });
@@ -159,6 +164,20 @@ describe('bad requests', () => {
     expect(res.json()).toEqual({ code: 'ALL_0099', msg: '系统繁忙，请稍后再试' });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('at ');
+  });
+});
+
+describe('input rules', () => {
+  it('a field failing its contracts rule answers 400 ALL_0001 with that rule\'s message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/login', headers: FORM, payload: form(signed(t.config, { name: '', pwd: 'x' })) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'ALL_0001', msg: '请输入账号' });
+  });
+
+  it('paths outside /apiHome are not held to the portal conventions', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/outside/portal/1882', headers: FORM, payload: form({ key: 'k' }) });
+    expect(res.json()).toEqual({ code: '10000' });
+    expect(res.cookies.find((c) => c.name === 'tourisToken')).toBeUndefined();
   });
 });
 

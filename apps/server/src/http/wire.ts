@@ -1,7 +1,8 @@
 // The portal API's request conventions, enforced once for every /apiHome route: the MD5 sign
 // and cdpDate window, encrypt=1 field decoding, the tourist token cookie, CSRF for cookie
 // sessions, and the lazily resolved session. Routes opt out of the sign with config.sign=false
-// (an <img> captcha or a load balancer's health probe cannot sign).
+// (an <img> captcha or a load balancer's health probe cannot sign). Paths outside /apiHome (the
+// open data API) have their own contract and are left alone.
 import { timingSafeEqual } from 'node:crypto';
 import {
   CDP_DATE_TOLERANCE_MS,
@@ -68,6 +69,10 @@ function decryptAll(fields: Fields, secret: string): Fields {
   return out;
 }
 
+function isPortal(request: FastifyRequest): boolean {
+  return request.url === '/apiHome' || request.url.startsWith('/apiHome/') || request.url.startsWith('/apiHome?');
+}
+
 function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
@@ -90,6 +95,7 @@ export const wirePlugin = fp<{ config: Config; db: Db }>(
     app.decorateRequest('sessionToken', () => '');
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isPortal(request)) return;
       // CSRF: a cookie-authenticated write must prove it came from our own pages.
       const cookieToken = request.cookies[COOKIE.token];
       if (cookieToken && !SAFE_METHODS.has(request.method)) {
@@ -122,7 +128,7 @@ export const wirePlugin = fp<{ config: Config; db: Db }>(
     });
 
     app.addHook('preHandler', async (request: FastifyRequest) => {
-      if (request.is404) return; // an unknown path answers ALL_0008, signed or not
+      if (request.is404 || !isPortal(request)) return; // unknown paths answer ALL_0008, signed or not
       const query = asFields(request.query) ?? {};
       let body = asFields(request.body);
       const field = (k: string) => text(body?.[k] ?? query[k]);

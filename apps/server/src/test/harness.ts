@@ -26,6 +26,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Extra routes registered under /apiHome before the app is ready. */
   routes?: (api: FastifyInstance) => void | Promise<void>;
+  /** Extra routes registered at the root, outside the portal API. */
+  rootRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -58,6 +60,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = createLogger(config.logLevel, options.logStream);
   const { app, notifier } = await buildApp({ config, database, logger });
   if (options.routes) await app.register(options.routes, { prefix: '/apiHome' });
+  if (options.rootRoutes) await app.register(options.rootRoutes);
   await app.ready();
   return {
     app,

@@ -2,7 +2,7 @@
 // cdpDate, tourisToken, sign, isLogin), optional encrypt=1 fields, and the body encoding
 // (form-urlencoded by default, JSON or multipart where a call says so). Pure, so the browser
 // client and the server-side client share it and tests can read what goes on the wire.
-import { COOKIE, computeSign, encryptField, isConventionField } from '@apimarket/contracts';
+import { computeSign, encryptField, isConventionField } from '@apimarket/contracts';
 
 export type Scalar = string | number | boolean | null | undefined;
 export type Payload = Record<string, Scalar | Scalar[]>;
@@ -99,5 +99,3 @@ export function readCookie(cookieString: string, name: string): string {
   }
   return '';
 }
-
-export const WIRE_COOKIES = COOKIE;

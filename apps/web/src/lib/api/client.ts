@@ -1,8 +1,8 @@
 // The one request client of the browser (spec 01 §7.1). Screens call request(); it adds the
 // conventions, sends, and applies the shared reactions: the success rule, ALL_0024 → the
 // 「提示」 alert then /login (except on the login-state check), network failure → toast.
-import { isSuccessBody } from '@apimarket/contracts';
-import { buildRequest, readCookie, type RequestOptions, WIRE_COOKIES } from './build';
+import { COOKIE, isSuccessBody } from '@apimarket/contracts';
+import { buildRequest, readCookie, type RequestOptions } from './build';
 import { ApiError, NETWORK_ERROR_MSG } from './errors';
 import { alertSessionExpired, toastNetworkError } from './notify';
 import { browserWireConfig } from './wire-config';
@@ -25,8 +25,8 @@ export async function request<T = unknown>(path: string, options: ClientOptions 
   const { url, init } = buildRequest(path, options, {
     ...wire,
     token: '', // myToken is HttpOnly: the cookie itself authenticates
-    tourisToken: readCookie(cookies, WIRE_COOKIES.tourisToken),
-    isLogin: readCookie(cookies, WIRE_COOKIES.membershipId) !== '',
+    tourisToken: readCookie(cookies, COOKIE.tourisToken),
+    isLogin: readCookie(cookies, COOKIE.membershipId) !== '',
     now: Date.now(),
   });
 
