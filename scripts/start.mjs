@@ -2,7 +2,7 @@
 // the embedded database under DATA_DIR) and the web, print the URL, and stop both on Ctrl-C or
 // SIGTERM. Two stacks run side by side with different PORT, API_PORT and DATA_DIR.
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadDotEnv, newestMtime, root, run, waitForUrl } from './lib.mjs';
 
@@ -29,18 +29,43 @@ async function buildIfStale(name, output, sources, args) {
   }
 }
 
-await buildIfStale(
-  'server',
-  path.join(root, 'apps/server/dist/main.js'),
-  [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contracts],
-  ['run', 'build', '-w', '@apimarket/server'],
-);
-await buildIfStale(
-  'web',
-  path.join(root, 'apps/web/.next/BUILD_ID'),
-  [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/next.config.ts'), contracts],
-  ['run', 'build', '-w', '@apimarket/web'],
-);
+// Two stacks started together from one checkout share the build: one builds, the other waits.
+const lock = path.join(root, '.build-lock');
+async function withBuildLock(fn) {
+  const until = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
+      break;
+    } catch {
+      // A lock older than the longest build is left over from a killed start: take it over.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error('timed out waiting for another build');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+await withBuildLock(async () => {
+  await buildIfStale(
+    'server',
+    path.join(root, 'apps/server/dist/main.js'),
+    [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contracts],
+    ['run', 'build', '-w', '@apimarket/server'],
+  );
+  await buildIfStale(
+    'web',
+    path.join(root, 'apps/web/.next/BUILD_ID'),
+    [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/next.config.ts'), contracts],
+    ['run', 'build', '-w', '@apimarket/web'],
+  );
+});
 
 const children = new Map();
 let stopping = false;
