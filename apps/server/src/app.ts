@@ -9,9 +9,9 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { wirePlugin } from './http/wire';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { type CaptchaAnswers, noCaptchas } from './modules/dev/captcha-answers';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
 import { createNotifier, type Notifier } from './notify';
 
 export interface AppDeps {
@@ -42,7 +42,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
 
   const db = database.db;
   const notifier = createNotifier(config, db);
-  const captchas: CaptchaAnswers = noCaptchas;
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -57,7 +56,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { db });
-      if (config.devTools) await api.register(devRoutes, { db, captchas });
+      await api.register(identityRoutes, { config, db, notifier });
+      if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },
   );

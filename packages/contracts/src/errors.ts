@@ -36,6 +36,8 @@ export const ERRORS = {
   ALL_0012: { status: 429, msg: '操作过于频繁，请稍后再试', when: '触发频率限制' },
   ALL_0013: { status: 409, msg: '数据已存在或状态已变化，请刷新后重试', when: '写入冲突' },
   ALL_0014: { status: 400, msg: '请求体格式错误', when: 'JSON 或表单无法解析' },
+  ALL_0020: { status: 400, msg: '账号或密码错误', when: '登录失败（账号不存在与密码错误不作区分）；响应带 exceptionLoginCount' },
+  ALL_0021: { status: 403, msg: '账号已停用，请联系客服', when: '账号被运营停用' },
   ALL_0024: {
     status: 401,
     msg: '登录已过期，请重新登录',

@@ -34,6 +34,7 @@ export const MSG = {
   email: '请输入正确的邮箱地址',
   plate: '请输入正确的车牌号',
   tooLong: (max: number) => `长度不能超过${max}个字符`,
+  openId: '缺少微信授权信息，请重新扫码',
 } as const;
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
@@ -112,13 +113,55 @@ export const Email = z.string({ error: MSG.email }).trim().max(254, MSG.email).r
 export const LicencePlate = z.string({ error: MSG.plate }).trim().toUpperCase().regex(PLATE_PATTERN, MSG.plate);
 
 // ── Forms (spec 01 §3) ───────────────────────────────────────────────────────────────────────
+const Flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+const CaptchaKey = z.string().trim().max(64).optional();
+
 export const LoginInput = z.object({
   name: LoginName,
   pwd: LoginPwd,
   /** Image captcha; required by the server only after 5 failures (spec 01 §4). */
   code: z.string().trim().max(8, MSG.tooLong(8)).optional(),
+  imageCodeKey: CaptchaKey,
+  /** Decision 13: keep the session 30 days; never stores the password. */
+  remember: Flag,
 });
 export type LoginInput = z.infer<typeof LoginInput>;
+
+/** Completes a login that answered ALL_0050 (spec 01 §7.2 memberShip/mobileVerifyLogin). */
+export const MobileVerifyLoginInput = z.object({
+  phone: Mobile,
+  loginName: LoginName,
+  verifyCode: PhoneVerifyCode,
+});
+export type MobileVerifyLoginInput = z.infer<typeof MobileVerifyLoginInput>;
+
+/** memberShip/sendVerifyCode: the phone-login code needs the graphic code first. */
+export const SendVerifyCodeInput = z.object({
+  phone: Mobile,
+  code: z.string({ error: MSG.graphicCodeFirst }).trim().min(1, stop(MSG.graphicCodeFirst)).max(8, MSG.tooLong(8)),
+  imageCodeKey: CaptchaKey,
+});
+export type SendVerifyCodeInput = z.infer<typeof SendVerifyCodeInput>;
+
+/** sendSms / sendSmsPwd: phone and image code first (spec 01 §5). */
+export const SendSmsInput = z.object({ phone: Mobile, code: ImageCode, imageCodeKey: CaptchaKey });
+export type SendSmsInput = z.infer<typeof SendSmsInput>;
+
+/** login/existMName */
+export const ExistNameInput = z.object({ mName: Username });
+export type ExistNameInput = z.infer<typeof ExistNameInput>;
+
+/** Password reset as sent on the wire (spec 01 §7.2): pwd, phone, yzm. */
+export const ResetPasswordPayload = z.object({ phone: Mobile, yzm: SmsCode, pwd: Password });
+export type ResetPasswordPayload = z.infer<typeof ResetPasswordPayload>;
+
+export const OpenIdInput = z.object({
+  openId: z.string({ error: MSG.openId }).trim().min(1, stop(MSG.openId)).max(64, MSG.openId),
+});
+export type OpenIdInput = z.infer<typeof OpenIdInput>;
 
 export const PhoneVerifyInput = z.object({
   phone: Mobile,
@@ -145,6 +188,20 @@ export const RegisterInput = z
   })
   .refine(...passwordsMatch);
 export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** scrm/only/register: a WeChat openId bound to a new account or to an existing one. */
+export const ScrmRegisterInput = z
+  .object({
+    OpenId: OpenIdInput.shape.openId,
+    contacter: z.string().trim().max(32, MSG.tooLong(32)).optional(),
+    uName: Username,
+    mobile: Mobile,
+    code: SmsCode,
+    password: Password,
+    checkPass: CheckPass,
+  })
+  .refine(...passwordsMatch);
+export type ScrmRegisterInput = z.infer<typeof ScrmRegisterInput>;
 
 export const ResetPasswordInput = z
   .object({ mobile: Mobile, code: SmsCode, imgCode: ImageCode, password: Password, checkPass: CheckPass })

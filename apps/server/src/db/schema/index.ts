@@ -1,4 +1,5 @@
 export * from './categories';
+export * from './identity';
 export * from './members';
 export * from './outbox';
 export * from './sessions';

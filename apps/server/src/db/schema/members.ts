@@ -16,6 +16,8 @@ export const members = pgTable(
     status: text('status').notNull().default('active'),
     /** Decision 17: a flagged account is always asked for phone verification on login. */
     securityFlagged: boolean('security_flagged').notNull().default(false),
+    /** A WeChat openId bound through scrm/only/register. */
+    wechatOpenId: text('wechat_open_id').unique(),
     lastLoginAt: tstz('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
