@@ -1,5 +1,5 @@
 // SMS verification codes (Decision 18): an image captcha before any send (checked by the
-// caller), 60 s between codes per phone, at most 5 per phone in 10 minutes (then ALL_0028 for 10
+// caller), 60 s between codes per phone and purpose, at most 5 per phone in 10 minutes (then ALL_0028 for 10
 // minutes), daily caps per phone and per IP; 6 random digits, valid 10 minutes, single use, and
 // the fifth wrong try burns the code.
 import { createHash, randomInt } from 'node:crypto';
@@ -53,7 +53,7 @@ export async function sendSmsCode(
   const [last] = await db
     .select({ recent: sql<boolean>`${smsCodes.createdAt} > now() - make_interval(secs => ${SMS_LIMITS.resendMs / 1000})` })
     .from(smsCodes)
-    .where(eq(smsCodes.phone, phone))
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
   if (last?.recent) throw new Throttled(SMS_MSG.tooSoon);

@@ -49,7 +49,7 @@ export default async function HomePage() {
                 浏览数据服务
               </a>
               <a href={`tel:${company.hotline.replaceAll('-', '')}`} className={styles.secondary}>
-                电话咨询<span className={styles.wideOnly}> {company.hotline}</span>
+                电话咨询<span className={styles.wideOnly}>{company.hotline}</span>
               </a>
             </div>
           </div>

@@ -1,7 +1,8 @@
 // The default layout's header (spec 01 §2.4). It shows only destinations that exist; the
-// catalogue search, menus and sign-in links join it as those capabilities land.
+// catalogue search and menus join it as those capabilities land.
 import Link from 'next/link';
 import { company } from '../../content/company';
+import { HeaderUser } from './HeaderUser';
 import { Logo } from './Logo';
 import styles from './SiteHeader.module.css';
 
@@ -26,6 +27,7 @@ export function SiteHeader() {
             </svg>
             <span className={styles.phoneText}>{company.hotline}</span>
           </a>
+          <HeaderUser />
         </div>
       </div>
     </header>

@@ -28,3 +28,8 @@ export async function toastError(text: string): Promise<void> {
   const { message } = await import('antd');
   message.error(text);
 }
+
+export async function toastSuccess(text: string, seconds?: number): Promise<void> {
+  const { message } = await import('antd');
+  message.success(text, seconds);
+}

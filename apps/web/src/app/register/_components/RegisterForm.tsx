@@ -1,0 +1,236 @@
+'use client';
+// Registration and password recovery (spec 01 §4, §5, §8): the username is checked on blur,
+// the SMS code needs the phone and image code first and then counts down 60 s, and registering
+// without the agreement ticked asks for it in the 温馨提示 dialog first.
+import {
+  ContactName,
+  ImageCode,
+  MOBILE_MAX_LENGTH,
+  Mobile,
+  MSG,
+  Password,
+  SMS_CODE_MAX_LENGTH,
+  SmsCode,
+  Username,
+} from '@apimarket/contracts';
+import { App, Button, Checkbox, Form, Input } from 'antd';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { CaptchaImage } from '../../../components/auth/CaptchaImage';
+import { useCountdown } from '../../../components/auth/useCountdown';
+import { ApiError } from '../../../lib/api/errors';
+import { request } from '../../../lib/api/client';
+import { zodRule } from '../../../lib/form-rules';
+import styles from '../../login/_components/login.module.css';
+import { AgreementDialog } from './AgreementDialog';
+
+interface Values {
+  uName: string;
+  mobile: string;
+  imgCode: string;
+  code: string;
+  password: string;
+  checkPass: string;
+  contacter: string;
+  agree: boolean;
+}
+
+export function RegisterForm({ mode, openId, username }: { mode: 'register' | 'forget'; openId: string; username: string }) {
+  const { message, modal } = App.useApp();
+  const router = useRouter();
+  const [form] = Form.useForm<Values>();
+  const countdown = useCountdown();
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [agreementOpen, setAgreementOpen] = useState(false);
+  // The image code a successful SMS send used up; the register call carries it as imgCode.
+  const [sentWith, setSentWith] = useState('');
+  const forget = mode === 'forget';
+
+  const refreshCaptcha = () => {
+    setCaptchaVersion((v) => v + 1);
+    form.setFieldValue('imgCode', '');
+  };
+
+  const checkName = async () => {
+    const uName = form.getFieldValue('uName') as string | undefined;
+    if (!uName) return;
+    try {
+      await form.validateFields(['uName']);
+      await request('login/existMName', { encrypt: true, data: { mName: uName } });
+    } catch (err) {
+      // The server's own message (e.g. 该用户名已被注册) shows under the field.
+      if (err instanceof ApiError && err.kind === 'server') form.setFields([{ name: 'uName', errors: [err.message] }]);
+    }
+  };
+
+  const sendCode = async () => {
+    const mobile = form.getFieldValue('mobile') as string | undefined;
+    const imgCode = (form.getFieldValue('imgCode') as string | undefined)?.trim();
+    if (!mobile) return void message.warning(MSG.mobileRequired);
+    if (!imgCode) return void message.warning(MSG.imageCode);
+    try {
+      await form.validateFields(['mobile']);
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const res = await request<{ msg: string }>(forget ? 'memberShip/sendSmsPwd' : 'memberShip/sendSms', {
+        encrypt: true,
+        data: { phone: mobile, code: imgCode, openId: openId || undefined },
+      });
+      message.success(res.msg);
+      setSentWith(imgCode);
+      countdown.start();
+    } catch (err) {
+      countdown.reset();
+      if (err instanceof ApiError && err.kind === 'server') message.error(err.message);
+    } finally {
+      setSending(false);
+      refreshCaptcha(); // the image code is used up by any send; a resend needs a new one
+    }
+  };
+
+  const submit = async (values: Values) => {
+    setSubmitting(true);
+    try {
+      if (forget) {
+        await request('memberShip/postModifyPwd', { encrypt: true, data: { pwd: values.password, phone: values.mobile, yzm: values.code } });
+        message.success('重置密码成功');
+        router.push('/login');
+        return;
+      }
+      const data = {
+        contacter: values.contacter,
+        uName: values.uName,
+        password: values.password,
+        checkPass: values.checkPass,
+        mobile: values.mobile,
+        code: values.code,
+        imgCode: values.imgCode || sentWith,
+      };
+      if (openId) await request('scrm/only/register', { encrypt: true, data: { ...data, OpenId: openId } });
+      else await request('memberShip/register', { encrypt: true, data });
+      message.success('注册成功');
+      // Let the success message be read, then load the site signed in.
+      window.setTimeout(() => window.location.assign('/'), 1000);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'server') message.error(err.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onFinish = (values: Values) => {
+    if (forget || values.agree) return void submit(values);
+    modal.confirm({
+      title: '温馨提示',
+      content: '为了更好地保障您的合法权益，请您阅读并同意《数据API市场平台服务协议》',
+      okText: '已阅读并同意',
+      cancelText: '取消',
+      onOk: () => {
+        form.setFieldValue('agree', true);
+        void submit({ ...values, agree: true });
+      },
+    });
+  };
+
+  return (
+    <>
+      <h1 className={styles.title}>{forget ? '找回密码' : openId ? '绑定微信账号' : '注册账号'}</h1>
+      <p className={styles.subtitle}>{forget ? '验证绑定手机后设置新的登录密码' : '注册即可申请免费试用，按需购买接口套餐'}</p>
+      <Form<Values>
+        name="register"
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onFinishFailed={() => message.warning(MSG.incompleteRegister)}
+        initialValues={{ uName: username, agree: false }}
+        requiredMark={false}
+      >
+        {forget ? null : (
+          <Form.Item name="uName" label="用户名" rules={[zodRule(Username)]} validateTrigger="onBlur">
+            <Input placeholder="6-12位，英文开头的英文和数字组合" maxLength={12} onBlur={checkName} autoComplete="username" />
+          </Form.Item>
+        )}
+        <Form.Item name="mobile" label="手机号" rules={[zodRule(Mobile)]}>
+          <Input placeholder="请输入手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item label="图片验证码" required htmlFor="register_imgCode">
+          <div className={styles.captchaRow}>
+            <Form.Item name="imgCode" noStyle rules={sentWith ? [] : [zodRule(ImageCode)]}>
+              <Input placeholder="请输入右侧图片验证码" maxLength={8} autoComplete="off" />
+            </Form.Item>
+            <CaptchaImage version={captchaVersion} />
+          </div>
+        </Form.Item>
+        <Form.Item label="短信验证码" required htmlFor="register_code">
+          <div className={styles.captchaRow}>
+            <Form.Item name="code" noStyle rules={[zodRule(SmsCode)]}>
+              <Input placeholder="请输入短信验证码" maxLength={SMS_CODE_MAX_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
+            </Form.Item>
+            <Button onClick={sendCode} disabled={countdown.running} loading={sending} className={styles.codeButton}>
+              {countdown.running ? `${countdown.left}秒后重发` : '获取验证码'}
+            </Button>
+          </div>
+        </Form.Item>
+        <Form.Item name="password" label={forget ? '新密码' : '密码'} rules={[zodRule(Password)]}>
+          <Input.Password placeholder="6-12位，数字、字母、字符至少包含两种" maxLength={12} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="checkPass"
+          label="确认密码"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: MSG.checkPassRequired },
+            ({ getFieldValue }) => ({
+              validator: (_r, v: string) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(MSG.checkPassMismatch))),
+            }),
+          ]}
+        >
+          <Input.Password placeholder="请再次输入密码" maxLength={12} autoComplete="new-password" />
+        </Form.Item>
+        {forget ? null : (
+          <>
+            <Form.Item name="contacter" label="联系人姓名" rules={[zodRule(ContactName)]}>
+              <Input placeholder="方便客服与您联系" maxLength={32} autoComplete="name" />
+            </Form.Item>
+            <Form.Item name="agree" valuePropName="checked">
+              <Checkbox>
+                我已阅读并同意
+                <button type="button" className={styles.linkButton} onClick={() => setAgreementOpen(true)}>
+                  《数据API市场平台服务协议》
+                </button>
+              </Checkbox>
+            </Form.Item>
+          </>
+        )}
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting} className={styles.submit}>
+          {forget ? '重置密码' : openId ? '绑定并注册' : '注册'}
+        </Button>
+      </Form>
+      <p className={styles.switch}>
+        {forget ? (
+          <>
+            想起密码了？<Link href="/login">返回登录</Link>　没有账号？<Link href="/register">立即注册</Link>
+          </>
+        ) : (
+          <>
+            已有账号？<Link href="/login">立即登录</Link>
+          </>
+        )}
+      </p>
+      <AgreementDialog
+        open={agreementOpen}
+        onClose={() => setAgreementOpen(false)}
+        onAgree={() => {
+          form.setFieldValue('agree', true);
+          setAgreementOpen(false);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// Journey helpers: read what a person would read elsewhere (the captcha on screen, the SMS on
+// the phone) from the dev tools of the stack under test.
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** A unique suffix so journeys never collide on names or phones. */
+export function unique(): { name: string; phone: string } {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return { name: `e2e${n}`, phone: `139${n}` };
+}
+
+/** The answer of the captcha image currently shown (its key is the imageCodeKey cookie). */
+export async function captchaAnswer(page: Page, request: APIRequestContext): Promise<string> {
+  await expect(page.getByTestId('captcha-image').last()).toBeVisible();
+  await page.waitForFunction(() => {
+    const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="captcha-image"]'));
+    return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+  });
+  const key = (await page.context().cookies()).find((c) => c.name === 'imageCodeKey')?.value ?? '';
+  const res = await request.get(`/apiHome/dev/captcha?key=${key}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.text;
+}
+
+/** The newest SMS code sent to a phone, as the dev outbox shows it. */
+export async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const body = await (await request.get(`/apiHome/dev/outbox?to=${phone}`)).json();
+      code = body.rows[0]?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Register through the page; leaves the browser signed in on the home page. */
+export async function registerThroughPage(page: Page, request: APIRequestContext, who: { name: string; phone: string }, password: string) {
+  await page.goto('/register');
+  await page.getByLabel('用户名').fill(who.name);
+  await page.getByLabel('手机号').fill(who.phone);
+  await page.getByLabel('图片验证码').fill(await captchaAnswer(page, request));
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('验证码已发送，请注意查收')).toBeVisible();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await page.getByLabel('短信验证码').fill(await smsCode(request, who.phone));
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('确认密码').fill(password);
+  await page.getByLabel('联系人姓名').fill('测试联系人');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /注\s*册/ }).click();
+  await expect(page.getByText('注册成功')).toBeVisible();
+  await page.waitForURL((u) => u.pathname === '/');
+}
