@@ -20,6 +20,8 @@ export const WebEnvSchema = z.object({
   SITE_URL: z.string().url('SITE_URL 必须是 http(s):// 地址').optional(),
   /** ICP 备案号, shown in the footer when set. */
   ICP_RECORD: z.string().default(''),
+  /** Decision 2: words removed from API names in footer lists, comma-separated. */
+  FOOTER_STRIP_WORDS: z.string().default('高速'),
 });
 
 /**
@@ -40,5 +42,6 @@ export function loadWebConfig(env = process.env) {
     devTools: e.DEV_TOOLS,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     icpRecord: e.ICP_RECORD,
+    footerStripWords: e.FOOTER_STRIP_WORDS.split(',').map((w) => w.trim()).filter(Boolean),
   };
 }

@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { wirePlugin } from './http/wire';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -55,7 +56,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { db });
+      await api.register(catalogRoutes, { db, config });
+      await api.register(contentRoutes, { db });
       await api.register(identityRoutes, { config, db, notifier });
       if (config.devTools) await api.register(devRoutes, { db });
     },

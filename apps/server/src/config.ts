@@ -37,6 +37,8 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('数据API市场 <noreply@localhost>'),
+  /** Public address of the open data API (gateway), shown in docs and code samples. */
+  GATEWAY_URL: z.string().url('GATEWAY_URL 必须是 http(s):// 地址').default('http://localhost:3001'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -80,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE,
     sms: { provider: e.SMS_PROVIDER, signature: e.SMS_SIGNATURE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
   } as const;
 }
 

@@ -1,8 +1,11 @@
 // @apimarket/contracts: what the web and the server must agree on — envelope, error table,
 // validation rules with their Chinese messages, business constants and the wire helpers.
 // Browser-safe: no Node-only module, no framework, no ORM.
+export * from './catalog';
 export * from './constants';
+export * from './content';
 export * from './envelope';
 export * from './errors';
+export * from './paging';
 export * from './validation';
 export * from './wire';

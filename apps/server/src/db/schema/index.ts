@@ -1,4 +1,6 @@
+export * from './catalog';
 export * from './categories';
+export * from './content';
 export * from './identity';
 export * from './members';
 export * from './outbox';

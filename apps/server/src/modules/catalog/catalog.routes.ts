@@ -1,9 +1,53 @@
-// Public catalogue calls of spec 01 §7.2.
-import type { FastifyInstance } from 'fastify';
+// Public catalogue calls of spec 01 §7.2: categories, the interface search and list, an
+// interface's documentation, labels, price packages and the online-test address.
+import { InterfaceSearch, parseId } from '@apimarket/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ok } from '../../http/envelope';
+import { list, ok } from '../../http/envelope';
+import { NotFound } from '../../http/errors';
+import { parseInput } from '../../http/parse';
 import { listCategories } from './category.service';
+import { getInterface, getPackage, INTERFACE_MSG, listInterfaces, listLabels, listPackages, searchInterfaces } from './interface.service';
 
-export async function catalogRoutes(app: FastifyInstance, { db }: { db: Db }) {
+const CategoryFilter = z.object({ categoryId: z.preprocess((v) => (v ? Number(v) : undefined), z.number().int().positive().optional().catch(undefined)) });
+
+export async function catalogRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const input = (request: FastifyRequest) => request.body ?? request.query;
+  /** A path id: anything but a positive integer is simply not found. */
+  const idOf = (request: FastifyRequest, message: string) => {
+    const id = parseId((request.params as { id?: unknown }).id);
+    if (id === null) throw new NotFound(message);
+    return id;
+  };
+
   app.get('/api/category/list', async () => ok(await listCategories(db)));
+
+  const search = async (request: FastifyRequest) => {
+    const { rows, total } = await searchInterfaces(db, parseInput(InterfaceSearch, input(request)));
+    return list(rows, total);
+  };
+  app.get('/api/interface/search', search);
+  app.post('/api/interface/search', search);
+
+  app.get('/api/interface/list', async (request) => {
+    const { categoryId } = parseInput(CategoryFilter, request.query);
+    const rows = await listInterfaces(db, categoryId);
+    return list(rows, rows.length);
+  });
+  app.get('/api/interface/:id', async (request) => ok(await getInterface(db, idOf(request, INTERFACE_MSG.notFound))));
+
+  app.get('/api/label/list', async () => ok(await listLabels(db)));
+
+  app.post('/api/fee/list', async (request) => {
+    const id = parseId((input(request) as { interfaceId?: unknown } | undefined)?.interfaceId);
+    if (id === null) throw new NotFound(INTERFACE_MSG.notFound);
+    const rows = await listPackages(db, id);
+    return list(rows, rows.length);
+  });
+  app.get('/api/fee/:id', async (request) => ok(await getPackage(db, idOf(request, INTERFACE_MSG.packageNotFound))));
+
+  // Where customers send gateway calls; the API documentation and code samples use it.
+  app.get('/api/config/testUrl', async () => ok({ testUrl: config.gatewayUrl }));
 }

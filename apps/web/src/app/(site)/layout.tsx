@@ -6,7 +6,7 @@ import { webConfig } from '../../config';
 import styles from './layout.module.css';
 
 /** Pages a visitor most often opens next; more join as they are built. */
-const LIKELY_NEXT: readonly string[] = ['/'];
+const LIKELY_NEXT: readonly string[] = ['/api'];
 
 export default function SiteLayout({ children }: { children: React.ReactNode }) {
   return (
@@ -15,7 +15,7 @@ export default function SiteLayout({ children }: { children: React.ReactNode }) 
       <main id="main" className={styles.main}>
         {children}
       </main>
-      <SiteFooter icpRecord={webConfig.icpRecord} />
+      <SiteFooter icpRecord={webConfig.icpRecord} stripList={webConfig.footerStripWords} />
       <IdlePrefetch hrefs={LIKELY_NEXT} />
     </div>
   );

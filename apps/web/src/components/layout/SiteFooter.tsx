@@ -1,13 +1,55 @@
-// The default layout's footer (spec 01 §2.6): about blurb, national hotline, the eight offices,
-// compliance promises and the record line. The API lists and link columns join it with the
-// catalogue and content capabilities.
+// The default layout's footer (spec 01 §2.6): hot and newest APIs and the categories (three
+// calls in parallel, each shown only when it answered 200, names with the configured words
+// stripped), about blurb, national hotline, the eight offices and the record line.
+import { FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE } from '@apimarket/contracts';
+import Link from 'next/link';
 import { company } from '../../content/company';
+import { serverData, serverGet } from '../../lib/api/server';
+import { type Category, type InterfaceCard, stripWords } from '../../lib/catalog';
 import { Logo } from './Logo';
 import styles from './SiteFooter.module.css';
 
-export function SiteFooter({ icpRecord }: { icpRecord: string }) {
+type Rows = { rows: InterfaceCard[] };
+
+export async function SiteFooter({ icpRecord, stripList }: { icpRecord: string; stripList: readonly string[] }) {
+  const page = { pageSize: FOOTER_API_PAGE_SIZE, pageNum: FOOTER_API_PAGE_NUM };
+  const [hot, fresh, categories] = await Promise.all([
+    serverGet<Rows>('api/interface/search', { ttl: 300, data: { ...page, isHot: 1, isNew: '' } }),
+    serverGet<Rows>('api/interface/search', { ttl: 300, data: { ...page, isNew: 1, isHot: '', sortId: 1 } }),
+    serverData<Category[]>('api/category/list', { ttl: 300 }),
+  ]);
+  const apiList = (title: string, rows: InterfaceCard[] | undefined, testId: string) =>
+    rows && rows.length > 0 ? (
+      <section className={styles.links} aria-label={title}>
+        <h2 className={styles.heading}>{title}</h2>
+        <ul data-testid={testId}>
+          {rows.map((r) => (
+            <li key={r.id}>
+              <Link href={`/api/${r.id}`}>{stripWords(r.interfaceName, stripList)}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    ) : null;
+
   return (
     <footer className={styles.footer}>
+      <div className={`container ${styles.lists}`}>
+        {apiList('热门接口', hot?.rows, 'footer-hot')}
+        {apiList('最新接口', fresh?.rows, 'footer-new')}
+        {categories && categories.length > 0 ? (
+          <section className={styles.links} aria-label="接口分类">
+            <h2 className={styles.heading}>接口分类</h2>
+            <ul className={styles.twoColumns}>
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link href={`/api?type=${c.id}`}>{c.categoryName}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
       <div className={`container ${styles.top}`}>
         <section className={styles.about} aria-labelledby="footer-about">
           <Logo inverse />

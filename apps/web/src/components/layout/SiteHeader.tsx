@@ -1,9 +1,13 @@
 // The default layout's header (spec 01 §2.4). It shows only destinations that exist; the
 // catalogue search and menus join it as those capabilities land.
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { company } from '../../content/company';
+import { HeaderSearch } from './HeaderSearch';
 import { HeaderUser } from './HeaderUser';
 import { Logo } from './Logo';
+import { MobileNav } from './MobileNav';
+import { NAV } from './nav';
 import styles from './SiteHeader.module.css';
 
 export function SiteHeader() {
@@ -12,10 +16,13 @@ export function SiteHeader() {
       <div className={`container ${styles.inner}`}>
         <Logo />
         <nav className={styles.nav} aria-label="主导航">
-          <Link href="/" className={styles.active}>
-            首页
-          </Link>
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href}>
+              {item.label}
+            </Link>
+          ))}
         </nav>
+        <HeaderSearch />
         <div className={styles.contact}>
           <span className={styles.contactLabel}>{company.hotlineLabel}</span>
           <a href={`tel:${company.hotline.replaceAll('-', '')}`} className={styles.phone}>
@@ -28,6 +35,9 @@ export function SiteHeader() {
             <span className={styles.phoneText}>{company.hotline}</span>
           </a>
           <HeaderUser />
+          <Suspense fallback={null}>
+            <MobileNav />
+          </Suspense>
         </div>
       </div>
     </header>

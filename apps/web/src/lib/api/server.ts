@@ -1,10 +1,14 @@
 import 'server-only';
 // The server components' way to the portal API: straight to the API process (no browser hop),
 // signed like any client. Public answers are kept in process memory for `ttl` seconds: the
-// signed URL changes every call (cdpDate), so Next's fetch cache cannot key on it. A failure
-// resolves to null so a page renders its designed empty state instead of an error.
+// signed URL changes every call (cdpDate), so Next's fetch cache cannot key on it. Calls go
+// through node:http rather than the global fetch so that Next does not mark every page that
+// reads data as dynamic: detail pages stay incrementally regenerated (revalidate) pages.
+import http from 'node:http';
+import https from 'node:https';
 import { COOKIE, isSuccessBody, type OkEnvelope } from '@apimarket/contracts';
 import { cookies } from 'next/headers';
+import { notFound } from 'next/navigation';
 import { webConfig } from '../../config';
 import { buildRequest, type Payload } from './build';
 
@@ -16,10 +20,13 @@ export interface ServerGetOptions {
   withSession?: boolean;
 }
 
-const memo = new Map<string, { until: number; value: Promise<unknown> }>();
-const MEMO_LIMIT = 500;
+/** ok, or why not: 404 when the server says not found, 0 when it could not be reached. */
+export type Fetched<T> = { ok: true; body: T } | { ok: false; status: number };
 
-async function fetchOnce(path: string, options: ServerGetOptions): Promise<unknown> {
+const memo = new Map<string, { until: number; value: Promise<Fetched<unknown>> }>();
+const MEMO_LIMIT = 1000;
+
+async function fetchOnce(path: string, options: ServerGetOptions): Promise<Fetched<unknown>> {
   const token = options.withSession ? ((await cookies()).get(COOKIE.token)?.value ?? '') : '';
   const { url, init } = buildRequest(
     path,
@@ -27,30 +34,63 @@ async function fetchOnce(path: string, options: ServerGetOptions): Promise<unkno
     { ...webConfig.wire, token, tourisToken: '', isLogin: token !== '', now: Date.now() },
   );
   try {
-    const res = await fetch(webConfig.apiOrigin + url, { ...init, cache: 'no-store' });
-    const body: unknown = await res.json();
-    return isSuccessBody(body) ? body : null;
+    const { status, body } = await getJson(webConfig.apiOrigin + url, init.headers as Record<string, string>);
+    return isSuccessBody(body) ? { ok: true, body } : { ok: false, status };
   } catch {
-    return null;
+    return { ok: false, status: 0 };
   }
 }
 
-export async function serverGet<T>(path: string, options: ServerGetOptions = {}): Promise<T | null> {
-  if (options.withSession) return (await fetchOnce(path, options)) as T | null;
+function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(url, { headers, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        } catch (err) {
+          reject(err);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+export async function serverFetch<T>(path: string, options: ServerGetOptions = {}): Promise<Fetched<T>> {
+  if (options.withSession) return (await fetchOnce(path, options)) as Fetched<T>;
   const key = `${path}?${JSON.stringify(options.data ?? {})}`;
   const now = Date.now();
   const hit = memo.get(key);
-  if (hit && hit.until > now) return (await hit.value) as T | null;
+  if (hit && hit.until > now) return (await hit.value) as Fetched<T>;
   const value = fetchOnce(path, options);
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(key, { until: now + (options.ttl ?? 60) * 1000, value });
   const result = await value;
-  if (result === null) memo.delete(key); // do not remember an outage
-  return result as T | null;
+  if (!result.ok && result.status !== 404) memo.delete(key); // do not remember an outage
+  return result as Fetched<T>;
+}
+
+/** The success body, or null (a page then renders its designed empty state). */
+export async function serverGet<T>(path: string, options: ServerGetOptions = {}): Promise<T | null> {
+  const r = await serverFetch<T>(path, options);
+  return r.ok ? r.body : null;
 }
 
 /** The `data` of an `{code:200,data}` answer, or null. */
 export async function serverData<T>(path: string, options: ServerGetOptions = {}): Promise<T | null> {
   const body = await serverGet<OkEnvelope<T>>(path, options);
   return body?.data ?? null;
+}
+
+/** For detail pages: the data, the 404 page when the server says not found, an error otherwise. */
+export async function serverDetail<T>(path: string, options: ServerGetOptions = {}): Promise<T> {
+  const r = await serverFetch<OkEnvelope<T>>(path, options);
+  if (r.ok) return r.body.data;
+  if (r.status === 404) notFound();
+  throw new Error(`API ${path} unavailable (${r.status})`);
 }

@@ -1,0 +1,128 @@
+// Catalogue reads: the search behind every list (filters, four orders, paging), the brief list
+// for menus, an interface's full documentation with prices, labels and price packages.
+import { type InterfaceSearch, pageOffset } from '@apimarket/contracts';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { categories, interfaceDocs, interfaceLabels, interfaces, labels, pricePackages } from '../../db/schema';
+import { NotFound } from '../../http/errors';
+
+export const INTERFACE_MSG = { notFound: '接口不存在或已下架', packageNotFound: '套餐不存在' } as const;
+
+/** LIKE treats % and _ as wildcards; a visitor's keyword must match literally. */
+function likeLiteral(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const card = {
+  id: interfaces.id,
+  interfaceId: interfaces.id,
+  interfaceName: interfaces.interfaceName,
+  summary: interfaces.summary,
+  categoryId: interfaces.categoryId,
+  categoryName: categories.categoryName,
+  icon: categories.icon,
+  isHot: interfaces.isHot,
+  isNew: interfaces.isNew,
+  enterpriseOnly: interfaces.enterpriseOnly,
+  priceFrom: interfaces.priceFrom,
+  labels: interfaces.labelNames,
+};
+
+const ORDER: Record<InterfaceSearch['sortId'], SQL[]> = {
+  0: [asc(interfaces.sort), asc(interfaces.id)],
+  1: [desc(interfaces.isNew), desc(interfaces.createdAt), desc(interfaces.id)],
+  2: [desc(interfaces.hits), desc(interfaces.isHot), asc(interfaces.sort)],
+  3: [sql`${interfaces.priceFrom} asc nulls last`, asc(interfaces.sort)],
+};
+
+export async function searchInterfaces(db: Db, f: InterfaceSearch) {
+  const where = and(
+    eq(interfaces.status, 'on_sale'),
+    f.interfaceName ? sql`${interfaces.searchName} like ${likeLiteral(f.interfaceName.toLowerCase())}` : undefined,
+    f.categoryId ? eq(interfaces.categoryId, f.categoryId) : undefined,
+    f.labelId
+      ? sql`exists (select 1 from ${interfaceLabels} where ${interfaceLabels.interfaceId} = ${interfaces.id} and ${interfaceLabels.labelId} = ${f.labelId})`
+      : undefined,
+    f.isNew ? eq(interfaces.isNew, true) : undefined,
+    f.isHot ? eq(interfaces.isHot, true) : undefined,
+    f.menuDisplay ? eq(interfaces.menuDisplay, true) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(card)
+      .from(interfaces)
+      .innerJoin(categories, eq(categories.id, interfaces.categoryId))
+      .where(where)
+      .orderBy(...ORDER[f.sortId])
+      .limit(f.pageSize)
+      .offset(pageOffset(f)),
+    // Joined like the rows query so drizzle qualifies every column the same way in both.
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(interfaces)
+      .innerJoin(categories, eq(categories.id, interfaces.categoryId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Every interface on sale, briefly, for menus; optionally one category. */
+export async function listInterfaces(db: Db, categoryId?: number) {
+  return db
+    .select({ id: interfaces.id, interfaceId: interfaces.id, interfaceName: interfaces.interfaceName, categoryId: interfaces.categoryId, isHot: interfaces.isHot, isNew: interfaces.isNew })
+    .from(interfaces)
+    .where(and(eq(interfaces.status, 'on_sale'), categoryId ? eq(interfaces.categoryId, categoryId) : undefined))
+    .orderBy(asc(interfaces.categoryId), asc(interfaces.sort), asc(interfaces.id));
+}
+
+export async function listPackages(db: Db, interfaceId: number) {
+  return db
+    .select({ id: pricePackages.id, interfaceId: pricePackages.interfaceId, calls: pricePackages.calls, priceFen: pricePackages.priceFen, validityDays: pricePackages.validityDays })
+    .from(pricePackages)
+    .where(and(eq(pricePackages.interfaceId, interfaceId), eq(pricePackages.onSale, true)))
+    .orderBy(asc(pricePackages.sort), asc(pricePackages.calls));
+}
+
+export async function getPackage(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: pricePackages.id, interfaceId: pricePackages.interfaceId, calls: pricePackages.calls, priceFen: pricePackages.priceFen, validityDays: pricePackages.validityDays, interfaceName: interfaces.interfaceName })
+    .from(pricePackages)
+    .innerJoin(interfaces, eq(interfaces.id, pricePackages.interfaceId))
+    .where(and(eq(pricePackages.id, id), eq(pricePackages.onSale, true)));
+  if (!row) throw new NotFound(INTERFACE_MSG.packageNotFound);
+  return row;
+}
+
+/** The whole documentation page of one interface. Taken-down interfaces are not shown. */
+export async function getInterface(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      ...card,
+      path: interfaces.path,
+      description: interfaceDocs.description,
+      params: interfaceDocs.params,
+      responseFields: interfaceDocs.responseFields,
+      codes: interfaceDocs.codes,
+      sampleRequest: interfaceDocs.sampleRequest,
+      sampleResponse: interfaceDocs.sampleResponse,
+      scenarios: interfaceDocs.scenarios,
+    })
+    .from(interfaces)
+    .innerJoin(categories, eq(categories.id, interfaces.categoryId))
+    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, interfaces.id))
+    .where(and(eq(interfaces.id, id), eq(interfaces.status, 'on_sale')));
+  if (!row) throw new NotFound(INTERFACE_MSG.notFound);
+  return { ...row, packages: await listPackages(db, id) };
+}
+
+export async function listLabels(db: Db) {
+  return db
+    .select({
+      id: labels.id,
+      labelName: labels.labelName,
+      // Spelled out: in a single-table select drizzle does not qualify columns (see category.service).
+      count: sql<number>`(select count(*) from interface_labels il join interfaces i on i.id = il.interface_id where il.label_id = labels.id and i.status = 'on_sale')`.mapWith(Number),
+    })
+    .from(labels)
+    .orderBy(asc(labels.sort), asc(labels.id));
+}

@@ -1,0 +1,39 @@
+'use client';
+// Code samples in six languages with a copy button; the code itself is rendered on the server
+// (all six are in the HTML), this leaf only switches the visible one.
+import { useState } from 'react';
+import { SAMPLE_LANGUAGES, type SampleLanguage } from '../../../../../lib/catalog';
+import styles from './doc.module.css';
+
+export function CodeSamples({ samples }: { samples: Record<SampleLanguage, string> }) {
+  const [lang, setLang] = useState<SampleLanguage>('curl');
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(samples[lang]);
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 1500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className={styles.code}>
+      <div className={styles.codeTabs} role="tablist" aria-label="代码示例语言">
+        {SAMPLE_LANGUAGES.map((l) => (
+          <button key={l} type="button" role="tab" aria-selected={l === lang} className={l === lang ? styles.codeTabOn : undefined} onClick={() => setLang(l)}>
+            {l}
+          </button>
+        ))}
+        <button type="button" className={styles.copy} onClick={copy}>
+          {copied ? '已复制' : '复制代码'}
+        </button>
+      </div>
+      {SAMPLE_LANGUAGES.map((l) => (
+        <pre key={l} hidden={l !== lang} data-lang={l}>
+          <code>{samples[l]}</code>
+        </pre>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+// The documentation of one interface, shared by /api/{id} and /apiDetails?id=: description,
+// request and response tables, codes, samples, code in six languages, price packages.
+import Link from 'next/link';
+import { codeSamples, formatPrice, type InterfaceCard, type InterfaceDetail, unitPrice } from '../../../../../lib/catalog';
+import { CodeSamples } from './CodeSamples';
+import styles from './doc.module.css';
+
+/** The stored JSON loses key order; show samples in the order a reader expects. */
+function sampleRequest(d: InterfaceDetail): Record<string, string> {
+  return Object.fromEntries([['key', '您的接口Key'], ...d.params.map((p) => [p.name, d.sampleRequest[p.name] ?? p.example])]);
+}
+
+function sampleResponse(d: InterfaceDetail): unknown {
+  const r = d.sampleResponse as Record<string, unknown>;
+  const { code, message, data, seqNo, ...rest } = r;
+  return { code, message, data, seqNo, ...rest };
+}
+
+export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; gatewayUrl: string; related: InterfaceCard[] }) {
+  const trial = `/login?redirect=${encodeURIComponent(`/api/${d.id}`)}`;
+  return (
+    <div className={`container ${styles.page}`}>
+      <nav className={styles.crumbs} aria-label="面包屑">
+        <Link href="/">首页</Link>
+        <span>/</span>
+        <Link href="/api">API 商城</Link>
+        <span>/</span>
+        <Link href={`/api?type=${d.categoryId}`}>{d.categoryName}</Link>
+        <span>/</span>
+        <span aria-current="page">{d.interfaceName}</span>
+      </nav>
+
+      <header className={styles.head}>
+        <div className={styles.headMain}>
+          <div className={styles.titleRow}>
+            <h1>{d.interfaceName}</h1>
+            {d.isHot ? <span className={styles.hot}>热门</span> : null}
+            {d.isNew ? <span className={styles.new}>新品</span> : null}
+            {d.enterpriseOnly ? <span className={styles.enterprise}>企业认证后可用</span> : null}
+          </div>
+          <p className={styles.summary}>{d.summary}</p>
+          <ul className={styles.labels}>
+            {d.labels.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+          <dl className={styles.facts}>
+            <div>
+              <dt>接口地址</dt>
+              <dd>
+                <code>POST {d.path}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>接口编号</dt>
+              <dd>{d.id}</dd>
+            </div>
+            <div>
+              <dt>计费方式</dt>
+              <dd>按次计费，返回 10000 等计费码时扣次</dd>
+            </div>
+          </dl>
+          <div className={styles.actions}>
+            <Link href={trial} className={styles.primary}>
+              免费试用
+            </Link>
+            <Link href={trial} className={styles.secondary}>
+              在线测试
+            </Link>
+          </div>
+        </div>
+        <section className={styles.packages} aria-labelledby="packages">
+          <h2 id="packages">价格套餐</h2>
+          {d.packages.length > 0 ? (
+            <ul>
+              {d.packages.map((p) => (
+                <li key={p.id}>
+                  <span className={styles.calls}>{p.calls.toLocaleString('zh-CN')} 次</span>
+                  <span className={styles.pkgPrice}>{formatPrice(p.priceFen)}</span>
+                  <span className={styles.pkgMeta}>
+                    {unitPrice(p)} · 有效期 {p.validityDays} 天
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>该接口按需报价，请致电 400-0999-656。</p>
+          )}
+        </section>
+      </header>
+
+      <div className={styles.body}>
+        <article className={styles.doc}>
+          <section>
+            <h2>接口描述</h2>
+            <p>{d.description}</p>
+            {d.scenarios.length > 0 ? (
+              <ul className={styles.scenarios}>
+                {d.scenarios.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          <section>
+            <h2>请求参数</h2>
+            <p className={styles.muted}>
+              请求地址 <code>{`${gatewayUrl}${d.path}`}</code>，Content-Type：application/x-www-form-urlencoded
+            </p>
+            <div className={styles.tableWrap}>
+              <table>
+                <thead>
+                  <tr>
+                    <th>参数名</th>
+                    <th>类型</th>
+                    <th>必填</th>
+                    <th>说明</th>
+                    <th>示例</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <td>
+                      <code>key</code>
+                    </td>
+                    <td>string</td>
+                    <td>是</td>
+                    <td>购买后在用户中心获取的接口 Key，每个已购接口一个</td>
+                    <td>—</td>
+                  </tr>
+                  {d.params.map((p) => (
+                    <tr key={p.name}>
+                      <td>
+                        <code>{p.name}</code>
+                      </td>
+                      <td>{p.type}</td>
+                      <td>{p.required ? '是' : '否'}</td>
+                      <td>{p.description}</td>
+                      <td className={styles.example}>{p.example}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section>
+            <h2>返回字段</h2>
+            <div className={styles.tableWrap}>
+              <table>
+                <thead>
+                  <tr>
+                    <th>字段</th>
+                    <th>类型</th>
+                    <th>说明</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <td>
+                      <code>code</code>
+                    </td>
+                    <td>string</td>
+                    <td>返回码，见下方返回码说明</td>
+                  </tr>
+                  <tr>
+                    <td>
+                      <code>message</code>
+                    </td>
+                    <td>string</td>
+                    <td>返回码说明</td>
+                  </tr>
+                  <tr>
+                    <td>
+                      <code>seqNo</code>
+                    </td>
+                    <td>string</td>
+                    <td>调用流水号，联系客服时请提供</td>
+                  </tr>
+                  {d.responseFields.map((f) => (
+                    <tr key={f.name}>
+                      <td>
+                        <code>{f.name}</code>
+                      </td>
+                      <td>{f.type}</td>
+                      <td>{f.description}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section>
+            <h2>返回码</h2>
+            <div className={styles.tableWrap}>
+              <table>
+                <thead>
+                  <tr>
+                    <th>返回码</th>
+                    <th>说明</th>
+                    <th>是否计费</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.codes.map((c) => (
+                    <tr key={c.code}>
+                      <td>
+                        <code>{c.code}</code>
+                      </td>
+                      <td>{c.message}</td>
+                      <td>{c.billable ? '计费' : '不计费'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section>
+            <h2>请求与返回示例</h2>
+            <div className={styles.samples}>
+              <div>
+                <h3>请求参数</h3>
+                <pre>{JSON.stringify(sampleRequest(d), null, 2)}</pre>
+              </div>
+              <div>
+                <h3>返回结果</h3>
+                <pre>{JSON.stringify(sampleResponse(d), null, 2)}</pre>
+              </div>
+            </div>
+          </section>
+          <section>
+            <h2>代码示例</h2>
+            <CodeSamples samples={codeSamples(gatewayUrl, d)} />
+          </section>
+        </article>
+        <aside className={styles.aside}>
+          <h2>相关接口</h2>
+          <ul>
+            {related.map((r) => (
+              <li key={r.id}>
+                <Link href={`/api/${r.id}`}>
+                  <strong>{r.interfaceName}</strong>
+                  <span>{r.summary}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// /api (spec 01 §2.1, §3): the catalogue — category tabs (?type=), labels, sort, pages.
+import { parseId, SORT_ORDERS } from '@apimarket/contracts';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { InterfaceCard } from '../../../components/catalog/InterfaceCard';
+import { Pagination } from '../../../components/catalog/Pagination';
+import { serverData, serverGet } from '../../../lib/api/server';
+import type { Category, InterfaceCard as Card, Label } from '../../../lib/catalog';
+import styles from './api.module.css';
+
+const PAGE_SIZE = 12;
+
+type Query = { type?: string; label?: string; sort?: string; page?: string };
+
+export async function generateMetadata({ searchParams }: { searchParams: Promise<Query> }): Promise<Metadata> {
+  const { type } = await searchParams;
+  const categories = (await serverData<Category[]>('api/category/list', { ttl: 300 })) ?? [];
+  const current = categories.find((c) => c.id === parseId(type));
+  return {
+    title: current ? `${current.categoryName}接口` : 'API 商城',
+    description: current?.description ?? '数据API市场全部数据接口：身份核验、人脸识别、OCR、银行卡、手机号、车辆、企业工商、保险模型、物流、司法与政务数据。',
+    alternates: { canonical: current ? `/api?type=${current.id}` : '/api' },
+  };
+}
+
+export default async function CatalogPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const q = await searchParams;
+  const type = parseId(q.type);
+  const label = parseId(q.label);
+  const sort = Object.hasOwn(SORT_ORDERS, q.sort ?? '') ? Number(q.sort) : 0;
+  const page = parseId(q.page) ?? 1;
+
+  const [categories, labels, result] = await Promise.all([
+    serverData<Category[]>('api/category/list', { ttl: 300 }),
+    serverData<Label[]>('api/label/list', { ttl: 300 }),
+    serverGet<{ rows: Card[]; total: number }>('api/interface/search', {
+      ttl: 60,
+      data: { categoryId: type ?? undefined, labelId: label ?? undefined, sortId: sort, pageNum: page, pageSize: PAGE_SIZE },
+    }),
+  ]);
+  const current = categories?.find((c) => c.id === type);
+
+  /** The link for this list with some parts of the query changed (page resets unless given). */
+  const href = (patch: Partial<Record<'type' | 'label' | 'sort' | 'page', number | null>>) => {
+    const next = { type, label, sort: sort || null, page: null as number | null, ...patch };
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v) params.set(k, String(v));
+    const s = params.toString();
+    return s ? `/api?${s}` : '/api';
+  };
+
+  return (
+    <>
+      <section className={styles.banner}>
+        <div className="container">
+          <h1>{current ? current.categoryName : 'API 商城'}</h1>
+          <p>{current?.description ?? '覆盖身份、金融、车辆、企业、保险、物流、司法与政务等领域的数据接口，统一接入，按量计费。'}</p>
+        </div>
+      </section>
+      <div className="container">
+        <nav className={styles.tabs} aria-label="接口分类">
+          <Link href={href({ type: null, label: null })} className={type ? undefined : styles.active}>
+            全部
+          </Link>
+          {(categories ?? []).map((c) => (
+            <Link key={c.id} href={href({ type: c.id, label: null })} className={c.id === type ? styles.active : undefined}>
+              {c.categoryName}
+              <span>{c.interfaceCount}</span>
+            </Link>
+          ))}
+        </nav>
+        <div className={styles.filters}>
+          {labels && labels.length > 0 ? (
+            <div className={styles.labels}>
+              <span className={styles.filterName}>标签</span>
+              <Link href={href({ label: null })} className={label ? undefined : styles.on}>
+                不限
+              </Link>
+              {labels.map((l) => (
+                <Link key={l.id} href={href({ label: l.id })} className={l.id === label ? styles.on : undefined}>
+                  {l.labelName}
+                </Link>
+              ))}
+            </div>
+          ) : null}
+          <div className={styles.sorts}>
+            <span className={styles.filterName}>排序</span>
+            {Object.entries(SORT_ORDERS).map(([id, name]) => (
+              <Link key={id} href={href({ sort: Number(id) || null })} className={Number(id) === sort ? styles.on : undefined}>
+                {name}
+              </Link>
+            ))}
+          </div>
+        </div>
+        {result === null ? (
+          <div className={styles.empty} role="status">
+            接口目录暂时无法读取，请稍后刷新页面。
+          </div>
+        ) : result.rows.length === 0 ? (
+          <div className={styles.empty} role="status">
+            该条件下暂无接口，<Link href="/api">查看全部接口</Link>
+          </div>
+        ) : (
+          <>
+            <ul className={styles.grid} data-testid="catalog-grid">
+              {result.rows.map((item) => (
+                <InterfaceCard key={item.id} item={item} />
+              ))}
+            </ul>
+            <Pagination page={page} pageSize={PAGE_SIZE} total={result.total} href={(p) => href({ page: p > 1 ? p : null })} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

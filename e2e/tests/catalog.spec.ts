@@ -1,0 +1,61 @@
+// Finding and judging an API: header search and hot terms, category tabs, the documentation
+// page with its code samples, and the footer lists.
+import { expect, test } from '@playwright/test';
+
+test('a hot term from the header lands on /ApiSearch with highlighted results', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: '搜索接口' }).first().focus();
+  await page.getByRole('link', { name: '实名认证', exact: true }).first().click();
+  await page.waitForURL(/\/ApiSearch\?value=/);
+  expect(decodeURIComponent(page.url())).toContain('/ApiSearch?value=实名认证');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('相关的接口');
+  const results = page.getByTestId('search-results');
+  await expect(results.locator('li').first()).toBeVisible();
+  await expect(results.locator('mark').first()).toHaveText('实名认证');
+});
+
+test('a typed keyword with no match shows the hot searches', async ({ page }) => {
+  await page.goto('/ApiSearch?value=%3Cscript%3E');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('未找到与“<script>”相关的接口');
+  await expect(page.getByText('热门搜索：')).toBeVisible();
+});
+
+test('a category tab filters the catalogue', async ({ page }) => {
+  await page.goto('/api');
+  await page.getByRole('navigation', { name: '接口分类' }).getByRole('link', { name: /司法/ }).click();
+  await page.waitForURL(/\/api\?type=10/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('司法');
+  const cards = page.getByTestId('catalog-grid').locator('li');
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  for (let i = 0; i < count; i++) await expect(cards.nth(i).locator('span').first()).toHaveText('司');
+});
+
+test('an API detail shows its parameters and code samples', async ({ page }) => {
+  const res = await page.goto('/api/1882');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('实名认证');
+  await expect(page.getByRole('cell', { name: 'idcard', exact: true })).toBeVisible();
+  await expect(page.locator('pre[data-lang="curl"]')).toContainText('/communication/personal/1882');
+  await page.getByRole('tab', { name: 'Python' }).click();
+  await expect(page.locator('pre[data-lang="Python"]')).toContainText('requests.post');
+  await expect(page.getByText('价格套餐')).toBeVisible();
+});
+
+test('unknown and non-numeric API ids are 404 pages', async ({ page }) => {
+  expect((await page.goto('/api/99999999'))?.status()).toBe(404);
+  expect((await page.goto('/api/abc'))?.status()).toBe(404);
+  expect((await page.goto('/apiDetails?id=1%20or%201=1'))?.status()).toBe(404);
+  expect((await page.goto('/apiDetails?id=1887'))?.status()).toBe(200);
+});
+
+test('the footer lists 8 hot and 8 new APIs, with 高速 stripped from names', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('footer-hot').locator('li')).toHaveCount(8);
+  await expect(page.getByTestId('footer-new').locator('li')).toHaveCount(8);
+  // 9871 高速ETC通行费用查询 is among the newest: shown without the stripped word.
+  await expect(page.getByTestId('footer-new')).toContainText('ETC通行费用查询');
+  const html = await (await request.get('/')).text();
+  const footer = html.slice(html.indexOf('<footer'));
+  expect(footer).not.toContain('高速');
+});

@@ -1,0 +1,31 @@
+// The catalogue search filter (spec 01 §3 "Search filter") and its sort orders.
+import { z } from 'zod';
+import { PageQuery } from './paging';
+
+/** sortId: how a catalogue list is ordered. */
+export const SORT_ORDERS = {
+  0: '综合排序',
+  1: '最新上架',
+  2: '最受欢迎',
+  3: '价格最低',
+} as const;
+export type SortId = keyof typeof SORT_ORDERS;
+
+/** Search keywords longer than this are cut, not refused: a search always answers. */
+export const SEARCH_KEYWORD_MAX = 50;
+
+const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), z.number().int().positive().optional().catch(undefined));
+const flag = z.preprocess((v) => v === '1' || v === 1 || v === true || v === 'true', z.boolean());
+
+export const InterfaceSearch = PageQuery.extend({
+  interfaceName: z
+    .preprocess((v) => (typeof v === 'string' ? v : ''), z.string())
+    .transform((v) => v.trim().slice(0, SEARCH_KEYWORD_MAX)),
+  categoryId: optionalId,
+  labelId: optionalId,
+  sortId: z.preprocess((v) => Number(v), z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).catch(0)),
+  isNew: flag,
+  isHot: flag,
+  menuDisplay: flag,
+});
+export type InterfaceSearch = z.infer<typeof InterfaceSearch>;
