@@ -1,5 +1,6 @@
 // The catalogue search filter (spec 01 §3 "Search filter") and its sort orders.
 import { z } from 'zod';
+import { INDUSTRIES } from './constants';
 import { PageQuery } from './paging';
 
 /** sortId: how a catalogue list is ordered. */
@@ -29,3 +30,13 @@ export const InterfaceSearch = PageQuery.extend({
   menuDisplay: flag,
 });
 export type InterfaceSearch = z.infer<typeof InterfaceSearch>;
+
+/** Need matching (/api/marry): an industry and scenario, or a need in words (or both). */
+export const InterfaceMatchInput = z
+  .object({
+    industry: z.preprocess((v) => (v === '' ? undefined : v), z.enum(INDUSTRIES).optional().catch(undefined)),
+    scenario: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 30) : undefined), z.string().optional()),
+    need: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().max(200, '需求描述不能超过200个字')).transform((v) => v.trim()),
+  })
+  .refine((v) => v.industry !== undefined || v.need !== '', { message: '请选择行业场景或描述您的需求', path: ['need'] });
+export type InterfaceMatchInput = z.infer<typeof InterfaceMatchInput>;

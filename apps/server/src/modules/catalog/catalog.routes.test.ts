@@ -146,3 +146,35 @@ describe('interface list, labels, packages, test url', () => {
     expect((await get(t, 'api/config/testUrl')).json().data).toEqual({ testUrl: 'http://localhost:3001' });
   });
 });
+
+describe('need matching (api/interface/match)', () => {
+  it('offers scenarios for each of the five industries', async () => {
+    const opts = (await get(t, 'api/interface/matchOptions')).json().data;
+    expect(opts.map((o: { industry: string }) => o.industry)).toEqual(['互联网', '保险', '交通物流', '金融科技', '数字政府']);
+    expect(opts[1].scenarios[0]).toMatchObject({ name: '核保前置风控' });
+  });
+
+  it('an industry and scenario give the interfaces that serve it, with why', async () => {
+    const body = (await get(t, 'api/interface/match', { industry: '交通物流', scenario: '司机与车辆准入' })).json();
+    expect(body.rows[0]).toMatchObject({ id: 9877 });
+    expect(body.rows[0].reasons[0]).toMatch(/^司机与车辆准入：/);
+    expect(body.rows.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([9866, 2003]));
+  });
+
+  it('a need in words finds interfaces by what it mentions', async () => {
+    const body = (await get(t, 'api/interface/match', { need: '我们要给货车司机做刷脸认证，还要看失信' })).json();
+    expect(body.understood).toEqual(expect.arrayContaining(['人脸识别', '物流货运', '司法风险']));
+    const names: string[] = body.rows.map((r: { interfaceName: string }) => r.interfaceName);
+    expect(names.some((n) => n.includes('人脸'))).toBe(true);
+    expect(names.some((n) => n.includes('失信'))).toBe(true);
+    expect(body.rows[0].reasons[0]).toContain('您提到');
+  });
+
+  it('asks for something to match, and answers nothing found politely', async () => {
+    const empty = await get(t, 'api/interface/match', {});
+    expect(empty.json()).toEqual({ code: 'ALL_0001', msg: '请选择行业场景或描述您的需求' });
+    const nothing = (await get(t, 'api/interface/match', { need: '天气预报' })).json();
+    expect(nothing).toMatchObject({ code: 200, rows: [], total: 0 });
+    expect((await get(t, 'api/interface/match', { need: 'x'.repeat(201) })).json().msg).toBe('需求描述不能超过200个字');
+  });
+});

@@ -1,6 +1,6 @@
 // Public catalogue calls of spec 01 §7.2: categories, the interface search and list, an
 // interface's documentation, labels, price packages and the online-test address.
-import { InterfaceSearch, parseId } from '@apimarket/contracts';
+import { InterfaceMatchInput, InterfaceSearch, parseId } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -9,6 +9,7 @@ import { list, ok } from '../../http/envelope';
 import { NotFound } from '../../http/errors';
 import { parseInput } from '../../http/parse';
 import { listCategories } from './category.service';
+import { matchInterfaces, matchOptions } from './matching.service';
 import { getInterface, getPackage, INTERFACE_MSG, listInterfaces, listLabels, listPackages, searchInterfaces } from './interface.service';
 
 const CategoryFilter = z.object({ categoryId: z.preprocess((v) => (v ? Number(v) : undefined), z.number().int().positive().optional().catch(undefined)) });
@@ -36,6 +37,14 @@ export async function catalogRoutes(app: FastifyInstance, { db, config }: { db: 
     const rows = await listInterfaces(db, categoryId);
     return list(rows, rows.length);
   });
+  // Need matching (/api/marry): the scenarios to pick from, and the ranked interfaces.
+  app.get('/api/interface/matchOptions', async () => ok(matchOptions()));
+  const match = async (request: FastifyRequest) => {
+    const { rows, understood } = await matchInterfaces(db, parseInput(InterfaceMatchInput, input(request)));
+    return { ...list(rows, rows.length), understood };
+  };
+  app.get('/api/interface/match', match);
+  app.post('/api/interface/match', match);
   app.get('/api/interface/:id', async (request) => ok(await getInterface(db, idOf(request, INTERFACE_MSG.notFound))));
 
   app.get('/api/label/list', async () => ok(await listLabels(db)));

@@ -85,7 +85,10 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
   );
 
   // ── Home page ──────────────────────────────────────────────────────────────────────────────
-  app.post('/api/banner/list', async (request) => ok(await listBanners({ ctx: ctxOf(request) })));
+  // POST as the spec lists it; GET too, for server-rendered pages that read it.
+  const bannerList = async (request: FastifyRequest) => ok(await listBanners({ ctx: ctxOf(request) }));
+  app.post('/api/banner/list', bannerList);
+  app.get('/api/banner/list', bannerList);
   app.get('/api/matrix/list', async (request) => ok(await listMatrix({ ctx: ctxOf(request) })));
   app.get('/api/course/list', async (request) => ok(await listCourses({ ctx: ctxOf(request) })));
 
