@@ -49,13 +49,42 @@ test('unknown and non-numeric API ids are 404 pages', async ({ page }) => {
   expect((await page.goto('/apiDetails?id=1887'))?.status()).toBe(200);
 });
 
-test('the footer lists 8 hot and 8 new APIs, with 高速 stripped from names', async ({ page, request }) => {
+test('the footer lists 8 hot and 8 new APIs, with 高速 stripped from names', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('footer-hot').locator('li')).toHaveCount(8);
   await expect(page.getByTestId('footer-new').locator('li')).toHaveCount(8);
   // 9871 高速ETC通行费用查询 is among the newest: shown without the stripped word.
   await expect(page.getByTestId('footer-new')).toContainText('ETC通行费用查询');
-  const html = await (await request.get('/')).text();
-  const footer = html.slice(html.indexOf('<footer'));
-  expect(footer).not.toContain('高速');
+  await expect(page.locator('footer')).not.toContainText('高速');
+});
+
+test('sitemap.xml lists the public pages and every API and content detail; robots.txt points to it', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  expect(xml).toContain('<urlset');
+  for (const path of ['/api/1882', '/api/9963', '/api?type=10', '/news/1', '/case/1', '/policy/1', '/knowlege/1']) {
+    expect(xml).toContain(`${path}</loc>`);
+  }
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Sitemap:');
+  expect(robots).toContain('Disallow: /userCenter');
+});
+
+test('the home page shows the product matrix, hot and new APIs, cases and news from the server', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  for (const name of ['产品矩阵', '热门接口', '新品上架', '客户案例', '新闻资讯']) {
+    await expect(main.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  await page.getByRole('link', { name: '更多资讯 →' }).click();
+  await page.waitForURL((u) => u.pathname === '/news');
+});
+
+test('need matching: a scenario, then a need in words, each gives interfaces with reasons', async ({ page }) => {
+  await page.goto('/api/marry');
+  await page.getByRole('navigation', { name: '行业' }).getByRole('link', { name: '保险' }).click();
+  await page.getByRole('link', { name: /^理赔反欺诈/ }).click();
+  await expect(page.getByTestId('match-results').locator('> li').first()).toContainText('理赔反欺诈：');
+  await page.getByRole('textbox', { name: '需求描述' }).fill('网约车司机刷脸认证');
+  await page.getByRole('button', { name: '为我匹配' }).click();
+  await expect(page.getByText('已识别：')).toContainText('人脸识别');
 });

@@ -2,10 +2,13 @@
 // the catalogue, how to get started, and the industries served.
 import { MARKETING_CLAIMS } from '@apimarket/contracts';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { connection } from 'next/server';
+import { InterfaceCard } from '../../components/catalog/InterfaceCard';
 import { company } from '../../content/company';
 import { homeContent } from '../../content/home';
-import { serverData } from '../../lib/api/server';
+import { serverData, serverGet } from '../../lib/api/server';
+import type { InterfaceCard as Card } from '../../lib/catalog';
 import styles from './home.module.css';
 
 export const metadata: Metadata = {
@@ -17,6 +20,38 @@ interface Category {
   categoryName: string;
   icon: string;
   description: string;
+}
+
+interface Banner {
+  id: number;
+  title: string;
+  subtitle: string;
+  href: string;
+  buttonText: string;
+  theme: string;
+}
+
+interface MatrixItem {
+  id: number;
+  title: string;
+  description: string;
+  interfaces: Array<{ id: number; interfaceName: string }>;
+}
+
+interface CaseBrief {
+  id: number;
+  industry: string;
+  title: string;
+  customer: string;
+  summary: string;
+}
+
+interface NewsBrief {
+  id: number;
+  typeName: string;
+  title: string;
+  summary: string;
+  publishedAt: string;
 }
 
 const SAMPLE_CALL = [
@@ -32,8 +67,17 @@ const SAMPLE_CALL = [
 ];
 
 export default async function HomePage() {
-  await connection(); // categories are read per request (cached briefly in the web process)
-  const categories = (await serverData<Category[]>('api/category/list', { ttl: 300 })) ?? [];
+  await connection(); // rendered per request; its data is cached briefly in the web process
+  const [categoryList, banners, matrix, hot, fresh, cases, news] = await Promise.all([
+    serverData<Category[]>('api/category/list', { ttl: 300 }),
+    serverData<Banner[]>('api/banner/list', { ttl: 300 }),
+    serverData<MatrixItem[]>('api/matrix/list', { ttl: 300 }),
+    serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data: { isHot: 1, pageSize: 6, sortId: 2 } }),
+    serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data: { isNew: 1, pageSize: 6, sortId: 1 } }),
+    serverData<CaseBrief[]>('api/case/succeed', { ttl: 300 }),
+    serverGet<{ rows: NewsBrief[] }>('api/news/list', { ttl: 300, data: { pageSize: 6 } }),
+  ]);
+  const categories = categoryList ?? [];
   const { hero, steps, industries } = homeContent;
 
   return (
@@ -83,6 +127,70 @@ export default async function HomePage() {
         </ul>
       </section>
 
+      {banners && banners.length > 0 ? (
+        <section className={styles.section} aria-label="平台动态">
+          <ul className={`container ${styles.banners}`}>
+            {banners.map((b) => (
+              <li key={b.id} data-theme={b.theme}>
+                <h2>{b.title}</h2>
+                <p>{b.subtitle}</p>
+                <Link href={b.href}>{b.buttonText} →</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {matrix && matrix.length > 0 ? (
+        <section className={`${styles.section} ${styles.alt}`}>
+          <div className="container">
+            <header className={styles.sectionHead}>
+              <h2>产品矩阵</h2>
+              <p>围绕业务场景组合的数据能力，一次接入，按需调用。</p>
+            </header>
+            <ul className={styles.matrix}>
+              {matrix.map((m) => (
+                <li key={m.id}>
+                  <h3>{m.title}</h3>
+                  <p>{m.description}</p>
+                  <ul>
+                    {m.interfaces.map((i) => (
+                      <li key={i.id}>
+                        <Link href={`/api/${i.id}`}>{i.interfaceName}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {[
+        { title: '热门接口', lead: '企业客户调用最多的数据接口', rows: hot?.rows, more: '/api?sort=2' },
+        { title: '新品上架', lead: '最新上线的数据能力', rows: fresh?.rows, more: '/api?sort=1' },
+      ].map((block) =>
+        block.rows && block.rows.length > 0 ? (
+          <section key={block.title} className={styles.section}>
+            <div className="container">
+              <header className={styles.sectionHeadRow}>
+                <div>
+                  <h2>{block.title}</h2>
+                  <p>{block.lead}</p>
+                </div>
+                <Link href={block.more}>查看全部 →</Link>
+              </header>
+              <ul className={styles.cards}>
+                {block.rows.map((item) => (
+                  <InterfaceCard key={item.id} item={item} />
+                ))}
+              </ul>
+            </div>
+          </section>
+        ) : null,
+      )}
+
       <section id="categories" className={styles.section}>
         <div className="container">
           <header className={styles.sectionHead}>
@@ -93,11 +201,13 @@ export default async function HomePage() {
             <ul className={styles.categoryGrid}>
               {categories.map((c, i) => (
                 <li key={c.id} className={styles.category}>
-                  <span className={styles.categoryIcon} data-tone={i % 4} aria-hidden="true">
-                    {c.categoryName.slice(0, 1)}
-                  </span>
-                  <h3>{c.categoryName}</h3>
-                  <p>{c.description}</p>
+                  <Link href={`/api?type=${c.id}`}>
+                    <span className={styles.categoryIcon} data-tone={i % 4} aria-hidden="true">
+                      {c.categoryName.slice(0, 1)}
+                    </span>
+                    <h3>{c.categoryName}</h3>
+                    <p>{c.description}</p>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -135,13 +245,66 @@ export default async function HomePage() {
           <ul className={styles.industries}>
             {industries.items.map((it) => (
               <li key={it.name}>
-                <h3>{it.name}</h3>
-                <p>{it.text}</p>
+                <Link href={`/case?industry=${encodeURIComponent(it.name)}`}>
+                  <h3>{it.name}</h3>
+                  <p>{it.text}</p>
+                </Link>
               </li>
             ))}
           </ul>
         </div>
       </section>
+
+      {cases && cases.length > 0 ? (
+        <section className={`${styles.section} ${styles.alt}`}>
+          <div className="container">
+            <header className={styles.sectionHeadRow}>
+              <div>
+                <h2>客户案例</h2>
+                <p>来自互联网、保险、交通物流、金融科技与数字政府的实践</p>
+              </div>
+              <Link href="/case">全部案例 →</Link>
+            </header>
+            <ul className={styles.cases}>
+              {cases.slice(0, 3).map((c) => (
+                <li key={c.id}>
+                  <Link href={`/case/${c.id}`}>
+                    <span className={styles.caseTag}>{c.industry}</span>
+                    <h3>{c.title}</h3>
+                    <p className={styles.caseCustomer}>{c.customer}</p>
+                    <p>{c.summary}</p>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {news && news.rows.length > 0 ? (
+        <section className={styles.section}>
+          <div className="container">
+            <header className={styles.sectionHeadRow}>
+              <div>
+                <h2>新闻资讯</h2>
+                <p>行业动态、平台新闻与政策解读</p>
+              </div>
+              <Link href="/news">更多资讯 →</Link>
+            </header>
+            <ul className={styles.news}>
+              {news.rows.map((n) => (
+                <li key={n.id}>
+                  <Link href={`/news/${n.id}`}>
+                    <time dateTime={n.publishedAt}>{n.publishedAt.slice(0, 10)}</time>
+                    <span className={styles.newsType}>{n.typeName}</span>
+                    <h3>{n.title}</h3>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -9,4 +9,6 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { label: '首页', href: '/' },
   { label: 'API 商城', href: '/api' },
+  { label: '新闻资讯', href: '/news', children: [{ label: '新闻中心', href: '/news' }, { label: '知识库', href: '/knowlege' }] },
+  { label: '客户案例', href: '/case' },
 ];

@@ -13,6 +13,8 @@ import { webConfig } from '../../config';
 import { buildRequest, type Payload } from './build';
 
 export interface ServerGetOptions {
+  /** GET (default), or POST for the calls the spec makes POST (api/case/list…). */
+  method?: 'GET' | 'POST';
   data?: Payload;
   /** Seconds a public answer may be reused (default 60); ignored with a session. */
   ttl?: number;
@@ -28,23 +30,31 @@ const MEMO_LIMIT = 1000;
 
 async function fetchOnce(path: string, options: ServerGetOptions): Promise<Fetched<unknown>> {
   const token = options.withSession ? ((await cookies()).get(COOKIE.token)?.value ?? '') : '';
+  const method = options.method ?? 'GET';
   const { url, init } = buildRequest(
     path,
-    { method: 'GET', data: options.data },
+    { method, data: options.data },
     { ...webConfig.wire, token, tourisToken: '', isLogin: token !== '', now: Date.now() },
   );
   try {
-    const { status, body } = await getJson(webConfig.apiOrigin + url, init.headers as Record<string, string>);
+    const payload = method === 'POST' ? String(init.body ?? '') : undefined;
+    const { status, body } = await requestJson(webConfig.apiOrigin + url, method, init.headers as Record<string, string>, payload);
     return isSuccessBody(body) ? { ok: true, body } : { ok: false, status };
   } catch {
     return { ok: false, status: 0 };
   }
 }
 
-function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+function requestJson(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  payload?: string,
+): Promise<{ status: number; body: unknown }> {
   const client = url.startsWith('https:') ? https : http;
+  const sized = payload === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(payload)) };
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { headers, timeout: 10_000 }, (res) => {
+    const req = client.request(url, { method, headers: sized, timeout: 10_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -58,12 +68,13 @@ function getJson(url: string, headers: Record<string, string>): Promise<{ status
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
+    req.end(payload);
   });
 }
 
 export async function serverFetch<T>(path: string, options: ServerGetOptions = {}): Promise<Fetched<T>> {
   if (options.withSession) return (await fetchOnce(path, options)) as Fetched<T>;
-  const key = `${path}?${JSON.stringify(options.data ?? {})}`;
+  const key = `${options.method ?? 'GET'} ${path}?${JSON.stringify(options.data ?? {})}`;
   const now = Date.now();
   const hit = memo.get(key);
   if (hit && hit.until > now) return (await hit.value) as Fetched<T>;

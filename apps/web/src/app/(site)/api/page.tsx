@@ -55,6 +55,9 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
         <div className="container">
           <h1>{current ? current.categoryName : 'API 商城'}</h1>
           <p>{current?.description ?? '覆盖身份、金融、车辆、企业、保险、物流、司法与政务等领域的数据接口，统一接入，按量计费。'}</p>
+          <Link href="/api/marry" className={styles.marry}>
+            不知道选哪个接口？试试需求匹配 →
+          </Link>
         </div>
       </section>
       <div className="container">

@@ -74,7 +74,11 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         </>
       ) : (
         <section className={styles.empty}>
-          <p>{keyword ? '换个关键词试试，或看看大家都在用的接口：' : '大家都在用的接口：'}</p>
+          <p>
+            {keyword ? '换个关键词试试，或' : ''}
+            <Link href={`/api/marry${keyword ? `?need=${encodeURIComponent(keyword)}` : ''}`}>用需求匹配描述您的场景</Link>
+            ，也可以看看大家都在用的接口：
+          </p>
           <ul className={styles.grid}>
             {(popular?.rows ?? []).map((item) => (
               <InterfaceCard key={item.id} item={item} />

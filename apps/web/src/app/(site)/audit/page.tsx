@@ -1,0 +1,80 @@
+// /audit (spec 01 §2.1, §7.2 dataApi/audit/*): what a data-compliance audit covers, rendered on
+// the server, and the request form as the page's only client part.
+import { AUDIT_INDUSTRIES } from '@apimarket/contracts';
+import type { Metadata } from 'next';
+import { connection } from 'next/server';
+import { PageBanner } from '../../../components/content/PageBanner';
+import { auditContent } from '../../../content/audit';
+import { serverData } from '../../../lib/api/server';
+import { AuditForm } from './_components/AuditForm';
+import styles from './audit.module.css';
+
+export const metadata: Metadata = {
+  title: '数据合规审计',
+  description: auditContent.lead,
+  alternates: { canonical: '/audit' },
+};
+
+export default async function AuditPage() {
+  // Rendered per request, like the home page: a build-time prerender would run before the API is
+  // up and keep an empty footer and the fallback list until its next regeneration. The answers
+  // themselves are remembered in the web process, so a request costs no API call.
+  await connection();
+  const { coverage, process, form } = auditContent;
+  // The server's list is the one it validates against; should it be unreadable, the contracts
+  // hold that same list, so the form still works.
+  const industries = (await serverData<string[]>('dataApi/audit/industry', { method: 'POST', ttl: 3600 })) ?? [...AUDIT_INDUSTRIES];
+
+  return (
+    <>
+      <PageBanner eyebrow={auditContent.eyebrow} title={auditContent.title} lead={auditContent.lead}>
+        {/* On a phone the form sits below the explanation: this takes a ready visitor straight to it. */}
+        <a href="#audit-request" className={styles.bannerCta}>
+          {form.title}
+        </a>
+      </PageBanner>
+      <div className={`container ${styles.layout}`}>
+        <div>
+          <section aria-labelledby="audit-coverage">
+            <h2 id="audit-coverage" className={styles.heading}>
+              {coverage.title}
+            </h2>
+            <p className={styles.lead}>{coverage.lead}</p>
+            <ol className={styles.coverage}>
+              {coverage.items.map((item, i) => (
+                <li key={item.title}>
+                  <span className={styles.index} aria-hidden="true">
+                    {String(i + 1).padStart(2, '0')}
+                  </span>
+                  <h3>{item.title}</h3>
+                  <p>{item.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section aria-labelledby="audit-process" className={styles.processSection}>
+            <h2 id="audit-process" className={styles.heading}>
+              {process.title}
+            </h2>
+            <ol className={styles.process}>
+              {process.items.map((step, i) => (
+                <li key={step.title}>
+                  <span className={styles.dot} aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <h3>{step.title}</h3>
+                  <p>{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+        <section id="audit-request" className={styles.formCard} aria-labelledby="audit-form">
+          <h2 id="audit-form">{form.title}</h2>
+          <p>{form.lead}</p>
+          <AuditForm industries={industries} />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+// /case (spec 01 §2.1): customer cases — industry tabs with counts (?industry=), newest first,
+// nine to a page (?page=) so the three-column grid ends on a full row.
+import { INDUSTRIES, parseId } from '@apimarket/contracts';
+import type { Metadata } from 'next';
+import { Pagination } from '../../../components/catalog/Pagination';
+import { ContentColumns } from '../../../components/content/Article';
+import { ContentCard, ContentList } from '../../../components/content/ContentCard';
+import { EmptyState } from '../../../components/content/EmptyState';
+import { FilterTabs } from '../../../components/content/FilterTabs';
+import { PageBanner } from '../../../components/content/PageBanner';
+import { serverData, serverGet } from '../../../lib/api/server';
+import { type CaseCard, type CaseIndustry, type ListAnswer, textParam, withQuery } from '../../../lib/content';
+
+const PAGE_SIZE = 9;
+const LEAD = '互联网、保险、交通物流、金融科技与数字政府客户，如何用数据接口解决实名核验、风控与运营难题。';
+
+type Query = { industry?: string | string[]; page?: string | string[] };
+
+export async function generateMetadata({ searchParams }: { searchParams: Promise<Query> }): Promise<Metadata> {
+  const industry = textParam((await searchParams).industry);
+  const known = (INDUSTRIES as readonly string[]).includes(industry);
+  return {
+    title: known ? `${industry}行业案例 - 客户案例` : '客户案例',
+    description: known ? `数据API市场${industry}行业客户案例：业务挑战、解决方案与实施成效。` : `数据API市场客户案例：${LEAD}`,
+    alternates: { canonical: withQuery('/case', { industry: known ? industry : null }) },
+  };
+}
+
+export default async function CasesPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const q = await searchParams;
+  const industry = textParam(q.industry);
+  const page = parseId(q.page) ?? 1;
+
+  const [industries, result] = await Promise.all([
+    serverData<CaseIndustry[]>('api/case/industry', { ttl: 60 }),
+    serverGet<ListAnswer<CaseCard>>('api/case/list', { method: 'POST', ttl: 60, data: { industry: industry || undefined, pageNum: page, pageSize: PAGE_SIZE } }),
+  ]);
+  const all = (industries ?? []).reduce((n, i) => n + i.count, 0);
+  const href = (patch: { industry?: string | null; page?: number | null }) => withQuery('/case', { industry, page: null, ...patch });
+
+  return (
+    <>
+      <PageBanner eyebrow="CUSTOMER CASES" title={industry && industries?.some((i) => i.industry === industry) ? `${industry}行业案例` : '客户案例'} lead={LEAD} />
+      <div className="container">
+        <FilterTabs
+          label="案例行业"
+          tabs={[
+            { label: '全部', href: '/case', count: industries ? all : undefined, active: industry === '' },
+            ...(industries ?? INDUSTRIES.map((i): { industry: string; count?: number } => ({ industry: i }))).map((i) => ({
+              label: i.industry,
+              href: href({ industry: i.industry }),
+              count: i.count,
+              active: i.industry === industry,
+            })),
+          ]}
+        />
+        <ContentColumns>
+          {result === null ? (
+            <EmptyState title="案例暂时无法读取" hint="请稍后刷新页面重试。" href="/" linkLabel="返回首页" />
+          ) : result.rows.length === 0 ? (
+            <EmptyState
+              hint={page > 1 ? '这一页已经没有案例了。' : '该行业的案例正在整理中，先看看其他行业的实践吧。'}
+              href={page > 1 ? href({}) : '/case'}
+              linkLabel={page > 1 ? '回到第一页' : '查看全部案例'}
+            />
+          ) : (
+            <>
+              <ContentList variant="tile" testId="case-list">
+                {result.rows.map((c) => (
+                  <ContentCard
+                    key={c.id}
+                    variant="tile"
+                    href={`/case/${c.id}`}
+                    tag={c.industry}
+                    title={c.title}
+                    subtitle={`客户：${c.customer}`}
+                    summary={c.summary}
+                    more="查看案例详情"
+                  />
+                ))}
+              </ContentList>
+              <Pagination page={page} pageSize={PAGE_SIZE} total={result.total} href={(p) => href({ page: p > 1 ? p : null })} />
+            </>
+          )}
+        </ContentColumns>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+// /knowlege (spec 01 §2.1, spelled as the spec spells it): the knowledge base — type tabs with
+// counts (?type=), keyword search (?keyword=), pages (?page=) and the most read articles.
+import { parseId } from '@apimarket/contracts';
+import type { Metadata } from 'next';
+import { Pagination } from '../../../components/catalog/Pagination';
+import { ContentColumns } from '../../../components/content/Article';
+import { ContentCard, ContentList } from '../../../components/content/ContentCard';
+import { ContentNav } from '../../../components/content/ContentNav';
+import { EmptyState } from '../../../components/content/EmptyState';
+import { FilterTabs } from '../../../components/content/FilterTabs';
+import { PageBanner } from '../../../components/content/PageBanner';
+import { SearchForm } from '../../../components/content/SearchForm';
+import { SideList } from '../../../components/content/SideList';
+import { serverData, serverGet } from '../../../lib/api/server';
+import {
+  formatCount,
+  formatDate,
+  type KnowledgeItem,
+  type KnowledgeType,
+  type ListAnswer,
+  type MostReadArticle,
+  textParam,
+  withQuery,
+} from '../../../lib/content';
+
+const PAGE_SIZE = 10;
+const LEAD = '接入指南、产品说明、合规指引与常见问题，从注册到稳定调用，每一步都有据可查。';
+
+type Query = { type?: string | string[]; keyword?: string | string[]; page?: string | string[] };
+
+export async function generateMetadata({ searchParams }: { searchParams: Promise<Query> }): Promise<Metadata> {
+  const q = await searchParams;
+  const type = textParam(q.type);
+  const keyword = textParam(q.keyword);
+  return {
+    title: keyword ? `“${keyword}”的搜索结果 - 知识库` : type ? `${type} - 知识库` : '知识库',
+    description: `数据API市场知识库：${LEAD}`,
+    alternates: { canonical: withQuery('/knowlege', { type: keyword ? null : type }) },
+    robots: keyword ? { index: false, follow: true } : undefined,
+  };
+}
+
+export default async function KnowledgePage({ searchParams }: { searchParams: Promise<Query> }) {
+  const q = await searchParams;
+  const type = textParam(q.type);
+  const keyword = textParam(q.keyword);
+  const page = parseId(q.page) ?? 1;
+
+  const [types, result, popular] = await Promise.all([
+    serverData<KnowledgeType[]>('api/knowledgeBase/getTypeList', { ttl: 60 }),
+    serverGet<ListAnswer<KnowledgeItem>>('api/knowledgeBase/getBaseList', {
+      ttl: 60,
+      data: { type: type || undefined, keyword: keyword || undefined, pageNum: page, pageSize: PAGE_SIZE },
+    }),
+    serverData<MostReadArticle[]>('api/knowledgeBase/getFivePicture', { ttl: 300 }),
+  ]);
+  const all = (types ?? []).reduce((n, t) => n + t.count, 0);
+  const href = (patch: { type?: string | null; page?: number | null }) => withQuery('/knowlege', { type, keyword, page: null, ...patch });
+  const known = types?.some((t) => t.type === type) ?? false;
+
+  return (
+    <>
+      <PageBanner eyebrow="KNOWLEDGE BASE" title={known ? type : '知识库'} lead={LEAD}>
+        <SearchForm
+          action="/knowlege"
+          keyword={keyword}
+          label="搜索知识库"
+          placeholder="如：白名单、Key、发票"
+          keep={{ type }}
+          total={keyword ? (result?.total ?? null) : undefined}
+        />
+      </PageBanner>
+      <div className="container">
+        <FilterTabs
+          label="知识库分类"
+          tabs={[
+            { label: '全部', href: withQuery('/knowlege', { keyword }), count: types ? all : undefined, active: type === '' },
+            ...(types ?? []).map((t) => ({ label: t.type, href: href({ type: t.type }), count: t.count, active: t.type === type })),
+          ]}
+        />
+        <ContentColumns
+          aside={
+            <>
+              <SideList
+                title="热门文章"
+                ranked
+                items={(popular ?? []).map((a) => ({ href: `/knowlege/${a.id}`, title: a.title, meta: a.type }))}
+                testId="knowledge-popular"
+              />
+              <ContentNav current="/knowlege" />
+            </>
+          }
+        >
+          {result === null ? (
+            <EmptyState title="知识库暂时无法读取" hint="请稍后刷新页面重试。" href="/" linkLabel="返回首页" />
+          ) : result.rows.length === 0 ? (
+            <EmptyState
+              hint={page > 1 ? '这一页已经没有文章了。' : keyword ? '换个关键词试试，或浏览全部文章。' : '该分类下还没有文章，看看其他分类吧。'}
+              href={page > 1 ? href({}) : '/knowlege'}
+              linkLabel={page > 1 ? '回到第一页' : '查看全部文章'}
+            />
+          ) : (
+            <>
+              <ContentList testId="knowledge-list">
+                {result.rows.map((k) => (
+                  <ContentCard
+                    key={k.id}
+                    href={`/knowlege/${k.id}`}
+                    tag={k.type}
+                    title={k.title}
+                    summary={k.summary}
+                    meta={[`发布于 ${formatDate(k.publishedAt)}`, `阅读 ${formatCount(k.views)}`]}
+                  />
+                ))}
+              </ContentList>
+              <Pagination page={page} pageSize={PAGE_SIZE} total={result.total} href={(p) => href({ page: p > 1 ? p : null })} />
+            </>
+          )}
+        </ContentColumns>
+      </div>
+    </>
+  );
+}
