@@ -88,3 +88,11 @@ test('need matching: a scenario, then a need in words, each gives interfaces wit
   await page.getByRole('button', { name: '为我匹配' }).click();
   await expect(page.getByText('已识别：')).toContainText('人脸识别');
 });
+
+test('the footer links the news types and the header links the help center', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('region', { name: '新闻资讯' }).getByRole('link', { name: '公司新闻' }).click();
+  await page.waitForURL(/\/news\?type=2/);
+  await page.getByRole('banner').getByRole('link', { name: '帮助中心' }).click();
+  await page.waitForURL((u) => u.pathname === '/knowlege');
+});

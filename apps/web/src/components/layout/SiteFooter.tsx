@@ -1,7 +1,7 @@
 // The default layout's footer (spec 01 §2.6): hot and newest APIs and the categories (three
 // calls in parallel, each shown only when it answered 200, names with the configured words
 // stripped), about blurb, national hotline, the eight offices and the record line.
-import { FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE } from '@apimarket/contracts';
+import { FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE, NEWS_TYPES } from '@apimarket/contracts';
 import Link from 'next/link';
 import { company } from '../../content/company';
 import { serverData, serverGet } from '../../lib/api/server';
@@ -49,6 +49,22 @@ export async function SiteFooter({ icpRecord, stripList }: { icpRecord: string; 
             </ul>
           </section>
         ) : null}
+        <section className={styles.links} aria-label="新闻资讯">
+          <h2 className={styles.heading}>新闻资讯</h2>
+          <ul>
+            {NEWS_TYPES.map((t) => (
+              <li key={t.type}>
+                <Link href={`/news?type=${t.type}`}>{t.typeName}</Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/knowlege">知识库</Link>
+            </li>
+            <li>
+              <Link href="/policy">政策解读</Link>
+            </li>
+          </ul>
+        </section>
       </div>
       <div className={`container ${styles.top}`}>
         <section className={styles.about} aria-labelledby="footer-about">

@@ -24,6 +24,9 @@ export function SiteHeader() {
         </nav>
         <HeaderSearch />
         <div className={styles.contact}>
+          <Link href="/knowlege" className={styles.help}>
+            帮助中心
+          </Link>
           <span className={styles.contactLabel}>{company.hotlineLabel}</span>
           <a href={`tel:${company.hotline.replaceAll('-', '')}`} className={styles.phone}>
             <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.phoneIcon}>
