@@ -2,17 +2,10 @@
 // change, with the same settings npm start uses.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { loadDotEnv, root } from './lib.mjs';
+import { loadDotEnv, root, stackEnv } from './lib.mjs';
 
 loadDotEnv();
-const env = {
-  ...process.env,
-  PORT: process.env.PORT ?? '3000',
-  API_PORT: process.env.API_PORT ?? '3001',
-  DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
-  DEV_TOOLS: process.env.DEV_TOOLS ?? '1',
-  NEXT_TELEMETRY_DISABLED: '1',
-};
+const env = stackEnv();
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), env, stdio: 'inherit' }),

@@ -66,3 +66,16 @@ export async function waitForUrl(url, { timeoutMs = 90_000, isAlive = () => true
   }
   return false;
 }
+
+/** The settings `npm start` and `npm run dev` give both processes unless the environment says otherwise. */
+export function stackEnv(extra = {}) {
+  return {
+    ...process.env,
+    PORT: process.env.PORT ?? '3000',
+    API_PORT: process.env.API_PORT ?? '3001',
+    DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+    DEV_TOOLS: process.env.DEV_TOOLS ?? '1',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...extra,
+  };
+}

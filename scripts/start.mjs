@@ -4,18 +4,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loadDotEnv, newestMtime, root, run, waitForUrl } from './lib.mjs';
+import { loadDotEnv, newestMtime, root, run, stackEnv, waitForUrl } from './lib.mjs';
 
 loadDotEnv();
-const env = {
-  ...process.env,
-  PORT: process.env.PORT ?? '3000',
-  API_PORT: process.env.API_PORT ?? '3001',
-  DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
-  DEV_TOOLS: process.env.DEV_TOOLS ?? '1',
-  NODE_ENV: 'production',
-  NEXT_TELEMETRY_DISABLED: '1',
-};
+const env = stackEnv({ NODE_ENV: 'production' });
 const contracts = path.join(root, 'packages/contracts/src');
 
 async function buildIfStale(name, output, sources, args) {

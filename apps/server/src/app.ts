@@ -13,6 +13,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
 import { createNotifier, type Notifier } from './notify';
 
 export interface AppDeps {
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(catalogRoutes, { db, config });
       await api.register(contentRoutes, { db });
       await api.register(identityRoutes, { config, db, notifier });
+      await api.register(leadsRoutes, { config, db, notifier });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },

@@ -37,6 +37,10 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('数据API市场 <noreply@localhost>'),
+  /** Where new-lead mails and the daily digest go. */
+  SALES_EMAIL: z.string().email('SALES_EMAIL 必须是邮箱地址').default('sales@localhost.localdomain'),
+  /** Decision 1: the marketing reading of the free trial, as in 「限时免费1000+次API调用」. */
+  TRIAL_CALLS_TEXT: z.string().min(1).default('1000+'),
   /** Public address of the open data API (gateway), shown in docs and code samples. */
   GATEWAY_URL: z.string().url('GATEWAY_URL 必须是 http(s):// 地址').default('http://localhost:3001'),
 });
@@ -83,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: { provider: e.SMS_PROVIDER, signature: e.SMS_SIGNATURE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
+    sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
   } as const;
 }
 

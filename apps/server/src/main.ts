@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogger } from './http/logging';
+import { startLeadJobs } from './modules/leads/leads.jobs';
 
 async function main() {
   let config: Config;
@@ -29,14 +30,16 @@ async function main() {
   await seed(database.db);
   logger.info({ database: database.kind }, 'database migrated and seeded');
 
-  const { app } = await buildApp({ config, database, logger });
+  const { app, notifier } = await buildApp({ config, database, logger });
   await app.listen({ host: config.host, port: config.port });
+  const stopJobs = startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

@@ -6,6 +6,7 @@ export * from './constants';
 export * from './content';
 export * from './envelope';
 export * from './errors';
+export * from './leads';
 export * from './paging';
 export * from './validation';
 export * from './wire';

@@ -6,6 +6,7 @@ import { CAPTCHA_AFTER_LOGIN_FAILURES, LoginCaptcha, LoginName, LoginPwd } from 
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { AddonField } from '../../../components/auth/AddonField';
 import { CaptchaImage } from '../../../components/auth/CaptchaImage';
 import { ApiError } from '../../../lib/api/errors';
 import { request } from '../../../lib/api/client';
@@ -91,14 +92,16 @@ export function LoginForm({ redirect }: { redirect: string | null }) {
           <Input.Password placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
         </Form.Item>
         {needCaptcha ? (
-          <Form.Item label="验证码" required htmlFor="login_code">
-            <div className={styles.captchaRow}>
-              <Form.Item name="code" noStyle rules={[zodRule(LoginCaptcha)]}>
-                <Input placeholder="请输入右侧验证码" maxLength={8} autoComplete="off" />
-              </Form.Item>
-              <CaptchaImage version={captchaVersion} />
-            </div>
-          </Form.Item>
+          <AddonField
+            form="login"
+            name="code"
+            label="验证码"
+            rules={[zodRule(LoginCaptcha)]}
+            placeholder="请输入右侧验证码"
+            maxLength={8}
+            autoComplete="off"
+            addon={<CaptchaImage version={captchaVersion} />}
+          />
         ) : null}
         <div className={styles.row}>
           <Form.Item name="remember" valuePropName="checked" noStyle>

@@ -4,6 +4,7 @@
 import { MOBILE_MAX_LENGTH, Mobile, MSG, PhoneVerifyCode, SMS_CODE_MAX_LENGTH } from '@apimarket/contracts';
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { AddonField } from '../../../components/auth/AddonField';
 import { CaptchaImage } from '../../../components/auth/CaptchaImage';
 import { useCountdown } from '../../../components/auth/useCountdown';
 import { ApiError } from '../../../lib/api/errors';
@@ -84,25 +85,31 @@ export function PhoneVerifyDialog({
         <Form.Item name="phone" label="绑定手机号" rules={[zodRule(Mobile)]}>
           <Input placeholder="请输入完整的绑定手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" />
         </Form.Item>
-        <Form.Item label="图形验证码" required htmlFor="phoneCheck_code">
-          <div className={styles.captchaRow}>
-            {/* Needed only to send the SMS (checked there with 请先输入图形验证码), not to submit. */}
-            <Form.Item name="code" noStyle>
-              <Input placeholder="请输入右侧图形验证码" maxLength={8} autoComplete="off" />
-            </Form.Item>
-            <CaptchaImage version={captchaVersion} />
-          </div>
-        </Form.Item>
-        <Form.Item label="手机验证码" required htmlFor="phoneCheck_verifyCode">
-          <div className={styles.captchaRow}>
-            <Form.Item name="verifyCode" noStyle rules={[zodRule(PhoneVerifyCode)]}>
-              <Input placeholder="请输入手机验证码" maxLength={SMS_CODE_MAX_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
-            </Form.Item>
+        {/* The graphic code is needed only to send the SMS (checked there), not to submit. */}
+        <AddonField
+          form="phoneCheck"
+          name="code"
+          label="图形验证码"
+          placeholder="请输入右侧图形验证码"
+          maxLength={8}
+          autoComplete="off"
+          addon={<CaptchaImage version={captchaVersion} />}
+        />
+        <AddonField
+          form="phoneCheck"
+          name="verifyCode"
+          label="手机验证码"
+          rules={[zodRule(PhoneVerifyCode)]}
+          placeholder="请输入手机验证码"
+          maxLength={SMS_CODE_MAX_LENGTH}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          addon={
             <Button onClick={sendCode} disabled={countdown.running} loading={sending} className={styles.codeButton}>
               {countdown.running ? `${countdown.left}秒后重发` : '获取验证码'}
             </Button>
-          </div>
-        </Form.Item>
+          }
+        />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           验证并登录
         </Button>

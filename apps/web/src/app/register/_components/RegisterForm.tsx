@@ -17,6 +17,7 @@ import { App, Button, Checkbox, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { AddonField } from '../../../components/auth/AddonField';
 import { CaptchaImage } from '../../../components/auth/CaptchaImage';
 import { useCountdown } from '../../../components/auth/useCountdown';
 import { ApiError } from '../../../lib/api/errors';
@@ -159,24 +160,31 @@ export function RegisterForm({ mode, openId, username }: { mode: 'register' | 'f
         <Form.Item name="mobile" label="手机号" rules={[zodRule(Mobile)]}>
           <Input placeholder="请输入手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" autoComplete="tel" />
         </Form.Item>
-        <Form.Item label="图片验证码" required htmlFor="register_imgCode">
-          <div className={styles.captchaRow}>
-            <Form.Item name="imgCode" noStyle rules={sentWith ? [] : [zodRule(ImageCode)]}>
-              <Input placeholder="请输入右侧图片验证码" maxLength={8} autoComplete="off" />
-            </Form.Item>
-            <CaptchaImage version={captchaVersion} />
-          </div>
-        </Form.Item>
-        <Form.Item label="短信验证码" required htmlFor="register_code">
-          <div className={styles.captchaRow}>
-            <Form.Item name="code" noStyle rules={[zodRule(SmsCode)]}>
-              <Input placeholder="请输入短信验证码" maxLength={SMS_CODE_MAX_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
-            </Form.Item>
+        <AddonField
+          form="register"
+          name="imgCode"
+          label="图片验证码"
+          rules={sentWith ? [] : [zodRule(ImageCode)]}
+          placeholder="请输入右侧图片验证码"
+          maxLength={8}
+          autoComplete="off"
+          addon={<CaptchaImage version={captchaVersion} />}
+        />
+        <AddonField
+          form="register"
+          name="code"
+          label="短信验证码"
+          rules={[zodRule(SmsCode)]}
+          placeholder="请输入短信验证码"
+          maxLength={SMS_CODE_MAX_LENGTH}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          addon={
             <Button onClick={sendCode} disabled={countdown.running} loading={sending} className={styles.codeButton}>
               {countdown.running ? `${countdown.left}秒后重发` : '获取验证码'}
             </Button>
-          </div>
-        </Form.Item>
+          }
+        />
         <Form.Item name="password" label={forget ? '新密码' : '密码'} rules={[zodRule(Password)]}>
           <Input.Password placeholder="6-12位，数字、字母、字符至少包含两种" maxLength={12} autoComplete="new-password" />
         </Form.Item>

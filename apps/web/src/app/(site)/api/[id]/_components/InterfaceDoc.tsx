@@ -5,6 +5,39 @@ import { codeSamples, formatPrice, type InterfaceCard, type InterfaceDetail, uni
 import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 
+/** A documentation table; the first column is a name (shown as code), the last of a
+ *  five-column table an example (muted). */
+function DocTable({ head, rows }: { head: string[]; rows: string[][] }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h}>{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name = '', ...cells]) => (
+            <tr key={name}>
+              <td>
+                <code>{name}</code>
+              </td>
+              {cells.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns of one row
+                <td key={i} className={head.length === 5 && i === cells.length - 1 ? styles.example : undefined}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The stored JSON loses key order; show samples in the order a reader expects. */
 function sampleRequest(d: InterfaceDetail): Record<string, string> {
   return Object.fromEntries([['key', '您的接口Key'], ...d.params.map((p) => [p.name, d.sampleRequest[p.name] ?? p.example])]);
@@ -107,112 +140,29 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
             <p className={styles.muted}>
               请求地址 <code>{`${gatewayUrl}${d.path}`}</code>，Content-Type：application/x-www-form-urlencoded
             </p>
-            <div className={styles.tableWrap}>
-              <table>
-                <thead>
-                  <tr>
-                    <th>参数名</th>
-                    <th>类型</th>
-                    <th>必填</th>
-                    <th>说明</th>
-                    <th>示例</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <td>
-                      <code>key</code>
-                    </td>
-                    <td>string</td>
-                    <td>是</td>
-                    <td>购买后在用户中心获取的接口 Key，每个已购接口一个</td>
-                    <td>—</td>
-                  </tr>
-                  {d.params.map((p) => (
-                    <tr key={p.name}>
-                      <td>
-                        <code>{p.name}</code>
-                      </td>
-                      <td>{p.type}</td>
-                      <td>{p.required ? '是' : '否'}</td>
-                      <td>{p.description}</td>
-                      <td className={styles.example}>{p.example}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DocTable
+              head={['参数名', '类型', '必填', '说明', '示例']}
+              rows={[
+                ['key', 'string', '是', '购买后在用户中心获取的接口 Key，每个已购接口一个', '—'],
+                ...d.params.map((p) => [p.name, p.type, p.required ? '是' : '否', p.description, p.example]),
+              ]}
+            />
           </section>
           <section>
             <h2>返回字段</h2>
-            <div className={styles.tableWrap}>
-              <table>
-                <thead>
-                  <tr>
-                    <th>字段</th>
-                    <th>类型</th>
-                    <th>说明</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <td>
-                      <code>code</code>
-                    </td>
-                    <td>string</td>
-                    <td>返回码，见下方返回码说明</td>
-                  </tr>
-                  <tr>
-                    <td>
-                      <code>message</code>
-                    </td>
-                    <td>string</td>
-                    <td>返回码说明</td>
-                  </tr>
-                  <tr>
-                    <td>
-                      <code>seqNo</code>
-                    </td>
-                    <td>string</td>
-                    <td>调用流水号，联系客服时请提供</td>
-                  </tr>
-                  {d.responseFields.map((f) => (
-                    <tr key={f.name}>
-                      <td>
-                        <code>{f.name}</code>
-                      </td>
-                      <td>{f.type}</td>
-                      <td>{f.description}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DocTable
+              head={['字段', '类型', '说明']}
+              rows={[
+                ['code', 'string', '返回码，见下方返回码说明'],
+                ['message', 'string', '返回码说明'],
+                ['seqNo', 'string', '调用流水号，联系客服时请提供'],
+                ...d.responseFields.map((f) => [f.name, f.type, f.description]),
+              ]}
+            />
           </section>
           <section>
             <h2>返回码</h2>
-            <div className={styles.tableWrap}>
-              <table>
-                <thead>
-                  <tr>
-                    <th>返回码</th>
-                    <th>说明</th>
-                    <th>是否计费</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.codes.map((c) => (
-                    <tr key={c.code}>
-                      <td>
-                        <code>{c.code}</code>
-                      </td>
-                      <td>{c.message}</td>
-                      <td>{c.billable ? '计费' : '不计费'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DocTable head={['返回码', '说明', '是否计费']} rows={d.codes.map((c) => [c.code, c.message, c.billable ? '计费' : '不计费'])} />
           </section>
           <section>
             <h2>请求与返回示例</h2>

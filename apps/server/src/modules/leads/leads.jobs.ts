@@ -1,0 +1,30 @@
+// Background work for leads, started by main.ts (never by tests, which call the functions):
+// retry unsent sales mails every 5 minutes, and after 09:00 China time send yesterday's digest.
+import type { FastifyBaseLogger } from 'fastify';
+import { retryLeadNotifications, sendDailyDigest, type LeadCtx } from './leads.service';
+
+const EVERY_MS = 5 * 60_000;
+
+/** yyyy-mm-dd of the day before `now` in China, and whether it is 09:00 there yet. */
+export function digestDue(now: Date): { day: string; due: boolean } {
+  const china = new Date(now.getTime() + 8 * 3600_000);
+  const yesterday = new Date(china.getTime() - 24 * 3600_000);
+  return { day: yesterday.toISOString().slice(0, 10), due: china.getUTCHours() >= 9 };
+}
+
+export function startLeadJobs(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesEmail'>, log: FastifyBaseLogger): () => void {
+  const tick = async () => {
+    try {
+      const sent = await retryLeadNotifications(ctx);
+      if (sent > 0) log.info({ sent }, 'lead notifications retried');
+      const { day, due } = digestDue(new Date());
+      if (due && (await sendDailyDigest(ctx, day))) log.info({ day }, 'lead digest sent');
+    } catch (err) {
+      log.error({ err }, 'lead jobs failed; next run in 5 minutes');
+    }
+  };
+  const timer = setInterval(() => void tick(), EVERY_MS);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}
