@@ -14,7 +14,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
     ],
   },
 });

@@ -20,6 +20,8 @@ export const WebEnvSchema = z.object({
   SITE_URL: z.string().url('SITE_URL 必须是 http(s):// 地址').optional(),
   /** ICP 备案号, shown in the footer when set. */
   ICP_RECORD: z.string().default(''),
+  /** Decision 1: the free-trial headline of the banner and the trial dialog. */
+  TRIAL_HEADLINE: z.string().min(1).default('限时免费1000+次API调用'),
   /** Decision 2: words removed from API names in footer lists, comma-separated. */
   FOOTER_STRIP_WORDS: z.string().default('高速'),
 });
@@ -42,6 +44,7 @@ export function loadWebConfig(env = process.env) {
     devTools: e.DEV_TOOLS,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     icpRecord: e.ICP_RECORD,
+    trialHeadline: e.TRIAL_HEADLINE,
     footerStripWords: e.FOOTER_STRIP_WORDS.split(',').map((w) => w.trim()).filter(Boolean),
   };
 }

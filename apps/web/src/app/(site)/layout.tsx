@@ -1,5 +1,7 @@
 // The default layout (spec 01 §2.2): header, body, footer. Server components only; no antd.
 import { IdlePrefetch } from '../../components/frame/IdlePrefetch';
+import { BottomBanner } from '../../components/leads/BottomBanner';
+import { LeadProvider } from '../../components/leads/LeadProvider';
 import { SiteFooter } from '../../components/layout/SiteFooter';
 import { SiteHeader } from '../../components/layout/SiteHeader';
 import { webConfig } from '../../config';
@@ -10,13 +12,16 @@ const LIKELY_NEXT: readonly string[] = ['/api'];
 
 export default function SiteLayout({ children }: { children: React.ReactNode }) {
   return (
-    <div className={styles.shell}>
-      <SiteHeader />
-      <main id="main" className={styles.main}>
-        {children}
-      </main>
-      <SiteFooter icpRecord={webConfig.icpRecord} stripList={webConfig.footerStripWords} />
-      <IdlePrefetch hrefs={LIKELY_NEXT} />
-    </div>
+    <LeadProvider headline={webConfig.trialHeadline}>
+      <div className={styles.shell}>
+        <SiteHeader />
+        <main id="main" className={styles.main}>
+          {children}
+        </main>
+        <SiteFooter icpRecord={webConfig.icpRecord} stripList={webConfig.footerStripWords} />
+        <IdlePrefetch hrefs={LIKELY_NEXT} />
+        <BottomBanner headline={webConfig.trialHeadline} />
+      </div>
+    </LeadProvider>
   );
 }

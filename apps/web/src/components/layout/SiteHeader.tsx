@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { company } from '../../content/company';
+import { LeadButton } from '../leads/LeadProvider';
 import { HeaderSearch } from './HeaderSearch';
 import { HeaderUser } from './HeaderUser';
 import { Logo } from './Logo';
@@ -37,6 +38,7 @@ export function SiteHeader() {
             </svg>
             <span className={styles.phoneText}>{company.hotline}</span>
           </a>
+          <LeadButton className={styles.trial}>免费试用</LeadButton>
           <HeaderUser />
           <Suspense fallback={null}>
             <MobileNav />

@@ -2,6 +2,7 @@
 // request and response tables, codes, samples, code in six languages, price packages.
 import Link from 'next/link';
 import { codeSamples, formatPrice, type InterfaceCard, type InterfaceDetail, unitPrice } from '../../../../../lib/catalog';
+import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
 import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 
@@ -53,6 +54,7 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
   const trial = `/login?redirect=${encodeURIComponent(`/api/${d.id}`)}`;
   return (
     <div className={`container ${styles.page}`}>
+      <LeadInterface name={d.interfaceName} />
       <nav className={styles.crumbs} aria-label="面包屑">
         <Link href="/">首页</Link>
         <span>/</span>
@@ -94,9 +96,9 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
             </div>
           </dl>
           <div className={styles.actions}>
-            <Link href={trial} className={styles.primary}>
+            <LeadButton interfaceName={d.interfaceName} className={styles.primary}>
               免费试用
-            </Link>
+            </LeadButton>
             <Link href={trial} className={styles.secondary}>
               在线测试
             </Link>

@@ -1,0 +1,57 @@
+// A visitor becomes a lead: the bottom banner after 3 s, the trial dialog with the nested
+// captcha and the SMS code, the success message; the lead reaches sales through the outbox.
+import { expect, test } from '@playwright/test';
+import { smsCode, unique } from './helpers';
+
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.30.0.1' } });
+
+test('banner phone → trial dialog → captcha → SMS → success, and sales is mailed', async ({ page, request }) => {
+  const { phone } = unique();
+  await page.goto('/api/1882?utm_source=e2e');
+  const banner = page.getByTestId('trial-banner');
+  await expect(banner).toBeVisible({ timeout: 6_000 });
+  await expect(banner).toContainText('限时免费1000+次API调用');
+  await banner.getByRole('textbox', { name: '手机号码' }).fill('123');
+  await banner.getByRole('button', { name: '免费试用' }).click();
+  await expect(banner.getByRole('alert')).toHaveText('请输入正确的手机号码');
+  await banner.getByRole('textbox', { name: '手机号码' }).fill(phone);
+  await banner.getByRole('button', { name: '免费试用' }).click();
+
+  const dialog = page.getByRole('dialog', { name: '免费试用' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByPlaceholder('手机号码')).toHaveValue(phone);
+  await dialog.getByRole('button', { name: '立即领取' }).click();
+  await expect(dialog.getByText('请输入短信验证码')).toBeVisible();
+
+  const captchaAnswer = page.waitForResponse((r) => r.url().includes('/apiHome/captchaImage'));
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  const { uuid } = await (await captchaAnswer).json();
+  const text = (await (await request.get(`/apiHome/dev/captcha?uuid=${uuid}`)).json()).data.text;
+  const captchaDialog = page.getByRole('dialog', { name: '请输入图片验证码' });
+  await captchaDialog.getByRole('textbox', { name: '图片验证码' }).fill(text);
+  await captchaDialog.getByRole('button', { name: '确定' }).click();
+  await expect(captchaDialog).toBeHidden();
+  await expect(dialog.getByText('验证码已发送，请注意查收')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+
+  await dialog.getByPlaceholder('短信验证码').fill(await smsCode(request, phone));
+  await dialog.getByPlaceholder('短信验证码').press('Enter');
+  await expect(dialog.getByRole('status')).toHaveText('恭喜您成功领取1000+次免费API调用！平台将尽快与您联系');
+
+  const mails = await (await request.get('/apiHome/dev/outbox?to=sales@localhost.localdomain')).json();
+  const mail = mails.rows.find((m: { body: string }) => m.body.includes(phone));
+  expect(mail.subject).toBe(`【新线索】免费试用 ${phone}`);
+  expect(mail.body).toContain('关注接口：实名认证');
+  expect(mail.body).toContain('来源页面：/api/1882');
+  expect(mail.body).toContain('utm_source=e2e');
+});
+
+test('the header 免费试用 button opens the trial dialog; closing it forgets the phone', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: '免费试用' }).click();
+  const dialog = page.getByRole('dialog', { name: '免费试用' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => sessionStorage.getItem('tel'))).toBeNull();
+});
