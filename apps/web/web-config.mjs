@@ -22,6 +22,12 @@ export const WebEnvSchema = z.object({
   ICP_RECORD: z.string().default(''),
   /** Decision 1: the free-trial headline of the banner and the trial dialog. */
   TRIAL_HEADLINE: z.string().min(1).default('限时免费1000+次API调用'),
+  /** Decision 4: online consultation chat pages; the second serves the paths listed below. */
+  CHAT_URL: z.string().url('CHAT_URL 必须是 http(s):// 地址').optional(),
+  CHAT_URL_ALT: z.string().url('CHAT_URL_ALT 必须是 http(s):// 地址').optional(),
+  CHAT_ALT_PATHS: z.string().default('/dataIntoTable,/deepSeek'),
+  /** The WeChat consultation QR image shown on hover (hidden when unset). */
+  WECHAT_QR_IMAGE: z.string().default(''),
   /** Decision 2: words removed from API names in footer lists, comma-separated. */
   FOOTER_STRIP_WORDS: z.string().default('高速'),
 });
@@ -45,6 +51,12 @@ export function loadWebConfig(env = process.env) {
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     icpRecord: e.ICP_RECORD,
     trialHeadline: e.TRIAL_HEADLINE,
+    contact: {
+      chatUrl: e.CHAT_URL ?? '',
+      chatUrlAlt: e.CHAT_URL_ALT ?? '',
+      chatAltPaths: e.CHAT_ALT_PATHS.split(',').map((p) => p.trim()).filter(Boolean),
+      wechatQrImage: e.WECHAT_QR_IMAGE,
+    },
     footerStripWords: e.FOOTER_STRIP_WORDS.split(',').map((w) => w.trim()).filter(Boolean),
   };
 }

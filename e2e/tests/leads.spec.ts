@@ -55,3 +55,32 @@ test('the header 免费试用 button opens the trial dialog; closing it forgets 
   await expect(dialog).toBeHidden();
   expect(await page.evaluate(() => sessionStorage.getItem('tel'))).toBeNull();
 });
+
+test('the contact bar appears after 3 s with the phone, flagship APIs and back-to-top once scrolled', async ({ page }) => {
+  await page.goto('/api');
+  const bar = page.getByTestId('contact-bar');
+  await expect(bar).toBeVisible({ timeout: 6_000 });
+  await expect(bar.getByTestId('back-to-top')).toHaveCount(0);
+  await bar.getByText('电话咨询').hover();
+  await expect(bar.getByText('400-0999-656')).toBeVisible();
+  await bar.getByText('热门产品').hover();
+  await expect(bar.getByRole('link', { name: '车辆实时位置' })).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  await expect(bar.getByTestId('back-to-top')).toBeVisible();
+  await bar.getByTestId('back-to-top').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(200);
+});
+
+test('the trial dialog opens by itself after 3 minutes at 1280 px, once a day', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.clock.install();
+  await page.goto('/');
+  await page.clock.fastForward(179_000);
+  await expect(page.getByRole('dialog', { name: '免费试用' })).toHaveCount(0);
+  await page.clock.fastForward(2_000);
+  await expect(page.getByRole('dialog', { name: '免费试用' })).toBeVisible();
+  await page.getByRole('dialog', { name: '免费试用' }).getByRole('button', { name: '关闭' }).click();
+  await page.reload();
+  await page.clock.fastForward(200_000);
+  await expect(page.getByRole('dialog', { name: '免费试用' })).toHaveCount(0);
+});
