@@ -75,12 +75,22 @@ test('the trial dialog opens by itself after 3 minutes at 1280 px, once a day', 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.clock.install();
   await page.goto('/');
+  // Hydrated (the header's account corner has loaded) before time moves: the timer is set then.
+  await expect(page.getByRole('banner').getByRole('link', { name: '登录', exact: true })).toBeVisible();
   await page.clock.fastForward(179_000);
   await expect(page.getByRole('dialog', { name: '免费试用' })).toHaveCount(0);
   await page.clock.fastForward(2_000);
   await expect(page.getByRole('dialog', { name: '免费试用' })).toBeVisible();
   await page.getByRole('dialog', { name: '免费试用' }).getByRole('button', { name: '关闭' }).click();
   await page.reload();
+  await expect(page.getByRole('banner').getByRole('link', { name: '登录', exact: true })).toBeVisible();
   await page.clock.fastForward(200_000);
   await expect(page.getByRole('dialog', { name: '免费试用' })).toHaveCount(0);
+});
+
+test('opening a page sends one first-party page view with its path', async ({ page }) => {
+  const ping = page.waitForRequest((r) => r.url().includes('/apiHome/api/pv'));
+  await page.goto('/news?type=1');
+  const body = new URLSearchParams((await ping).postData() ?? '');
+  expect(body.get('path')).toBe('/news');
 });

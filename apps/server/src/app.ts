@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { FEE_ATTACHMENT } from '@apimarket/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -52,6 +54,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
+  // One attachment per request, for api/fee/sendEmail; routes read it with request.file().
+  await app.register(multipart, { limits: { fileSize: FEE_ATTACHMENT.maxBytes, files: 1, fields: 20 } });
   await app.register(wirePlugin, { config, db });
 
   await app.register(

@@ -24,3 +24,28 @@ export const PageViewInput = z.object({
     .transform((p) => p.split('?')[0] ?? p),
 });
 export type PageViewInput = z.infer<typeof PageViewInput>;
+
+/** api/fee/sendEmail: a customer's document for a quotation, with who to answer. */
+export const FEE_ATTACHMENT = {
+  maxBytes: 10 * 1024 * 1024,
+  extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'png', 'jpg', 'jpeg', 'zip'],
+} as const;
+
+export const FeeEmailInput = z.object({
+  companyName: z.string({ error: '请输入公司名称' }).trim().min(1, '请输入公司名称').max(100, '长度不能超过100个字符'),
+  contactName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '长度不能超过32个字符'),
+  phone: z
+    .string({ error: '请输入手机号码' })
+    .trim()
+    .min(1, { error: '请输入手机号码', abort: true })
+    .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码'),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), '请输入正确的邮箱地址'),
+  remark: z.string().trim().max(500, '需求说明不能超过500个字').optional(),
+  interfaceId: z.string().trim().max(10).optional(),
+});
+export type FeeEmailInput = z.infer<typeof FeeEmailInput>;

@@ -12,6 +12,8 @@ export interface Message {
   to: string;
   subject?: string;
   body: string;
+  /** E-mail attachments, files on local disk (the outbox records their names). */
+  attachments?: Array<{ filename: string; path: string }>;
 }
 
 export interface Carrier {
@@ -40,7 +42,8 @@ export function createNotifier(config: Config, db: Db): Notifier {
           channel: message.channel,
           recipient: message.to,
           subject: message.subject ?? '',
-          body,
+          // The outbox keeps the text and which files went with it, not the files.
+          body: message.attachments?.length ? `${body}\n\n附件：${message.attachments.map((a) => a.filename).join('、')}` : body,
           provider: carrier.name,
         })
         .returning({ id: outbox.id });

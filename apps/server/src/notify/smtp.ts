@@ -7,7 +7,7 @@ export function smtpCarrier(url: string, from: string): Carrier {
   return {
     name: 'smtp',
     async deliver(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject ?? '', text: message.body });
+      await transport.sendMail({ from, to: message.to, subject: message.subject ?? '', text: message.body, attachments: message.attachments });
     },
   };
 }

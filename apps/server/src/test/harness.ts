@@ -1,6 +1,9 @@
 // buildTestApp(): a real server on a fresh, migrated, seeded database per test file — in-memory
 // PGlite by default, or a throwaway database on the PostgreSQL named by TEST_DATABASE_URL
 // (npm run test:postgres). Nothing is mocked.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { computeSign } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -53,7 +56,9 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ DEV_TOOLS: '1', LOG_LEVEL: options.logStream ? 'info' : 'silent', ...options.env });
+  // Files (uploads) go to a throwaway folder, never into the checkout.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-test-'));
+  const config = loadConfig({ DEV_TOOLS: '1', DATA_DIR: dataDir, LOG_LEVEL: options.logStream ? 'info' : 'silent', ...options.env });
   const { database, drop } = await freshDatabase();
   await database.migrate();
   await seed(database.db);
@@ -71,6 +76,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await database.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

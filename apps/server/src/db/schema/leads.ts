@@ -8,7 +8,7 @@ export const leads = pgTable(
   'leads',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** trial (dialog type 0) | consult (type 1, data-asset accounting) | quote (quote form) */
+    /** trial (dialog type 0) | consult (type 1, data-asset accounting) | quote (quote form) | document (api/fee/sendEmail) */
     kind: text('kind').notNull(),
     phone: text('phone').notNull(),
     userName: text('user_name').notNull().default(''),
@@ -20,6 +20,9 @@ export const leads = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     touristToken: text('tourist_token').notNull().default(''),
+    /** A document the customer sent with the lead (api/fee/sendEmail), stored under DATA_DIR. */
+    attachmentName: text('attachment_name'),
+    attachmentPath: text('attachment_path'),
     /** How many times this phone came back within the de-duplication window. */
     repeats: integer('repeats').notNull().default(0),
     /** new | contacted | converted | closed — worked by sales in the console. */

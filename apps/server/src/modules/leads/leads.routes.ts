@@ -1,11 +1,14 @@
 // Lead capture calls of spec 01 §7.2: the trial dialog (type 0, JSON), the data-asset
 // consultation (type 1), the quote form, and first-party page views. Thin: parse, check the
 // caps, spend the SMS code, store.
-import { LeadSource, LeadType0Input, LeadType1Input, PageViewInput, QuoteInput } from '@apimarket/contracts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FEE_ATTACHMENT, FeeEmailInput, LeadSource, LeadType0Input, LeadType1Input, PageViewInput, parseId, QuoteInput } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../http/envelope';
+import { AppError, Invalid } from '../../http/errors';
 import { parseInput } from '../../http/parse';
 import type { Notifier } from '../../notify';
 import { verifySmsCode } from '../identity/sms.service';
@@ -59,9 +62,71 @@ export async function leadsRoutes(app: FastifyInstance, { config, db, notifier }
     return ok(null, LEAD_MSG.quote);
   });
 
+  // A customer's document for a quotation (multipart; the conventions ride in the query string).
+  app.post('/api/fee/sendEmail', async (request) => {
+    if (!request.isMultipart()) throw new AppError('ALL_0007');
+    const file = await request.file();
+    if (!file) throw new Invalid(ATTACHMENT_MSG.missing);
+    const formFields = Object.fromEntries(
+      Object.values(file.fields).flatMap((f) => (f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, String(f.value)]] : [])),
+    );
+    const input = parseInput(FeeEmailInput, formFields);
+    const name = safeFileName(file.filename);
+    if (!(FEE_ATTACHMENT.extensions as readonly string[]).includes(path.extname(name).slice(1).toLowerCase())) {
+      throw new Invalid(ATTACHMENT_MSG.type);
+    }
+    let content: Buffer;
+    try {
+      content = await file.toBuffer();
+    } catch {
+      throw new AppError('ALL_0006', ATTACHMENT_MSG.size);
+    }
+    if (looksExecutable(content)) throw new Invalid(ATTACHMENT_MSG.type);
+    const ctx = ctxOf(request);
+    await checkLeadLimits(ctx, input.phone);
+    const interfaceId = parseId(input.interfaceId);
+    await captureLead({
+      ctx,
+      input: {
+        kind: 'document',
+        phone: input.phone,
+        userName: input.contactName,
+        companyName: input.companyName,
+        interfaceName: interfaceId ? `接口 ${interfaceId}` : '',
+        source: sourceOf(request),
+        attach: async (leadId) => {
+          const dir = path.join(config.dataDir, 'uploads', 'leads', String(leadId));
+          await mkdir(dir, { recursive: true });
+          const stored = path.join(dir, `${Date.now()}-${name}`);
+          await writeFile(stored, content);
+          return { name, path: stored };
+        },
+      },
+    });
+    return ok(null, LEAD_MSG.document);
+  });
+
   // Decision 5: first-party page views, per path and day, nothing personal.
   app.post('/api/pv', async (request) => {
     await countPageView(db, parseInput(PageViewInput, fields(request)).path);
     return ok(null);
   });
+}
+
+const ATTACHMENT_MSG = {
+  missing: '请上传附件',
+  type: '仅支持 PDF、Word、Excel、图片或 ZIP 格式的附件',
+  size: '附件不能超过10MB',
+} as const;
+
+/** The base name only, without path tricks or control characters, at most 100 characters. */
+function safeFileName(name: string): string {
+  const base = [...path.basename(name.replaceAll('\\', '/'))].map((c) => (c.charCodeAt(0) < 32 || '<>:"|?*'.includes(c) ? '_' : c)).join('');
+  return (base || 'attachment').slice(-100);
+}
+
+/** Windows (MZ), ELF and Mach-O programs, whatever their name says. */
+function looksExecutable(b: Buffer): boolean {
+  const head = b.subarray(0, 4).toString('hex');
+  return head.startsWith('4d5a') || head === '7f454c46' || ['feedface', 'feedfacf', 'cefaedfe', 'cffaedfe'].includes(head);
 }

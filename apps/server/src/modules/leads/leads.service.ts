@@ -9,12 +9,13 @@ import { Throttled } from '../../http/errors';
 import type { Notifier } from '../../notify';
 import { hit } from '../throttle/throttle.service';
 
-export type LeadKind = 'trial' | 'consult' | 'quote';
+export type LeadKind = 'trial' | 'consult' | 'quote' | 'document';
 
 export const LEAD_KIND_NAME: Record<LeadKind, string> = {
   trial: '免费试用',
   consult: '数据资产入表咨询',
   quote: '方案报价',
+  document: '资料报价',
 };
 
 export const LEAD_LIMITS = {
@@ -28,6 +29,7 @@ export const LEAD_MSG = {
   trial: (calls: string) => `恭喜您成功领取${calls}次免费API调用！平台将尽快与您联系`,
   consult: '数据资产入表咨询合作成功！工作人员将尽快与您联系',
   quote: '提交成功，我们的顾问将尽快与您联系',
+  document: '资料已发送，我们的顾问将尽快为您报价',
   tooMany: '提交过于频繁，请稍后再试',
 } as const;
 
@@ -47,6 +49,8 @@ export interface LeadInput {
   companyName?: string;
   interfaceName?: string;
   source: LeadSource;
+  /** Saves a document sent with the lead once the lead has an id; answers its name and path. */
+  attach?: (leadId: number) => Promise<{ name: string; path: string }>;
 }
 
 /** Refuse before anything is spent (an SMS code, a row) when the caps are reached. */
@@ -103,6 +107,12 @@ export async function captureLead({ ctx, input }: { ctx: LeadCtx; input: LeadInp
     if (!row) throw new Error('lead insert returned no row');
     return { id: row.id, created: true };
   });
+  if (input.attach) {
+    const file = await input.attach(result.id);
+    await ctx.db.update(leads).set({ attachmentName: file.name, attachmentPath: file.path }).where(eq(leads.id, result.id));
+    // A document is news even for a known phone: sales gets it.
+    if (!result.created) await notifySales(ctx, result.id);
+  }
   if (result.created) await notifySales(ctx, result.id);
   return result;
 }
@@ -118,6 +128,7 @@ export async function notifySales(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesE
     lead.userName && `联系人：${lead.userName}`,
     lead.companyName && `公司名称：${lead.companyName}`,
     lead.interfaceName && `关注接口：${lead.interfaceName}`,
+    lead.attachmentName && `客户资料：${lead.attachmentName}（见附件）`,
     `来源页面：${lead.sourcePath || '未知'}`,
     lead.referrer && `来源网址：${lead.referrer}`,
     Object.keys(lead.utm).length > 0 && `推广参数：${Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join('&')}`,
@@ -128,6 +139,7 @@ export async function notifySales(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesE
     to: ctx.salesEmail,
     subject: `【新线索】${kind} ${lead.phone}`,
     body: `${lines.join('\n')}\n\n请在一个工作日内联系客户，并在运营后台记录跟进情况。`,
+    ...(lead.attachmentPath && lead.attachmentName ? { attachments: [{ filename: lead.attachmentName, path: lead.attachmentPath }] } : {}),
   });
   await ctx.db
     .update(leads)

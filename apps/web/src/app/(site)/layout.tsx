@@ -1,5 +1,6 @@
 // The default layout (spec 01 §2.2): header, body, footer. Server components only; no antd.
 import { IdlePrefetch } from '../../components/frame/IdlePrefetch';
+import { PageViewPing } from '../../components/frame/PageViewPing';
 import { CONTACT_BAR_API_IDS } from '@apimarket/contracts';
 import { BottomBanner } from '../../components/leads/BottomBanner';
 import { FloatingBar, MobileTabBar } from '../../components/leads/FloatingBar';
@@ -31,6 +32,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
         <FloatingBar settings={webConfig.contact} apis={barApis} />
         <MobileTabBar />
         <TimedTrial />
+        <PageViewPing />
       </div>
     </LeadProvider>
   );

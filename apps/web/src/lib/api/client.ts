@@ -10,15 +10,20 @@ import { browserWireConfig } from './wire-config';
 export interface ClientOptions extends RequestOptions {
   /** The login-state check: ALL_0024 there just means "anonymous", no alert. */
   loginStateCheck?: boolean;
+  /** Background calls (page views): no network toast when they fail. */
+  silent?: boolean;
 }
 
 /** Resolves with the success body; rejects with ApiError otherwise. */
 export async function request<T = unknown>(path: string, options: ClientOptions = {}): Promise<T> {
+  const networkError = () => {
+    if (!options.silent) void toastNetworkError();
+  };
   let wire: Awaited<ReturnType<typeof browserWireConfig>>;
   try {
     wire = await browserWireConfig();
   } catch {
-    void toastNetworkError();
+    networkError();
     throw new ApiError('network', 'NETWORK', NETWORK_ERROR_MSG, 0);
   }
   const cookies = document.cookie;
@@ -34,7 +39,7 @@ export async function request<T = unknown>(path: string, options: ClientOptions 
   try {
     res = await fetch(url, { ...init, credentials: 'same-origin' });
   } catch {
-    void toastNetworkError();
+    networkError();
     throw new ApiError('network', 'NETWORK', NETWORK_ERROR_MSG, 0);
   }
 
@@ -42,14 +47,14 @@ export async function request<T = unknown>(path: string, options: ClientOptions 
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('json')) {
     if (res.ok) return (await res.blob()) as T;
-    void toastNetworkError();
+    networkError();
     throw new ApiError('network', `HTTP_${res.status}`, NETWORK_ERROR_MSG, res.status);
   }
   let body: unknown;
   try {
     body = await res.json();
   } catch {
-    void toastNetworkError();
+    networkError();
     throw new ApiError('network', 'BAD_JSON', NETWORK_ERROR_MSG, res.status);
   }
   if (isSuccessBody(body)) return body as T;

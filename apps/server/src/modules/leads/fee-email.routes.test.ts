@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leads, outbox } from '../../db/schema';
+import { buildTestApp, signed, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A multipart body as a browser sends it: the fields first, then the file. */
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
+  const boundary = `----apimarket${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': '10.8.0.1' } };
+}
+
+const send = (fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) => {
+  const { payload, headers } = multipart(fields, file);
+  return t.app.inject({ method: 'POST', url: '/apiHome/api/fee/sendEmail', query: signed(t.config), headers, payload });
+};
+
+const pdf = (size = 2048) => ({ name: '需求说明.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 32)]), type: 'application/pdf' });
+const who = { companyName: '示例物流科技有限公司', contactName: '周七', phone: '13822220001', remark: '需要货车风险评分模型的年度报价', interfaceId: '9963' };
+
+describe('api/fee/sendEmail (multipart)', () => {
+  it('stores the document with a lead and mails it to sales', async () => {
+    const res = await send(who, pdf());
+    expect(res.json()).toEqual({ code: 200, msg: '资料已发送，我们的顾问将尽快为您报价', data: null });
+    const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '13822220001'`);
+    expect(lead).toMatchObject({ kind: 'document', companyName: '示例物流科技有限公司', attachmentName: '需求说明.pdf', notifyState: 'sent' });
+    expect(existsSync(lead?.attachmentPath ?? '')).toBe(true);
+    const [mail] = await t.database.db.select().from(outbox).where(sql`${outbox.subject} = '【新线索】资料报价 13822220001'`);
+    expect(mail?.body).toContain('附件：需求说明.pdf');
+  });
+
+  it('checks the fields with their messages', async () => {
+    expect((await send({ ...who, companyName: '' }, pdf())).json().msg).toBe('请输入公司名称');
+    expect((await send({ ...who, phone: '123' }, pdf())).json().msg).toBe('请输入正确的手机号码');
+    expect((await send({ ...who, email: 'not-an-email' }, pdf())).json().msg).toBe('请输入正确的邮箱地址');
+    expect((await send(who)).json().msg).toBe('请上传附件');
+  });
+
+  it('refuses a 30 MB file with a clear message', async () => {
+    const res = await send(who, pdf(30 * 1024 * 1024));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'ALL_0006', msg: '附件不能超过10MB' });
+  });
+
+  it('refuses executables, by name and by content', async () => {
+    const exe = await send(who, { name: 'setup.exe', content: Buffer.from('MZ\x90\x00'), type: 'application/octet-stream' });
+    expect(exe.json().msg).toBe('仅支持 PDF、Word、Excel、图片或 ZIP 格式的附件');
+    const disguised = await send(who, { name: '报价.pdf', content: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100)]), type: 'application/pdf' });
+    expect(disguised.json().msg).toBe('仅支持 PDF、Word、Excel、图片或 ZIP 格式的附件');
+  });
+
+  it('is multipart only', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/apiHome/api/fee/sendEmail', payload: signed(t.config, who) });
+    expect(res.statusCode).toBe(415);
+  });
+});
