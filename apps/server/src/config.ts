@@ -23,6 +23,8 @@ export const EnvSchema = z.object({
   WIRE_SIGN_SECRET: z.string().min(8, 'WIRE_SIGN_SECRET 至少 8 个字符').default(DEV_SIGN_SECRET),
   WIRE_AES_SECRET: z.string().min(8, 'WIRE_AES_SECRET 至少 8 个字符').default(DEV_AES_SECRET),
   DEV_TOOLS: flag,
+  /** Run the background jobs in this process (set 0 on all but one when running several). */
+  RUN_JOBS: z.enum(['0', '1', 'true', 'false', '']).default('1').transform((v) => v !== '0' && v !== 'false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Fastify trustProxy: which hops may set X-Forwarded-For (the web process is on loopback). */
@@ -80,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     wire: { signSecret: e.WIRE_SIGN_SECRET, aesSecret: e.WIRE_AES_SECRET },
     devTools: e.DEV_TOOLS,
+    runJobs: e.RUN_JOBS,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -32,7 +32,7 @@ async function main() {
 
   const { app, notifier } = await buildApp({ config, database, logger });
   await app.listen({ host: config.host, port: config.port });
-  const stopJobs = startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger);
+  const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger) : () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
