@@ -42,9 +42,12 @@ test('five wrong passwords bring the captcha; the right password with it signs i
 
   await page.goto('/login?redirect=/');
   await page.getByLabel('账号', { exact: true }).fill(who.name);
-  for (let i = 0; i < 5; i++) {
+  for (let i = 1; i <= 5; i++) {
     await page.getByLabel('密码', { exact: true }).fill(`wrong${i}x`);
+    // Wait for each answer: a click while the previous one is in flight would not count.
+    const answer = page.waitForResponse((r) => r.url().includes('/apiHome/memberShip/postLogin'));
     await page.getByRole('button', { name: /登\s*录/ }).click();
+    expect(await (await answer).json()).toMatchObject({ code: 'ALL_0020', exceptionLoginCount: i });
     await expect(page.getByText('账号或密码错误').last()).toBeVisible();
   }
   await expect(page.getByTestId('captcha-image')).toBeVisible();
