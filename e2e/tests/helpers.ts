@@ -48,7 +48,9 @@ export async function registerThroughPage(page: Page, request: APIRequestContext
   await page.getByLabel('确认密码').fill(password);
   await page.getByLabel('联系人姓名').fill('测试联系人');
   await page.getByRole('checkbox').check();
+  const answer = page.waitForResponse((r) => r.url().includes('/apiHome/memberShip/register'));
   await page.getByRole('button', { name: /注\s*册/ }).click();
+  expect((await (await answer).json()).msg).toBe('注册成功');
   await expect(page.getByText('注册成功')).toBeVisible();
   await page.waitForURL((u) => u.pathname === '/');
 }

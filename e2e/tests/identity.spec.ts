@@ -77,7 +77,9 @@ test('forgotten password: reset by SMS, then sign in with the new one', async ({
   await page.getByLabel('短信验证码').fill(await smsCode(request, who.phone));
   await page.getByLabel('新密码').fill('newpass88');
   await page.getByLabel('确认密码').fill('newpass88');
+  const answer = page.waitForResponse((r) => r.url().includes('/apiHome/memberShip/postModifyPwd'));
   await page.getByRole('button', { name: /重置密码/ }).click();
+  expect((await (await answer).json()).msg).toBe('重置密码成功');
   await expect(page.getByText('重置密码成功')).toBeVisible();
   await page.waitForURL((u) => u.pathname === '/login');
 

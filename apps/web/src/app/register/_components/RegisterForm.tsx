@@ -101,7 +101,8 @@ export function RegisterForm({ mode, openId, username }: { mode: 'register' | 'f
       if (forget) {
         await request('memberShip/postModifyPwd', { encrypt: true, data: { pwd: values.password, phone: values.mobile, yzm: values.code } });
         message.success('重置密码成功');
-        router.push('/login');
+        // Let the message be read before the login screen replaces this one.
+        window.setTimeout(() => router.push('/login'), 1500);
         return;
       }
       const data = {
