@@ -1,6 +1,7 @@
 // Where a lead came from: the page, the referrer and the campaign tags, sent beside every lead
 // form's own fields. Over-long values are cut, not refused: a lead is never lost over its source.
 import { z } from 'zod';
+import { CompanyName, ContactName, Email, LeadPhone } from './validation';
 
 const cut = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, max) : ''), z.string());
 
@@ -32,19 +33,10 @@ export const FEE_ATTACHMENT = {
 } as const;
 
 export const FeeEmailInput = z.object({
-  companyName: z.string({ error: '请输入公司名称' }).trim().min(1, '请输入公司名称').max(100, '长度不能超过100个字符'),
-  contactName: z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(32, '长度不能超过32个字符'),
-  phone: z
-    .string({ error: '请输入手机号码' })
-    .trim()
-    .min(1, { error: '请输入手机号码', abort: true })
-    .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码'),
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .optional()
-    .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), '请输入正确的邮箱地址'),
+  companyName: CompanyName,
+  contactName: ContactName,
+  phone: LeadPhone,
+  email: z.preprocess((v) => (v === '' ? undefined : v), Email.optional()),
   remark: z.string().trim().max(500, '需求说明不能超过500个字').optional(),
   interfaceId: z.string().trim().max(10).optional(),
 });
