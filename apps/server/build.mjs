@@ -1,6 +1,7 @@
-// Bundles the server into dist/main.js. Workspace packages (@apimarket/*, TypeScript source)
-// are compiled in; every npm dependency stays external and loads from node_modules, which keeps
-// PGlite's .wasm/.data files beside their module where it looks for them.
+// Bundles the server into dist/main.js and the operator command line into dist/cli.js.
+// Workspace packages (@apimarket/*, TypeScript source) are compiled in; every npm dependency
+// stays external and loads from node_modules, which keeps PGlite's .wasm/.data files beside
+// their module where it looks for them.
 import { build } from 'esbuild';
 
 /** @type {import('esbuild').Plugin} */
@@ -15,8 +16,9 @@ const externalDependencies = {
 };
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // main: the API server; cli: `npm run console` (operator commands).
+  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -25,4 +27,4 @@ await build({
   plugins: [externalDependencies],
   logLevel: 'warning',
 });
-console.log('server built: apps/server/dist/main.js');
+console.log('server built: apps/server/dist/main.js, dist/cli.js');

@@ -10,12 +10,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { wirePlugin } from './http/wire';
+import { accountRoutes } from './modules/account/account.routes';
+import { keysRoutes } from './modules/account/keys.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
+import { qualificationRoutes } from './modules/qualification/qualification.routes';
 import { createNotifier, type Notifier } from './notify';
 
 export interface AppDeps {
@@ -65,6 +68,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(contentRoutes, { db });
       await api.register(identityRoutes, { config, db, notifier });
       await api.register(leadsRoutes, { config, db, notifier });
+      await api.register(accountRoutes, { config, db, notifier });
+      await api.register(keysRoutes, { config, db, notifier });
+      await api.register(qualificationRoutes, { config, db });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },

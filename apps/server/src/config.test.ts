@@ -12,8 +12,15 @@ describe('config', () => {
 
   it('refuses the development secrets in production', () => {
     expect(() => loadConfig({})).toThrow(/WIRE_SIGN_SECRET/);
-    const c = loadConfig({ WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456' });
+    const c = loadConfig({ WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456', SECRETS_KEY: 'prod-secrets-key-0123' });
     expect(c.devTools).toBe(false);
+    expect(() => loadConfig({ WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456' })).toThrow(/SECRETS_KEY/);
+  });
+
+  it('reads the special users as a set of login names', () => {
+    const c = loadConfig({ DEV_TOOLS: '1', SPECIAL_USERS: ' bossA, bossB ,,' });
+    expect([...c.account.specialUsers]).toEqual(['bossA', 'bossB']);
+    expect(c.account.freeTestCalls).toBe(150);
   });
 
   it('refuses DEV_TOOLS together with a real mail provider', () => {

@@ -1,10 +1,12 @@
 // The server's settings, read from the environment once at start and validated; nothing else
 // in the server reads process.env. .env.example at the repository root lists every key.
 import path from 'node:path';
+import { DEFAULT_FREE_TEST_QUOTA } from '@apimarket/contracts';
 import { z } from 'zod';
 
 const DEV_SIGN_SECRET = 'apimarket-dev-sign-secret';
 const DEV_AES_SECRET = 'apimarket-dev-aes-secret';
+const DEV_SECRETS_KEY = 'apimarket-dev-secrets-key';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -45,6 +47,14 @@ export const EnvSchema = z.object({
   TRIAL_CALLS_TEXT: z.string().min(1).default('1000+'),
   /** Public address of the open data API (gateway), shown in docs and code samples. */
   GATEWAY_URL: z.string().url('GATEWAY_URL 必须是 http(s):// 地址').default('http://localhost:3001'),
+  /** Encrypts customers' API secrets and private keys at rest (the gateway needs them in clear). */
+  SECRETS_KEY: z.string().min(16, 'SECRETS_KEY 至少 16 个字符').default(DEV_SECRETS_KEY),
+  /** Hours an account's previous API secret keeps working after a rotation. */
+  SECRET_ROTATION_GRACE_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** Decision 1: free test calls granted to a new account. */
+  FREE_TEST_CALLS: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_FREE_TEST_QUOTA),
+  /** Decision 3: login names whose unread count is 0 and who have no cost-management menu. */
+  SPECIAL_USERS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -71,6 +81,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.DEV_TOOLS && (e.WIRE_SIGN_SECRET === DEV_SIGN_SECRET || e.WIRE_AES_SECRET === DEV_AES_SECRET)) {
     throw new ConfigError('配置无效: 关闭 DEV_TOOLS 运行时必须设置自己的 WIRE_SIGN_SECRET 和 WIRE_AES_SECRET');
   }
+  if (!e.DEV_TOOLS && e.SECRETS_KEY === DEV_SECRETS_KEY) {
+    throw new ConfigError('配置无效: 关闭 DEV_TOOLS 运行时必须设置自己的 SECRETS_KEY');
+  }
   if (realSms) {
     // The provider adapters land with the identity work; refuse rather than silently drop SMS.
     throw new ConfigError(`配置无效: 短信服务商 ${e.SMS_PROVIDER} 的适配器尚未提供，请使用 SMS_PROVIDER=outbox`);
@@ -91,6 +104,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
+    secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },
+    account: {
+      freeTestCalls: e.FREE_TEST_CALLS,
+      specialUsers: new Set(
+        e.SPECIAL_USERS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    },
   } as const;
 }
 

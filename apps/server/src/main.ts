@@ -2,6 +2,7 @@
 // cleanly on SIGINT/SIGTERM so PGlite flushes its files.
 import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { startConsoleSocket } from './console/socket';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogger } from './http/logging';
@@ -32,6 +33,7 @@ async function main() {
 
   const { app, notifier } = await buildApp({ config, database, logger });
   await app.listen({ host: config.host, port: config.port });
+  const closeConsole = await startConsoleSocket(config.dataDir, { db: database.db }, logger);
   const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger) : () => {};
 
   let closing = false;
@@ -40,6 +42,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'shutting down');
     stopJobs();
+    await closeConsole();
     await app.close();
     await database.close();
     process.exit(0);

@@ -53,6 +53,11 @@ export const ERRORS = {
     msg: '为了您的账号安全，请进行手机安全验证',
     when: '登录来自 30 天内未使用过的 IP/设备，或账号被标记；响应带脱敏的 mobile',
   },
+  ALL_0060: {
+    status: 403,
+    msg: '请先完成企业认证',
+    when: '账号（或子账号的主账号）未通过企业认证时调用需要认证的用户中心功能',
+  },
   ALL_0098: { status: 503, msg: '服务暂不可用，请稍后再试', when: '数据库等依赖不可达' },
   ALL_0099: { status: 500, msg: '系统繁忙，请稍后再试', when: '未预期的服务器错误（不暴露内部信息）' },
 } as const satisfies Record<string, ErrorDef>;

@@ -1,6 +1,7 @@
 // @apimarket/contracts: what the web and the server must agree on — envelope, error table,
 // validation rules with their Chinese messages, business constants and the wire helpers.
 // Browser-safe: no Node-only module, no framework, no ORM.
+export * from './account';
 export * from './catalog';
 export * from './constants';
 export * from './content';
@@ -10,3 +11,4 @@ export * from './leads';
 export * from './paging';
 export * from './validation';
 export * from './wire';
+export * from './keys';

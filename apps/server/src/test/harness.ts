@@ -104,3 +104,27 @@ export function form(fields: Record<string, string>): string {
 }
 
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as const;
+
+export interface UploadFile {
+  name: string;
+  content: Buffer;
+  type: string;
+}
+
+/** A multipart body as a browser sends it: the fields first, then the file (field "file"). */
+export function multipartBody(fields: Record<string, string>, file?: UploadFile) {
+  const boundary = `----apimarket${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,6 +1,6 @@
 // Customer accounts (会员). Sub-accounts point at their parent; the identity module owns
 // registration and passwords, the account module the rest.
-import { bigint, boolean, index, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './_columns';
 
 export const members = pgTable(
@@ -19,6 +19,21 @@ export const members = pgTable(
     /** A WeChat openId bound through scrm/only/register. */
     wechatOpenId: text('wechat_open_id').unique(),
     lastLoginAt: tstz('last_login_at'),
+    /**
+     * Granted feature codes (spec 02 §6). NULL: the defaults for the account's kind, so a change
+     * of the defaults reaches every account an operator has not customised.
+     */
+    featureCodes: integer('feature_codes').array(),
+    /** A sub-account may see its parent's enterprise authentication (spec 02 §6). */
+    companyInfoVisible: boolean('company_info_visible').notNull().default(false),
+    /** Decision 1: free test calls granted at registration (from config). */
+    trialCalls: integer('trial_calls').notNull().default(150),
+    /** Business contact (queryContacts / postRepresent); the login phone stays in `mobile`. */
+    contactMobile: text('contact_mobile').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    position: text('position').notNull().default(''),
+    /** Verified through UserCenter/activationCode; '' until then. */
+    email: text('email').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

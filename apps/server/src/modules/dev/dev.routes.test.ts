@@ -31,7 +31,7 @@ describe('dev tools on', () => {
 
 describe('dev tools off', () => {
   it('the dev endpoints do not exist', async () => {
-    const t = await buildTestApp({ env: { DEV_TOOLS: '0', WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456' } });
+    const t = await buildTestApp({ env: { DEV_TOOLS: '0', WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456', SECRETS_KEY: 'prod-secrets-key-0123' } });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/apiHome/dev/outbox' });
       expect(res.statusCode).toBe(404);

@@ -78,6 +78,7 @@ export async function register({
           contacter: input.contacter ?? '',
           passwordHash,
           wechatOpenId: openId ?? null,
+          trialCalls: ctx.freeTestCalls,
         })
         .returning({ id: members.id, loginName: members.loginName });
       if (!m) throw new Error('member insert returned no row');

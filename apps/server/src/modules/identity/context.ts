@@ -7,6 +7,8 @@ export interface IdentityCtx {
   notifier: Notifier;
   ip: string;
   userAgent: string;
+  /** Decision 1: free test calls a new account is granted (config FREE_TEST_CALLS). */
+  freeTestCalls: number;
 }
 
 /** Mask a mainland mobile for display: 138****8000. */

@@ -50,6 +50,7 @@ export async function identityRoutes(app: FastifyInstance, { config, db, notifie
     notifier,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
+    freeTestCalls: config.account.freeTestCalls,
   });
   const body = (request: FastifyRequest) => request.body ?? request.query;
   const captchaKey = (request: FastifyRequest, sent?: string) => sent || request.cookies[COOKIE.imageCodeKey] || undefined;
@@ -179,5 +180,5 @@ export async function identityRoutes(app: FastifyInstance, { config, db, notifie
     return ok(null, '退出成功');
   });
 
-  app.post('/memberShip/isLoginState', async (request) => ok(await userState(db, await requireMember(request))));
+  app.post('/memberShip/isLoginState', async (request) => ok(await userState(db, await requireMember(request), config.account.specialUsers)));
 }

@@ -10,7 +10,8 @@ import { Invalid, Throttled } from '../../http/errors';
 import type { Notifier } from '../../notify';
 import { block, hit, isBlocked } from '../throttle/throttle.service';
 
-export type SmsPurpose = 'register' | 'reset' | 'login' | 'general';
+/** `email` codes go by mail (binding an address); the same limits apply per address. */
+export type SmsPurpose = 'register' | 'reset' | 'login' | 'general' | 'email';
 
 export const SMS_LIMITS = {
   ttlMs: 10 * 60_000,
@@ -34,6 +35,7 @@ const TEXT: Record<SmsPurpose, (code: string) => string> = {
   reset: (c) => `您正在找回登录密码，验证码${c}，10分钟内有效，请勿告知他人。`,
   login: (c) => `您的账号正在新的环境登录，验证码${c}，10分钟内有效。如非本人操作请立即修改密码。`,
   general: (c) => `您的验证码为${c}，10分钟内有效，请勿告知他人。`,
+  email: (c) => `您正在为数据API市场账号绑定此邮箱，验证码${c}，10分钟内有效。如非本人操作请忽略本邮件。`,
 };
 
 const DAY_MS = 24 * 3600_000;
@@ -82,7 +84,11 @@ export async function sendSmsCode(
       expiresAt: new Date(Date.now() + SMS_LIMITS.ttlMs),
     });
   });
-  await notifier.send({ channel: 'sms', to: phone, body: TEXT[purpose](code) });
+  await notifier.send(
+    purpose === 'email'
+      ? { channel: 'email', to: phone, subject: '【数据API市场】邮箱验证码', body: TEXT.email(code) }
+      : { channel: 'sms', to: phone, body: TEXT[purpose](code) },
+  );
 }
 
 /** Check and consume the phone's live code for the purpose; wrong tries count towards burning it. */

@@ -3,30 +3,33 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
+import { unreadCount } from '../account/messages.service';
 import type { SessionMember } from './session.service';
 
 export interface UserState {
   loginName: string;
   memberId: number;
-  /** Unread messages; messages arrive with the user center. */
+  /** Unread messages; always 0 for Decision 3's special users. */
   unreadMsgNum: number;
   /** The parent account's name, for a sub-account; '' otherwise. */
   parentNickname: string;
+  /** Whether this account may see the company's enterprise authentication (always, for a main account). */
   companyInfoVisible: boolean;
 }
 
-export async function userState(db: Db, member: SessionMember): Promise<UserState> {
+export async function userState(db: Db, member: SessionMember, specialUsers: ReadonlySet<string>): Promise<UserState> {
   const parent = alias(members, 'parent');
   const [row] = await db
-    .select({ parentName: parent.loginName })
+    .select({ parentName: parent.loginName, companyInfoVisible: members.companyInfoVisible })
     .from(members)
     .leftJoin(parent, eq(parent.id, members.parentId))
     .where(eq(members.id, member.memberId));
+  const isSub = member.parentId !== null;
   return {
     loginName: member.loginName,
     memberId: member.memberId,
-    unreadMsgNum: 0,
+    unreadMsgNum: specialUsers.has(member.loginName) ? 0 : await unreadCount(db, member.memberId),
     parentNickname: row?.parentName ?? '',
-    companyInfoVisible: true,
+    companyInfoVisible: !isSub || row?.companyInfoVisible === true,
   };
 }

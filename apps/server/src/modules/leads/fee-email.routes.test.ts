@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, outbox } from '../../db/schema';
-import { buildTestApp, signed, type TestApp } from '../../test/harness';
+import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,23 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart body as a browser sends it: the fields first, then the file. */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
-  const boundary = `----apimarket${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': '10.8.0.1' } };
-}
-
 const send = (fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) => {
-  const { payload, headers } = multipart(fields, file);
-  return t.app.inject({ method: 'POST', url: '/apiHome/api/fee/sendEmail', query: signed(t.config), headers, payload });
+  const { payload, headers } = multipartBody(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/apiHome/api/fee/sendEmail',
+    query: signed(t.config),
+    headers: { ...headers, 'x-forwarded-for': '10.8.0.1' },
+    payload,
+  });
 };
 
 const pdf = (size = 2048) => ({ name: '需求说明.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 32)]), type: 'application/pdf' });

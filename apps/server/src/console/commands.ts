@@ -1,0 +1,65 @@
+// Operator commands of `npm run console -- …`, until the operator console (its own issue) gives
+// them screens. One function runs a command line against the services; the CLI calls it
+// directly when no server is running, or through the running server's console socket (the
+// embedded database admits one process only).
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { members, qualifications } from '../db/schema';
+import { AppError } from '../http/errors';
+import { decideQualification } from '../modules/qualification/qualification.service';
+
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+export const USAGE = `用法: npm run console -- <命令>
+  qualification list                          待审核的企业认证
+  qualification approve <登录名>              通过企业认证
+  qualification reject <登录名> <驳回原因>    驳回企业认证（原因会发给客户）`;
+
+export interface CommandDeps {
+  db: Db;
+}
+
+/** Run one command; answers the text to print, or throws CommandError with what went wrong. */
+export async function runCommand(deps: CommandDeps, argv: string[]): Promise<string> {
+  const [area, action, ...rest] = argv;
+  if (area === 'qualification') return qualification(deps, action, rest);
+  if (area === undefined || area === 'help' || area === '--help') return USAGE;
+  throw new CommandError(`未知命令: ${argv.join(' ')}\n${USAGE}`);
+}
+
+async function qualification({ db }: CommandDeps, action: string | undefined, rest: string[]): Promise<string> {
+  if (action === 'list') {
+    const rows = await db
+      .select({
+        loginName: members.loginName,
+        companyName: qualifications.companyName,
+        creditCode: qualifications.creditCode,
+        createdAt: qualifications.createdAt,
+      })
+      .from(qualifications)
+      .innerJoin(members, eq(members.id, qualifications.memberId))
+      .where(eq(qualifications.status, 'pending'))
+      .orderBy(desc(qualifications.id))
+      .limit(200);
+    if (rows.length === 0) return '没有待审核的企业认证';
+    return rows.map((r) => `${r.loginName}\t${r.companyName}\t${r.creditCode}\t${r.createdAt.toISOString()}`).join('\n');
+  }
+  if (action !== 'approve' && action !== 'reject') throw new CommandError(USAGE);
+  const [loginName, ...reasonWords] = rest;
+  if (!loginName) throw new CommandError(USAGE);
+  try {
+    const { row, changed } = await decideQualification(db, {
+      loginName,
+      decision: action,
+      reason: reasonWords.join(' '),
+      operator: 'console',
+    });
+    const verb = action === 'approve' ? '已通过' : '已驳回';
+    return changed ? `${loginName}（${row.companyName}）的企业认证${verb}，已通知客户` : `${loginName} 的企业认证此前已${verb.slice(1)}，未重复处理`;
+  } catch (err) {
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
+  }
+}

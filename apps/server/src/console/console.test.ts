@@ -1,0 +1,39 @@
+import { statSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount } from '../test/account';
+import { buildTestApp, type TestApp } from '../test/harness';
+import { runCommand, USAGE } from './commands';
+import { consoleSocketPath, sendToRunningServer, startConsoleSocket } from './socket';
+
+let t: TestApp;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  close = await startConsoleSocket(t.config.dataDir, { db: t.database.db }, t.app.log);
+});
+afterAll(async () => {
+  await close();
+  await t.close();
+});
+
+describe('npm run console', () => {
+  it('prints the usage for no command and refuses an unknown one', async () => {
+    expect(await runCommand({ db: t.database.db }, [])).toBe(USAGE);
+    await expect(runCommand({ db: t.database.db }, ['drop', 'everything'])).rejects.toThrow('未知命令: drop everything');
+  });
+
+  it('reaches the running server through a socket only its own user can open', async () => {
+    expect(statSync(consoleSocketPath(t.config.dataDir)).mode & 0o777).toBe(0o600);
+    expect(await sendToRunningServer(t.config.dataDir, ['qualification', 'list'])).toEqual({ ok: true, output: '没有待审核的企业认证' });
+    const a = await newAccount(t, '10.42.0.1');
+    expect(await sendToRunningServer(t.config.dataDir, ['qualification', 'approve', a.uName])).toEqual({
+      ok: false,
+      output: '该账号没有企业认证申请',
+    });
+    expect(await sendToRunningServer(t.config.dataDir, ['qualification', 'approve', 'nobody99'])).toEqual({ ok: false, output: '账号不存在' });
+  });
+
+  it('answers null when no server listens in the data directory', async () => {
+    expect(await sendToRunningServer('/tmp/apimarket-no-such-dir', ['help'])).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+// Who may use which part of the user center, decided on the server for every call (the pages'
+// gate and disabled menus are only the visible half). A sub-account acts for its parent's
+// company: the parent's enterprise authentication is what counts.
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { members } from '../../db/schema';
+import { AppError, Forbidden } from '../../http/errors';
+import { requireMember } from '../../http/wire';
+import type { SessionMember } from '../identity/session.service';
+import { currentQualification } from '../qualification/qualification.service';
+
+export interface Account extends SessionMember {
+  isSub: boolean;
+  /** The account whose company this is: the parent of a sub-account, else itself. */
+  companyOwnerId: number;
+}
+
+export function accountOf(member: SessionMember): Account {
+  return { ...member, isSub: member.parentId !== null, companyOwnerId: member.parentId ?? member.memberId };
+}
+
+export async function isQualified(db: Db, account: Account): Promise<boolean> {
+  return (await currentQualification(db, account.companyOwnerId))?.status === 'approved';
+}
+
+/** Logged in (ALL_0024 otherwise). */
+export async function requireAccount(request: FastifyRequest): Promise<Account> {
+  return accountOf(await requireMember(request));
+}
+
+/** Logged in and the company authenticated (ALL_0060 otherwise). */
+export async function requireQualified(request: FastifyRequest, db: Db): Promise<Account> {
+  const account = await requireAccount(request);
+  if (!(await isQualified(db, account))) throw new AppError('ALL_0060');
+  return account;
+}
+
+/**
+ * Logged in and allowed to read the company's enterprise authentication: a main account always,
+ * a sub-account only when its parent made the company information visible (spec 02 §6).
+ */
+export async function requireCompanyView(request: FastifyRequest, db: Db): Promise<Account> {
+  const account = await requireAccount(request);
+  if (account.isSub) {
+    const [row] = await db.select({ visible: members.companyInfoVisible }).from(members).where(eq(members.id, account.memberId));
+    if (!row?.visible) throw new Forbidden('主账号未向子账号开放企业信息');
+  }
+  return account;
+}

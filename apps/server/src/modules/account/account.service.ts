@@ -1,0 +1,237 @@
+// The account side of the user center: which menus an account has (spec 02 §6), its summary
+// and dashboard figures, password and phone changes, the notification e-mail, and switching
+// into a sub-account. Every read is keyed by the member id of the session.
+import {
+  ACCOUNT_MSG,
+  type AccountSummary,
+  ALWAYS_FEATURES,
+  type ChangePasswordInput,
+  DEFAULT_MAIN_FEATURES,
+  DEFAULT_SUB_FEATURES,
+  FEATURE,
+  GRANTABLE_FEATURES,
+  type HomeData,
+  type QualificationStatus,
+  type UpdateMobileInput,
+} from '@apimarket/contracts';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginEvents, members, sessions } from '../../db/schema';
+import { Conflict, Invalid, NotFound, Throttled } from '../../http/errors';
+import type { Notifier } from '../../notify';
+import { maskMobile } from '../identity/context';
+import { hashPassword, verifyPassword } from '../identity/password';
+import { createSession } from '../identity/session.service';
+import { sendSmsCode, verifySmsCode } from '../identity/sms.service';
+import { currentQualification } from '../qualification/qualification.service';
+import { hit, peek, reset } from '../throttle/throttle.service';
+import type { Account } from './access';
+import { sendMessage, unreadCount } from './messages.service';
+
+export interface AccountRules {
+  /** Decision 3: login names with unread 0 and no cost-management menu. */
+  specialUsers: ReadonlySet<string>;
+}
+
+type MemberRow = typeof members.$inferSelect;
+
+async function memberRow(db: Db, memberId: number): Promise<MemberRow> {
+  const [row] = await db.select().from(members).where(eq(members.id, memberId));
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/**
+ * The account's feature codes: what it was granted (or its kind's defaults), plus the menus
+ * every account has — less cost management for the special users, and less enterprise
+ * authentication for a sub-account whose parent keeps the company information private.
+ */
+export function featureCodes(
+  row: Pick<MemberRow, 'featureCodes' | 'parentId' | 'companyInfoVisible' | 'loginName'>,
+  rules: AccountRules,
+): number[] {
+  const isSub = row.parentId !== null;
+  const granted = (row.featureCodes ?? (isSub ? DEFAULT_SUB_FEATURES : DEFAULT_MAIN_FEATURES)).filter(
+    (c) => GRANTABLE_FEATURES.includes(c) && !(isSub && c === FEATURE.accountManagement),
+  );
+  const always = ALWAYS_FEATURES.filter((c) => {
+    if (c === FEATURE.costManage) return !rules.specialUsers.has(row.loginName);
+    if (c === FEATURE.enterpriseAuth) return !isSub || row.companyInfoVisible;
+    return true;
+  });
+  return [...new Set([...granted, ...always])].sort((a, b) => a - b);
+}
+
+export async function menuOf(db: Db, account: Account, rules: AccountRules): Promise<number[]> {
+  return featureCodes(await memberRow(db, account.memberId), rules);
+}
+
+export async function accountSummary(db: Db, account: Account): Promise<AccountSummary> {
+  const row = await memberRow(db, account.memberId);
+  const parent = row.parentId ? await memberRow(db, row.parentId) : null;
+  const qualification = await currentQualification(db, account.companyOwnerId);
+  const [lastLogin] = await db
+    .select({ ip: loginEvents.ip, at: loginEvents.createdAt })
+    .from(loginEvents)
+    .where(and(eq(loginEvents.memberId, account.memberId), inArray(loginEvents.outcome, ['success', 'phone_verified', 'switch'])))
+    .orderBy(desc(loginEvents.id))
+    .limit(1);
+  return {
+    loginName: row.loginName,
+    mobile: maskMobile(row.mobile),
+    contacter: row.contacter,
+    email: row.email,
+    isSubAccount: account.isSub,
+    parentName: parent?.loginName ?? '',
+    qualification: (qualification?.status as QualificationStatus | undefined) ?? 'none',
+    companyName: qualification?.status === 'approved' ? qualification.companyName : '',
+    lastLoginAt: (lastLogin?.at ?? row.lastLoginAt)?.toISOString() ?? null,
+    lastLoginIp: lastLogin?.ip ?? '',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The dashboard's figures. Balance, purchases, calls and alerts are zero until the account has
+ * any: this reads the records that exist and invents nothing.
+ */
+export async function homeData(db: Db, account: Account, rules: AccountRules): Promise<HomeData> {
+  const row = await memberRow(db, account.memberId);
+  const unread = rules.specialUsers.has(row.loginName) ? 0 : await unreadCount(db, account.memberId);
+  return {
+    balance: '0.00',
+    purchasedInterfaces: 0,
+    callsToday: 0,
+    callsThisMonth: 0,
+    freeTestCallsLeft: row.trialCalls,
+    unreadMessages: unread,
+    openAlerts: 0,
+    recentCalls: [],
+  };
+}
+
+// ── Password and phone ───────────────────────────────────────────────────────────────────────
+/** Wrong current-password tries per member before the form is locked for a while. */
+const PASSWORD_TRIES = { count: 5, windowMs: 15 * 60_000 } as const;
+
+async function checkCurrentPassword(db: Db, row: MemberRow, password: string, wrongMsg: string): Promise<void> {
+  const key = `pwd:check:${row.id}`;
+  if ((await peek(db, key, PASSWORD_TRIES.windowMs)) >= PASSWORD_TRIES.count) {
+    throw new Throttled('密码错误次数过多，请15分钟后再试');
+  }
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    await hit(db, key, PASSWORD_TRIES.windowMs);
+    throw new Invalid(wrongMsg);
+  }
+  await reset(db, key);
+}
+
+/** UserCenter/Modification: every other session of the account ends; this one stays. */
+export async function changePassword(db: Db, account: Account, input: ChangePasswordInput): Promise<void> {
+  const row = await memberRow(db, account.memberId);
+  await checkCurrentPassword(db, row, input.oldPassword, ACCOUNT_MSG.oldPasswordWrong);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash }).where(eq(members.id, row.id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.memberId, row.id), isNull(sessions.revokedAt), ne(sessions.id, account.sessionId)));
+    await sendMessage(tx, row.id, {
+      kind: 'security',
+      title: '登录密码已修改',
+      body: '您的登录密码已修改，其他设备上的登录已全部退出。如非本人操作，请立即通过“忘记密码”重置密码并联系客服。',
+      link: '/userCenter/ums',
+    });
+  });
+}
+
+/** myAccount/updateMobile: the password and the code sent to the new phone prove both ends. */
+export async function updateMobile(db: Db, notifier: Notifier, account: Account, input: UpdateMobileInput): Promise<string> {
+  const row = await memberRow(db, account.memberId);
+  if (input.mobile === row.mobile) throw new Invalid(ACCOUNT_MSG.sameMobile);
+  await checkCurrentPassword(db, row, input.password, '登录密码错误');
+  const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.mobile, input.mobile)).limit(1);
+  if (taken) throw new Conflict('该手机号已被其他账号使用');
+  await verifySmsCode(db, { phone: input.mobile, purpose: 'general', code: input.smsCode });
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ mobile: input.mobile }).where(eq(members.id, row.id));
+    await sendMessage(tx, row.id, {
+      kind: 'security',
+      title: '绑定手机号已更换',
+      body: `您的账号绑定手机号已由 ${maskMobile(row.mobile)} 更换为 ${maskMobile(input.mobile)}。如非本人操作，请立即联系客服。`,
+      link: '/userCenter/ums',
+    });
+  });
+  // The old phone hears about it too: if the account was taken over, its owner learns at once.
+  await notifier.send({
+    channel: 'sms',
+    to: row.mobile,
+    body: `您的账号绑定手机号已更换为${maskMobile(input.mobile)}，如非本人操作请立即联系客服。`,
+  });
+  return maskMobile(input.mobile);
+}
+
+/** UserCenter/activationCode, first step: a code to the address. */
+export async function sendEmailCode(db: Db, notifier: Notifier, email: string, ip: string): Promise<void> {
+  await sendSmsCode(db, notifier, { phone: email.toLowerCase(), purpose: 'email', ip });
+}
+
+/** Second step: the code proves the address; it becomes the account's notification e-mail. */
+export async function bindEmail(db: Db, account: Account, email: string, code: string): Promise<void> {
+  const address = email.toLowerCase();
+  try {
+    await verifySmsCode(db, { phone: address, purpose: 'email', code });
+  } catch {
+    throw new Invalid(ACCOUNT_MSG.emailCodeWrong);
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ email: address }).where(eq(members.id, account.memberId));
+    await sendMessage(tx, account.memberId, {
+      kind: 'account',
+      title: '通知邮箱已绑定',
+      body: `您的账号已绑定通知邮箱 ${address}，预警与账单通知将同时发送到该邮箱。`,
+      link: '/userCenter/ums',
+    });
+  });
+}
+
+// ── Sub-accounts ─────────────────────────────────────────────────────────────────────────────
+export interface ChildAccount {
+  id: number;
+  /** The sub-account's login name (spec 02 §3 "mname"). */
+  mname: string;
+  /** Its contact's name (spec 02 §3 "userName"). */
+  userName: string;
+}
+
+export async function childrenOf(db: Db, account: Account): Promise<ChildAccount[]> {
+  if (account.isSub) return [];
+  return db
+    .select({ id: members.id, mname: members.loginName, userName: members.contacter })
+    .from(members)
+    .where(and(eq(members.parentId, account.memberId), eq(members.status, 'active')))
+    .orderBy(members.id);
+}
+
+/**
+ * myAccount/changeLogin: the parent becomes one of its own active sub-accounts. The parent's
+ * session ends (its cookie is replaced anyway), so no orphaned live token is left behind.
+ */
+export async function switchToChild(
+  db: Db,
+  account: Account,
+  childId: number,
+  client: { ip: string; userAgent: string },
+): Promise<{ token: string; memberId: number; loginName: string }> {
+  if (account.isSub) throw new NotFound(ACCOUNT_MSG.childMissing);
+  const [child] = await db
+    .select({ id: members.id, loginName: members.loginName })
+    .from(members)
+    .where(and(eq(members.id, childId), eq(members.parentId, account.memberId), eq(members.status, 'active')));
+  if (!child) throw new NotFound(ACCOUNT_MSG.childMissing);
+  const { token } = await createSession(db, { memberId: child.id, remember: false, ...client });
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, account.sessionId));
+  await db.insert(loginEvents).values({ memberId: child.id, loginName: child.loginName, ip: client.ip, userAgent: client.userAgent.slice(0, 256), outcome: 'switch' });
+  return { token, memberId: child.id, loginName: child.loginName };
+}

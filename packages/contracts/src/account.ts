@@ -1,0 +1,274 @@
+// The user center's account domain (spec 02 §3, §6, §7): feature codes behind the menus,
+// enterprise authentication and its form, account settings and messages. The server answers
+// with these shapes and checks these rules; the pages build their menus and forms from them.
+import { z } from 'zod';
+import { CompanyName, Email, MSG, Mobile, Password, SmsCode } from './validation';
+
+// ── Feature codes (spec 02 §6) ───────────────────────────────────────────────────────────────
+/** Codes the spec names; granted per account. */
+export const FEATURE = {
+  onlineQuery: 1,
+  packageName: 6,
+  paidTest: 7,
+  enterpriseCapacity: 10,
+  vehicleCapacity: 11,
+  vehicleInsurance: 12,
+  judicial: 13,
+  accountManagement: 15,
+  // The menus every account has (codes of our own, 100 and up, never granted or withdrawn):
+  home: 100,
+  dataManage: 101,
+  /** 费用管理: orders and renewals. Withheld from Decision 3's special users. */
+  costManage: 102,
+  warningManage: 103,
+  ipWhitelist: 104,
+  /** Withheld from a sub-account unless its parent made company information visible. */
+  enterpriseAuth: 105,
+  messages: 106,
+  settings: 107,
+} as const;
+export type FeatureCode = (typeof FEATURE)[keyof typeof FEATURE];
+
+/** Granted codes an operator can switch on or off for an account. */
+export const GRANTABLE_FEATURES: readonly number[] = [1, 6, 7, 10, 11, 12, 13, 15];
+export const ALWAYS_FEATURES: readonly number[] = [100, 101, 102, 103, 104, 105, 106, 107];
+/** What a new main account is granted until an operator changes it (docs/decisions.md). */
+export const DEFAULT_MAIN_FEATURES: readonly number[] = [FEATURE.onlineQuery, FEATURE.paidTest, FEATURE.accountManagement];
+/** A sub-account starts with online query only; its parent assigns products separately. */
+export const DEFAULT_SUB_FEATURES: readonly number[] = [FEATURE.onlineQuery];
+
+// ── Enterprise authentication ────────────────────────────────────────────────────────────────
+export const QUALIFICATION_STATUS = ['none', 'pending', 'approved', 'rejected', 'revoked'] as const;
+export type QualificationStatus = (typeof QUALIFICATION_STATUS)[number];
+export const QUALIFICATION_LABEL: Record<QualificationStatus, string> = {
+  none: '未认证',
+  pending: '审核中',
+  approved: '已认证',
+  rejected: '未通过',
+  revoked: '已撤销',
+};
+
+export const QUALIFICATION_MSG = {
+  creditCodeRequired: '请输入统一社会信用代码',
+  creditCodeFormat: '统一社会信用代码应为18位数字或大写字母',
+  creditCodeChecksum: '统一社会信用代码校验不通过，请核对后重新输入',
+  legalPerson: '请输入法定代表人姓名',
+  licenceRequired: '请上传营业执照',
+  licenceType: '营业执照仅支持 JPG、PNG 格式的图片',
+  licenceSize: '营业执照图片不能超过5MB',
+  submitted: '提交成功，请等待平台审核',
+  revoked: '企业认证已撤销',
+  rejectReason: '请填写驳回原因',
+} as const;
+
+/** Business licence scan: an image, at most 5 MB (checked by extension and by content). */
+export const LICENCE_FILE = {
+  maxBytes: 5 * 1024 * 1024,
+  extensions: ['jpg', 'jpeg', 'png'],
+  accept: '.jpg,.jpeg,.png,image/jpeg,image/png',
+} as const;
+
+// GB 32100-2015: 18 characters from this 31-letter alphabet (no I, O, S, V, Z); the last is a
+// check character computed from the first 17 with these weights, modulo 31.
+const USCC_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+const USCC_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+
+/** The check character a unified social credit code's first 17 characters call for. */
+export function usccCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += USCC_ALPHABET.indexOf(first17[i] ?? '') * (USCC_WEIGHTS[i] ?? 0);
+  return USCC_ALPHABET[(31 - (sum % 31)) % 31] ?? '';
+}
+
+export function isValidUscc(code: string): boolean {
+  return USCC_PATTERN.test(code) && usccCheckChar(code.slice(0, 17)) === code[17];
+}
+
+const stop = (error: string) => ({ error, abort: true });
+
+export const CreditCode = z
+  .string({ error: QUALIFICATION_MSG.creditCodeRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, stop(QUALIFICATION_MSG.creditCodeRequired))
+  .regex(USCC_PATTERN, stop(QUALIFICATION_MSG.creditCodeFormat))
+  .refine(isValidUscc, QUALIFICATION_MSG.creditCodeChecksum);
+
+export const LegalPerson = z
+  .string({ error: QUALIFICATION_MSG.legalPerson })
+  .trim()
+  .min(1, stop(QUALIFICATION_MSG.legalPerson))
+  .max(30, MSG.tooLong(30));
+
+/** myAccount/companyQualification: the text fields (the licence image rides beside them). */
+export const QualificationInput = z.object({
+  companyName: CompanyName,
+  creditCode: CreditCode,
+  legalPerson: LegalPerson,
+});
+export type QualificationInput = z.infer<typeof QualificationInput>;
+
+export interface QualificationView {
+  status: QualificationStatus;
+  statusLabel: string;
+  companyName: string;
+  creditCode: string;
+  legalPerson: string;
+  /** Portal path of the licence image (owner only); '' when none. */
+  licenceUrl: string;
+  reason: string;
+  submittedAt: string | null;
+  decidedAt: string | null;
+  /** A sub-account reads its parent's record and cannot change it. */
+  editable: boolean;
+}
+
+/** Business contact kept with the enterprise authentication (queryContacts / postRepresent). */
+export const ContactsInput = z.object({
+  contacter: z.string({ error: MSG.contacter }).trim().min(1, stop(MSG.contacter)).max(32, MSG.tooLong(32)),
+  contactMobile: Mobile,
+  email: z.preprocess((v) => (v === '' ? undefined : v), Email.optional()),
+  position: z.string().trim().max(32, MSG.tooLong(32)).optional(),
+});
+export type ContactsInput = z.infer<typeof ContactsInput>;
+
+// ── Account settings ─────────────────────────────────────────────────────────────────────────
+export const ACCOUNT_MSG = {
+  oldPassword: '请输入原密码',
+  oldPasswordWrong: '原密码错误',
+  samePassword: '新密码不能与原密码相同',
+  passwordChanged: '密码修改成功，其他设备上的登录已退出',
+  sameMobile: '新手机号与当前手机号相同',
+  mobileChanged: '手机号修改成功',
+  emailCodeSent: '验证码已发送至邮箱，请注意查收',
+  emailBound: '邮箱绑定成功',
+  emailCode: '请输入邮箱验证码',
+  emailCodeWrong: '邮箱验证码错误或已失效',
+  childMissing: '子账号不存在或已停用',
+  switched: '切换成功',
+  contactsSaved: '联系人信息已保存',
+  qualificationRequired: '请先完成企业认证',
+} as const;
+
+const CheckPass = z.string({ error: MSG.checkPassRequired }).min(1, stop(MSG.checkPassRequired));
+
+/** UserCenter/Modification: old password, new password twice. */
+export const ChangePasswordInput = z
+  .object({
+    oldPassword: z.string({ error: ACCOUNT_MSG.oldPassword }).min(1, stop(ACCOUNT_MSG.oldPassword)).max(64, MSG.tooLong(64)),
+    password: Password,
+    checkPass: CheckPass,
+  })
+  .refine((v) => v.password === v.checkPass, { message: MSG.checkPassMismatch, path: ['checkPass'] })
+  .refine((v) => v.password !== v.oldPassword, { message: ACCOUNT_MSG.samePassword, path: ['password'] });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/** myAccount/updateMobile: the new phone, the code sent to it (api/sms/send), the password. */
+export const UpdateMobileInput = z.object({
+  mobile: Mobile,
+  smsCode: SmsCode,
+  password: z.string({ error: MSG.passwordRequired }).min(1, stop(MSG.passwordRequired)).max(64, MSG.tooLong(64)),
+});
+export type UpdateMobileInput = z.infer<typeof UpdateMobileInput>;
+
+/** UserCenter/activationCode: without `code` it mails one; with it, it binds the address. */
+export const ActivationCodeInput = z.object({
+  email: Email,
+  code: z
+    .string()
+    .trim()
+    .max(6, ACCOUNT_MSG.emailCodeWrong)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type ActivationCodeInput = z.infer<typeof ActivationCodeInput>;
+
+/** myAccount/changeLogin: which of the caller's sub-accounts to become. */
+export const ChangeLoginInput = z.object({
+  childId: z.coerce.number({ error: ACCOUNT_MSG.childMissing }).int().positive(ACCOUNT_MSG.childMissing),
+});
+
+// ── Messages ─────────────────────────────────────────────────────────────────────────────────
+export const MESSAGE_KINDS = ['qualification', 'account', 'security', 'order', 'alert', 'system'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export const MESSAGE_KIND_LABEL: Record<MessageKind, string> = {
+  qualification: '企业认证',
+  account: '账号通知',
+  security: '安全提醒',
+  order: '订单通知',
+  alert: '预警通知',
+  system: '系统公告',
+};
+
+export const MessageListInput = z.object({
+  /** '1': unread only. */
+  unread: z
+    .enum(['0', '1', ''])
+    .optional()
+    .transform((v) => v === '1'),
+});
+
+export const MessageReadInput = z.object({
+  /** Comma-separated ids; empty with all=1 marks everything read. */
+  ids: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => Number(s))
+        .filter((n) => Number.isInteger(n) && n > 0),
+    ),
+  all: z
+    .enum(['0', '1', ''])
+    .optional()
+    .transform((v) => v === '1'),
+});
+
+export interface MessageRow {
+  id: number;
+  kind: MessageKind;
+  kindLabel: string;
+  title: string;
+  /** First line of the body, for the list. */
+  summary: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface MessageDetail extends MessageRow {
+  body: string;
+  /** A user-center path the message points at, or ''. */
+  link: string;
+}
+
+// ── Dashboard ────────────────────────────────────────────────────────────────────────────────
+export interface HomeData {
+  /** Yuan, two decimals as a string ('0.00'). */
+  balance: string;
+  purchasedInterfaces: number;
+  callsToday: number;
+  callsThisMonth: number;
+  freeTestCallsLeft: number;
+  unreadMessages: number;
+  openAlerts: number;
+  recentCalls: Array<{ seqNo: string; interfaceName: string; code: string; calledAt: string }>;
+}
+
+export interface AccountSummary {
+  loginName: string;
+  /** Masked: 138****8000. */
+  mobile: string;
+  contacter: string;
+  email: string;
+  isSubAccount: boolean;
+  parentName: string;
+  qualification: QualificationStatus;
+  companyName: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string;
+  createdAt: string;
+}
