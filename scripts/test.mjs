@@ -69,6 +69,7 @@ async function e2e() {
     const out = path.join(work, 'playwright.json');
     const code = await npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
       BASE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir, // journeys run `npm run console` against this stack
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     });

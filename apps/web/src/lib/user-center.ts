@@ -4,6 +4,8 @@
 import { FEATURE, GREETING_HOURS } from '@apimarket/contracts';
 
 export const UC = '/userCenter';
+/** Set by proxy.ts: the requested path and query, which a layout is not told otherwise. */
+export const UC_PATH_HEADER = 'x-uc-path';
 
 export interface UcRoute {
   /** Path under /userCenter, '' for the home. */

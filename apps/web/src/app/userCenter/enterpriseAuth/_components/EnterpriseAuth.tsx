@@ -1,0 +1,178 @@
+'use client';
+// Enterprise authentication: one screen per state. none / rejected / revoked → the form (a
+// rejection shows its reason); pending → 审核中 with the submitted facts and a way to withdraw;
+// approved → 已认证 with a way to revoke. A sub-account sees its parent's record read-only.
+import { QUALIFICATION_MSG, type QualificationView } from '@apimarket/contracts';
+import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
+import { useRouter } from 'next/navigation';
+import { useCallback, useState } from 'react';
+import { request } from '../../../../lib/api/client';
+import { ApiError } from '../../../../lib/api/errors';
+import { ContactsCard } from './ContactsCard';
+import styles from './enterprise-auth.module.css';
+import { QualificationForm } from './QualificationForm';
+
+const STATUS_COLOR = { none: 'default', pending: 'processing', approved: 'success', rejected: 'error', revoked: 'default' } as const;
+
+const when = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(iso)) : '—';
+
+export function EnterpriseAuth({ initial }: { initial: QualificationView | null }) {
+  const { modal, message } = App.useApp();
+  const router = useRouter();
+  const [view, setView] = useState(initial);
+  const [failed, setFailed] = useState(initial === null);
+
+  const reload = useCallback(async () => {
+    try {
+      const res = await request<{ data: QualificationView }>('myAccount/getCompanyQualification');
+      setView(res.data);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+    router.refresh(); // the layout re-reads the qualification for the menu and the gate
+  }, [router]);
+
+  if (failed && !view) {
+    return (
+      <Card>
+        <Result status="warning" title="企业认证信息暂时无法加载" extra={<Button onClick={() => void reload()}>重新加载</Button>} />
+      </Card>
+    );
+  }
+  if (!view) return <Skeleton active />;
+
+  const revoke = () => {
+    const pending = view.status === 'pending';
+    modal.confirm({
+      title: pending ? '撤销认证申请？' : '撤销企业认证？',
+      content: pending
+        ? '撤销后本次申请不再审核，您可以修改资料后重新提交。'
+        : '撤销后用户中心除企业认证外的功能将不可用，已购接口的调用也会受到限制，直到重新认证通过。',
+      okText: '确认撤销',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const res = await request<{ msg: string }>('myAccount/revoke');
+          message.success(res.msg);
+          await reload();
+        } catch (err) {
+          if (err instanceof ApiError && err.kind === 'server' && err.code !== 'ALL_0024') message.error(err.message);
+        }
+      },
+    });
+  };
+
+  const facts = (
+    <Descriptions
+      column={{ xs: 1, md: 2 }}
+      bordered
+      size="medium"
+      className={styles.facts}
+      items={[
+        { key: 'company', label: '企业名称', children: view.companyName },
+        { key: 'code', label: '统一社会信用代码', children: <span className={styles.mono}>{view.creditCode}</span> },
+        { key: 'legal', label: '法定代表人', children: view.legalPerson },
+        { key: 'submitted', label: '提交时间', children: when(view.submittedAt) },
+        ...(view.decidedAt ? [{ key: 'decided', label: '审核时间', children: when(view.decidedAt) }] : []),
+        ...(view.licenceUrl
+          ? [
+              {
+                key: 'licence',
+                label: '营业执照',
+                children: (
+                  <a href={view.licenceUrl} target="_blank" rel="noreferrer">
+                    查看营业执照
+                  </a>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+
+  const header = (
+    <div className={styles.header}>
+      <h1 className={styles.title}>企业认证</h1>
+      <Tag color={STATUS_COLOR[view.status]} data-testid="qualification-status">
+        {view.statusLabel}
+      </Tag>
+    </div>
+  );
+
+  let body: React.ReactNode;
+  if (view.status === 'pending') {
+    body = (
+      <>
+        <Result status="info" title="审核中" subTitle="平台将在 1 个工作日内完成审核，结果会通过站内信通知您。审核通过后即可使用用户中心的全部功能。" />
+        {facts}
+        {view.editable ? (
+          <Space className={styles.actions}>
+            <Button onClick={revoke}>撤销申请</Button>
+          </Space>
+        ) : null}
+      </>
+    );
+  } else if (view.status === 'approved') {
+    body = (
+      <>
+        <Result status="success" title="已认证" subTitle={`${view.companyName}已通过企业认证。`} />
+        {facts}
+        {view.editable ? (
+          <Space className={styles.actions}>
+            <Button danger onClick={revoke}>
+              撤销认证
+            </Button>
+          </Space>
+        ) : null}
+      </>
+    );
+  } else if (!view.editable) {
+    body = <Result status="warning" title="主账号尚未完成企业认证" subTitle="企业认证由主账号办理，认证通过后子账号即可使用用户中心的全部功能。" />;
+  } else {
+    body = (
+      <>
+        {view.status === 'rejected' ? (
+          <Alert
+            type="error"
+            showIcon
+            className={styles.alert}
+            title="上次提交的企业认证未通过"
+            description={`原因：${view.reason}。请按原因修改后重新提交。`}
+            data-testid="qualification-reason"
+          />
+        ) : null}
+        {view.status === 'revoked' ? <Alert type="info" showIcon className={styles.alert} title="企业认证已撤销，重新提交并通过审核后即可恢复使用。" /> : null}
+        {view.status === 'none' ? (
+          <Alert
+            type="info"
+            showIcon
+            className={styles.alert}
+            title="完成企业认证后即可购买和调用数据接口"
+            description="请填写与营业执照一致的企业信息并上传营业执照照片，平台审核通过后开放用户中心的全部功能。"
+          />
+        ) : null}
+        <QualificationForm
+          initial={view.status === 'rejected' ? view : null}
+          onSubmitted={async (msg) => {
+            message.success(msg || QUALIFICATION_MSG.submitted);
+            await reload();
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <Card>
+        {header}
+        {body}
+      </Card>
+      {view.editable ? <ContactsCard /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The user center (spec 02 §2): antd is mounted here and on no public layout. On a full load
+// the account's state, menu codes and qualification are read on the server, so the side bar
+// and the gate (spec 02 §4) are right in the first HTML; the shell keeps the gate afterwards.
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { AntdProvider } from '../../components/AntdProvider';
+import type { UcUser } from '../../components/user-center/UserCenterContext';
+import { UserCenterShell } from '../../components/user-center/UserCenterShell';
+import { serverData } from '../../lib/api/server';
+import { gate, UC, UC_PATH_HEADER } from '../../lib/user-center';
+
+export const metadata: Metadata = { title: { default: '用户中心', template: '%s - 用户中心 - 数据API市场' }, robots: { index: false } };
+
+export default async function UserCenterLayout({ children }: { children: React.ReactNode }) {
+  const path = (await headers()).get(UC_PATH_HEADER) ?? UC;
+  const session = { method: 'POST', withSession: true } as const;
+  const [user, codes, qualified] = await Promise.all([
+    serverData<UcUser>('memberShip/isLoginState', session),
+    serverData<number[]>('UserCenter/getMembershipMenu', session),
+    serverData<boolean>('dataApi/checkCompanyQualification', session),
+  ]);
+  // Spec 02 §4, §8: a failed user-state load means anonymous; failed menu or qualification
+  // loads mean empty and false.
+  const verdict = user ? gate(path, { loggedIn: true, codes: codes ?? [], qualified: qualified === true }) : gate(path, { loggedIn: false });
+  if (verdict.kind === 'redirect') redirect(verdict.to);
+  if (!user) redirect('/login');
+
+  return (
+    <AntdProvider>
+      <UserCenterShell initial={{ user, codes: codes ?? [], qualified: qualified === true }}>{children}</UserCenterShell>
+    </AntdProvider>
+  );
+}

@@ -1,0 +1,144 @@
+'use client';
+// Sign and encrypt modes (myAccount/encryptSign). A mode that needs material the account lacks
+// (the account secret, or a customer public key) is refused with the server's own message; the
+// form checks the same needs first so the message appears before the round trip.
+import {
+  ENCRYPT_MODE_LABEL,
+  ENCRYPT_MODE_NEEDS,
+  ENCRYPT_MODES,
+  type EncryptMode,
+  type EncryptSignView,
+  KEYS_MSG,
+  type ModeNeed,
+  SIGN_MODE_LABEL,
+  SIGN_MODE_NEEDS,
+  SIGN_MODES,
+  type SignMode,
+} from '@apimarket/contracts';
+import { App, Button, Card, Form, Radio, Tag } from 'antd';
+import { useState } from 'react';
+import { request } from '../../../../lib/api/client';
+import styles from '../ums.module.css';
+import { needsQualification, serverMessage } from './shared';
+
+interface Props {
+  modes: EncryptSignView;
+  hasSecret: boolean;
+  hasCustomerKey: boolean;
+  onSaved: (next: EncryptSignView) => void;
+  onQualificationLost: (message: string) => void;
+}
+
+const SIGN_FIELD_MSGS: readonly string[] = [KEYS_MSG.signMode, KEYS_MSG.signNeedsSecret, KEYS_MSG.signNeedsCustomerKey];
+const ENCRYPT_FIELD_MSGS: readonly string[] = [KEYS_MSG.encryptMode, KEYS_MSG.encryptNeedsSecret, KEYS_MSG.encryptNeedsCustomerKey];
+
+export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualificationLost }: Props) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<EncryptSignView>();
+  const [saving, setSaving] = useState(false);
+  const signMode = Form.useWatch('signMode', form) ?? modes.signMode;
+  const encryptMode = Form.useWatch('encryptMode', form) ?? modes.encryptMode;
+  const dirty = signMode !== modes.signMode || encryptMode !== modes.encryptMode;
+
+  const has = (need: ModeNeed) => need === 'nothing' || (need === 'secret' ? hasSecret : hasCustomerKey);
+  const missing = (need: ModeNeed) => (has(need) ? null : <Tag className={styles.needTag}>{need === 'secret' ? '需先创建账号密钥' : '需先设置客户公钥'}</Tag>);
+
+  const onFinish = async (values: EncryptSignView) => {
+    setSaving(true);
+    try {
+      const res = await request<{ msg: string; data: EncryptSignView }>('myAccount/encryptSign', {
+        encrypt: true,
+        data: { signMode: values.signMode, encryptMode: values.encryptMode },
+      });
+      message.success(res.msg || KEYS_MSG.modesSaved);
+      form.setFieldsValue(res.data);
+      onSaved(res.data);
+    } catch (err) {
+      if (needsQualification(err)) {
+        onQualificationLost(err.message);
+        return;
+      }
+      const msg = serverMessage(err);
+      if (!msg) return;
+      if (SIGN_FIELD_MSGS.includes(msg)) form.setFields([{ name: 'signMode', errors: [msg] }]);
+      else if (ENCRYPT_FIELD_MSGS.includes(msg)) form.setFields([{ name: 'encryptMode', errors: [msg] }]);
+      else message.error(msg);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="签名与加密方式" variant="outlined">
+      <p className={styles.cardIntro}>
+        签名与加密均为可选项：默认只凭所购接口的 Key 调用，传输由 HTTPS 保护。开启后，调用方需按所选方式签名或加密请求；变更立即生效，并会在消息中心通知。
+      </p>
+      <Form<EncryptSignView>
+        name="ums-modes"
+        form={form}
+        layout="vertical"
+        initialValues={modes}
+        onFinish={onFinish}
+        className={styles.modesForm}
+        data-testid="ums-modes-form"
+      >
+        <Form.Item
+          name="signMode"
+          label="签名方式"
+          rules={[
+            {
+              validator: (_rule, value: SignMode | undefined) => {
+                const need = value ? SIGN_MODE_NEEDS[value] : 'nothing';
+                if (has(need)) return Promise.resolve();
+                return Promise.reject(new Error(need === 'secret' ? KEYS_MSG.signNeedsSecret : KEYS_MSG.signNeedsCustomerKey));
+              },
+            },
+          ]}
+        >
+          <Radio.Group orientation="vertical" className={styles.modeGroup}>
+            {SIGN_MODES.map((mode) => (
+              <Radio key={mode} value={mode}>
+                {SIGN_MODE_LABEL[mode]}
+                {missing(SIGN_MODE_NEEDS[mode])}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item
+          name="encryptMode"
+          label="加密方式"
+          rules={[
+            {
+              validator: (_rule, value: EncryptMode | undefined) => {
+                const need = value ? ENCRYPT_MODE_NEEDS[value] : 'nothing';
+                if (has(need)) return Promise.resolve();
+                return Promise.reject(new Error(need === 'secret' ? KEYS_MSG.encryptNeedsSecret : KEYS_MSG.encryptNeedsCustomerKey));
+              },
+            },
+          ]}
+        >
+          <Radio.Group orientation="vertical" className={styles.modeGroup}>
+            {ENCRYPT_MODES.map((mode) => (
+              <Radio key={mode} value={mode}>
+                {ENCRYPT_MODE_LABEL[mode]}
+                {missing(ENCRYPT_MODE_NEEDS[mode])}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <div className={styles.cardActions}>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={saving || !dirty} data-testid="ums-save-modes">
+            保存设置
+          </Button>
+          {dirty ? (
+            <Button onClick={() => form.resetFields()} disabled={saving}>
+              恢复当前设置
+            </Button>
+          ) : (
+            <span className={styles.fieldHint}>当前设置已生效</span>
+          )}
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+'use client';
+// The AppKey and the account secret (myAccount/myAppKey, docSecretKey). The clear secret exists
+// only in the answer that creates or rotates it: it is shown once in a dialog and dropped from
+// state when the dialog has closed (never stored, never put in the URL).
+import { KeyOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import type { AppKeyView, IssuedSecret, SecretAction } from '@apimarket/contracts';
+import { Alert, App, Button, Card, Descriptions, type DescriptionsProps, Modal, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { request } from '../../../../lib/api/client';
+import styles from '../ums.module.css';
+import { CodeBox } from './CodeBox';
+import { dateTime, needsQualification, serverMessage } from './shared';
+
+interface Props {
+  view: AppKeyView;
+  onChange: (next: AppKeyView) => void;
+  onQualificationLost: (message: string) => void;
+}
+
+export function SecretCard({ view, onChange, onQualificationLost }: Props) {
+  const { message, modal } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [issued, setIssued] = useState<(IssuedSecret & { action: SecretAction }) | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const issue = async (action: SecretAction) => {
+    setBusy(true);
+    try {
+      const res = await request<{ msg: string; data: IssuedSecret }>('myAccount/docSecretKey', { encrypt: true, data: { action } });
+      setIssued({ ...res.data, action });
+      setOpen(true);
+      // The masked form and the dates are the server's to say, not derived from the clear secret.
+      try {
+        const fresh = await request<{ data: AppKeyView }>('myAccount/myAppKey', { encrypt: true, silent: true });
+        onChange(fresh.data);
+      } catch {
+        onChange({ ...view, hasSecret: true, previousValidUntil: res.data.previousValidUntil });
+      }
+    } catch (err) {
+      if (needsQualification(err)) {
+        onQualificationLost(err.message);
+        return;
+      }
+      const msg = serverMessage(err);
+      if (msg) message.error(msg);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmRotate = () => {
+    modal.confirm({
+      title: '确定轮换账号密钥？',
+      content: (
+        <div className={styles.confirmText}>
+          <p>轮换会立即生成新的账号密钥。为了让您的系统平滑切换，原密钥在宽限期内仍然有效，宽限期结束后失效；确切的截止时间会在轮换完成后显示。</p>
+          {view.previousValidUntil ? (
+            <p className={styles.warnText}>
+              上一次轮换的宽限期尚未结束（原密钥 {dateTime(view.previousValidUntil)} 前有效）。再次轮换会使那个更早的密钥立即失效。
+            </p>
+          ) : null}
+          <p>请在宽限期内将新密钥部署到所有调用方。</p>
+        </div>
+      ),
+      okText: '确认轮换',
+      cancelText: '取消',
+      onOk: () => issue('rotate'),
+    });
+  };
+
+  const items: DescriptionsProps['items'] = [
+    {
+      key: 'appKey',
+      label: 'AppKey',
+      children: (
+        <div>
+          <Typography.Text copyable={{ text: view.appKey, tooltips: ['复制 AppKey', '已复制'] }} className={styles.mono}>
+            <span data-testid="ums-app-key">{view.appKey}</span>
+          </Typography.Text>
+          <p className={styles.fieldHint}>账号在签名或加密调用中的公开标识，单独使用不能调用接口。</p>
+        </div>
+      ),
+    },
+  ];
+  if (view.hasSecret) {
+    items.push(
+      {
+        key: 'secret',
+        label: '账号密钥',
+        children: (
+          <span className={styles.inline}>
+            <code className={styles.masked} data-testid="ums-secret-masked">
+              {view.secretMasked}
+            </code>
+            <Tag color="success">已启用</Tag>
+          </span>
+        ),
+      },
+      { key: 'createdAt', label: '创建时间', children: dateTime(view.createdAt) },
+      { key: 'rotatedAt', label: '最近轮换', children: view.rotatedAt ? dateTime(view.rotatedAt) : <span className={styles.muted}>从未轮换</span> },
+    );
+  }
+
+  const close = () => setOpen(false);
+
+  return (
+    <Card title="AppKey 与账号密钥" variant="outlined">
+      <Descriptions items={items} column={1} bordered size="small" styles={{ label: { width: 120, whiteSpace: 'nowrap' } }} />
+      {view.previousValidUntil ? (
+        <Alert
+          type="warning"
+          showIcon
+          className={styles.cardAlert}
+          title={`原账号密钥在 ${dateTime(view.previousValidUntil)} 前仍然有效（轮换宽限期），请在此之前将新密钥部署到所有调用方。`}
+          data-testid="ums-grace"
+        />
+      ) : null}
+      {view.hasSecret ? (
+        <div className={styles.cardActions}>
+          <Button icon={<SyncOutlined />} onClick={confirmRotate} loading={busy} disabled={busy} data-testid="ums-rotate-secret">
+            轮换密钥
+          </Button>
+          <span className={styles.fieldHint}>密钥遗失或可能泄露时请立即轮换。完整密钥仅在创建或轮换时显示一次。</span>
+        </div>
+      ) : (
+        <div className={styles.emptyBlock} data-testid="ums-no-secret">
+          <KeyOutlined className={styles.emptyIcon} aria-hidden="true" />
+          <p className={styles.emptyTitle}>尚未创建账号密钥</p>
+          <p className={styles.emptyText}>MD5、HMAC-SHA256 签名和 AES-256-GCM 加密需要账号密钥。密钥创建后只显示一次，请准备好安全的保存位置。</p>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void issue('create')} loading={busy} disabled={busy} data-testid="ums-create-secret">
+            生成密钥
+          </Button>
+        </div>
+      )}
+
+      <Modal
+        open={open}
+        title={issued?.action === 'rotate' ? '账号密钥已轮换' : '账号密钥已创建'}
+        onCancel={close}
+        afterClose={() => setIssued(null)}
+        destroyOnHidden
+        mask={{ closable: false }}
+        width={600}
+        footer={
+          <Button type="primary" onClick={close}>
+            我已复制并妥善保存
+          </Button>
+        }
+      >
+        {issued ? (
+          <div className={styles.onceBody}>
+            <Alert
+              type="warning"
+              showIcon
+              title="关闭后将无法再次查看，请立即复制并妥善保存"
+              description="平台只保存加密后的密钥，任何人（包括客服）都无法再次为您显示。如遗失，请轮换生成新密钥。"
+            />
+            <CodeBox label="AppKey" text={issued.appKey} />
+            <CodeBox label="账号密钥" text={issued.secret} testId="ums-secret-once" />
+            {issued.previousValidUntil ? (
+              <p className={styles.onceNote}>
+                原账号密钥在 <strong>{dateTime(issued.previousValidUntil)}</strong> 前仍然有效，请在此之前将新密钥部署到所有调用方。
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+'use client';
+// The image-captcha step before an SMS code is sent (captchaImage, then api/sms/send): the
+// dialog opens with a fresh captcha, a click on the image draws another, and a refusal draws a
+// new one too (a captcha is single use). The public pages' CaptchaDialog is a plain <dialog>
+// styled for pages without antd; inside the user center this antd version matches the rest.
+import { ImageCode } from '@apimarket/contracts';
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { request } from '../../../../lib/api/client';
+import { zodRule } from '../../../../lib/form-rules';
+import styles from '../ums.module.css';
+import { serverMessage } from './shared';
+
+export function SmsCaptchaModal({ phone, onSent, onClose }: { phone: string | null; onSent: (msg: string) => void; onClose: () => void }) {
+  return (
+    <Modal open={phone !== null} title="安全验证" onCancel={onClose} footer={null} width={400} destroyOnHidden mask={{ closable: false }}>
+      {phone ? <CaptchaForm phone={phone} onSent={onSent} /> : null}
+    </Modal>
+  );
+}
+
+type Captcha = { kind: 'loading' } | { kind: 'ready'; src: string; uuid: string } | { kind: 'failed' };
+
+function CaptchaForm({ phone, onSent }: { phone: string; onSent: (msg: string) => void }) {
+  const [form] = Form.useForm<{ captcha: string }>();
+  const [captcha, setCaptcha] = useState<Captcha>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const draw = useCallback(async () => {
+    setCaptcha({ kind: 'loading' });
+    try {
+      const res = await request<{ img: string; uuid: string }>('captchaImage', { method: 'GET', silent: true });
+      setCaptcha({ kind: 'ready', src: `data:image/png;base64,${res.img}`, uuid: res.uuid });
+    } catch {
+      setCaptcha({ kind: 'failed' });
+    }
+  }, []);
+  useEffect(() => void draw(), [draw]);
+
+  const redraw = () => {
+    form.setFieldValue('captcha', '');
+    void draw();
+  };
+
+  const onFinish = async ({ captcha: code }: { captcha: string }) => {
+    if (captcha.kind !== 'ready') return;
+    setBusy(true);
+    setError('');
+    try {
+      const res = await request<{ msg: string }>('api/sms/send', { method: 'GET', data: { captcha: code.trim(), phone, uuid: captcha.uuid } });
+      onSent(res.msg);
+    } catch (err) {
+      setError(serverMessage(err) ?? '');
+      redraw();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form name="ums-captcha" form={form} layout="vertical" onFinish={onFinish} className={styles.captchaForm}>
+      <p className={styles.muted}>
+        验证码将发送至 <strong className={styles.mono}>{phone}</strong>，请先输入图片中的字符。
+      </p>
+      <Form.Item label="图片验证码" required htmlFor="ums-captcha_captcha">
+        <div className={styles.addonRow}>
+          <Form.Item name="captcha" noStyle rules={[zodRule(ImageCode)]}>
+            <Input placeholder="请输入图片验证码" maxLength={8} autoComplete="off" />
+          </Form.Item>
+          <button type="button" className={styles.captchaButton} onClick={redraw} title="看不清？点击换一张" aria-label="看不清？点击换一张">
+            {captcha.kind === 'ready' ? (
+              // biome-ignore lint/performance/noImgElement: a one-off data: captcha image
+              <img src={captcha.src} alt="图片验证码" width={110} height={32} data-testid="ums-captcha-image" />
+            ) : (
+              <span className={styles.captchaHint}>{captcha.kind === 'loading' ? '加载中…' : '点击重试'}</span>
+            )}
+          </button>
+        </div>
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} className={styles.formAlert} /> : null}
+      <Button type="primary" htmlType="submit" block loading={busy} disabled={busy || captcha.kind !== 'ready'}>
+        发送验证码
+      </Button>
+    </Form>
+  );
+}

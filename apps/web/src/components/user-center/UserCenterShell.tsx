@@ -1,0 +1,214 @@
+'use client';
+// The user center layout (spec 02 §2): side bar from the account's feature codes, head with the
+// greeting, unread badge and account links, breadcrumb, main area and footer. It also keeps the
+// gate on client-side navigation (the layout's server gate only runs on a full load).
+import { BellOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
+import { LOGOUT_TOAST_MS, SUPPORT_HOTLINE } from '@apimarket/contracts';
+import { App, Badge, Breadcrumb, Button, Drawer, Layout, Menu, type MenuProps, Tooltip } from 'antd';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import { request } from '../../lib/api/client';
+import { badgeText, breadcrumb, buildMenu, gate, greeting, NOT_QUALIFIED_TIP, UC, ucHref, ucRoute } from '../../lib/user-center';
+import { ChildSwitch } from './ChildSwitch';
+import styles from './uc.module.css';
+import { type UcState, UserCenterProvider, useUserCenter } from './UserCenterContext';
+
+export function UserCenterShell({ initial, children }: { initial: UcState; children: React.ReactNode }) {
+  return (
+    <UserCenterProvider initial={initial}>
+      <Shell>{children}</Shell>
+    </UserCenterProvider>
+  );
+}
+
+/** The hour in China, so the server's and the browser's first render agree. */
+function chinaHour(): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(new Date()));
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const { user, codes, qualified, refreshUser } = useUserCenter();
+  const { message } = App.useApp();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const router = useRouter();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const query = search.toString();
+  const verdict = gate(query ? `${pathname}?${query}` : pathname, { loggedIn: true, codes, qualified });
+  useEffect(() => {
+    if (verdict.kind === 'redirect') router.replace(verdict.to);
+  }, [verdict, router]);
+
+  // The badge follows the messages: read again on every move inside the user center.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
+  useEffect(() => {
+    void refreshUser();
+    setDrawerOpen(false);
+  }, [pathname, refreshUser]);
+
+  const route = ucRoute(pathname);
+  useEffect(() => {
+    if (route) document.title = `${route.title} - 用户中心 - 数据API市场`;
+  }, [route]);
+
+  const logout = async () => {
+    try {
+      await request('memberShip/outLogin');
+    } catch {
+      return; // the request client has told the user
+    }
+    message.success('退出成功', LOGOUT_TOAST_MS / 1000);
+    window.setTimeout(() => window.location.reload(), LOGOUT_TOAST_MS);
+  };
+
+  const menu = <SideMenu pathname={pathname} onNavigate={() => setDrawerOpen(false)} />;
+  const badge = badgeText(user.unreadMsgNum);
+
+  return (
+    <Layout className={styles.root}>
+      <header className={styles.head}>
+        <div className={styles.headLeft}>
+          <Button
+            type="text"
+            className={styles.menuButton}
+            icon={<MenuOutlined />}
+            aria-label="打开菜单"
+            onClick={() => setDrawerOpen(true)}
+          />
+          <Link href="/" className={styles.brand}>
+            数据API市场
+          </Link>
+          <span className={styles.area}>用户中心</span>
+        </div>
+        <div className={styles.headRight}>
+          <span className={styles.greeting} data-testid="uc-greeting" suppressHydrationWarning>
+            {greeting(chinaHour())}，{user.loginName}
+            {user.parentNickname ? <span className={styles.parent}>（子账号 · 主账号 {user.parentNickname}）</span> : null}
+          </span>
+          <Link href={ucHref('messageCt')} className={styles.bell} aria-label={badge ? `消息中心，${badge} 条未读` : '消息中心'}>
+            <Badge count={badge ?? 0} overflowCount={99} size="small" data-testid="uc-unread">
+              <BellOutlined />
+            </Badge>
+          </Link>
+          <Link href="/" className={styles.headLink}>
+            <HomeOutlined /> <span className={styles.linkText}>返回首页</span>
+          </Link>
+          <Link href={ucHref('ums')} className={styles.headLink}>
+            <SettingOutlined /> <span className={styles.linkText}>账号设置</span>
+          </Link>
+          {!user.parentNickname && qualified ? (
+            <ChildSwitch>
+              <button type="button" className={styles.headLink}>
+                <SwapOutlined /> <span className={styles.linkText}>切换子账号</span>
+              </button>
+            </ChildSwitch>
+          ) : null}
+          <button type="button" className={styles.headLink} onClick={logout}>
+            <LogoutOutlined /> <span className={styles.linkText}>退出登录</span>
+          </button>
+        </div>
+      </header>
+      <Layout className={styles.body}>
+        <Layout.Sider width={216} className={styles.sider} theme="light">
+          {menu}
+        </Layout.Sider>
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={260} title="用户中心" className={styles.drawer}>
+          {menu}
+        </Drawer>
+        <Layout.Content className={styles.content}>
+          <Crumbs pathname={pathname} />
+          <div className={styles.main}>{verdict.kind === 'forbidden' ? <NoAccess pathname={pathname} /> : children}</div>
+          <footer className={styles.footer}>
+            客服热线 {SUPPORT_HOTLINE} · © {new Date().getFullYear()} 数据API市场
+          </footer>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { codes, qualified } = useUserCenter();
+  const sections = useMemo(() => buildMenu({ codes, qualified }), [codes, qualified]);
+  const route = ucRoute(pathname);
+  // A sub-page lights up its parent's entry; the /useHistory alias lights up 调用记录.
+  const selectedPath = route?.path === 'useHistory' ? 'dataManage/useHistory' : (route?.parent ?? route?.path ?? '');
+  const selected = selectedPath || 'home';
+  const openKey = sections.find((s) => s.entries.length > 1 && s.entries.some((e) => e.key === selected))?.key;
+  const [openKeys, setOpenKeys] = useState<string[]>(openKey ? [openKey] : []);
+
+  const label = (e: { title: string; href: string; disabled: boolean }) =>
+    e.disabled ? (
+      <Tooltip title={NOT_QUALIFIED_TIP} placement="right">
+        <span className={styles.disabledEntry}>{e.title}</span>
+      </Tooltip>
+    ) : (
+      <Link href={e.href} onClick={onNavigate}>
+        {e.title}
+      </Link>
+    );
+
+  const items: MenuProps['items'] = sections.map((s) => {
+    const only = s.entries[0];
+    if (s.entries.length === 1 && only && only.title === s.title) {
+      return { key: only.key, label: label(only), disabled: only.disabled };
+    }
+    return {
+      key: s.key,
+      label: s.title,
+      children: s.entries.map((e) => ({ key: e.key, label: label(e), disabled: e.disabled })),
+    };
+  });
+
+  return (
+    <nav aria-label="用户中心菜单">
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={[selected]}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpenKeys(keys as string[])}
+        className={styles.menu}
+      />
+    </nav>
+  );
+}
+
+function Crumbs({ pathname }: { pathname: string }) {
+  const router = useRouter();
+  const { parent, current } = breadcrumb(pathname);
+  const items: Array<{ title: React.ReactNode }> = [{ title: <Link href="/">首页</Link> }, { title: <Link href={UC}>用户中心</Link> }];
+  if (parent) {
+    // The parent link goes back, or to my-API from its test page (spec 02 §2).
+    const toMyApi = current?.path === 'dataManage/myAPI/apiTest';
+    items.push({
+      title: toMyApi ? (
+        <Link href={ucHref(parent.path)}>{parent.title}</Link>
+      ) : (
+        <button type="button" className={styles.crumbBack} onClick={() => router.back()}>
+          {parent.title}
+        </button>
+      ),
+    });
+  }
+  if (current?.path) items.push({ title: current.title });
+  return <Breadcrumb className={styles.crumbs} items={items} />;
+}
+
+function NoAccess({ pathname }: { pathname: string }) {
+  const { user } = useUserCenter();
+  const route = ucRoute(pathname);
+  const companyHidden = route?.path === 'enterpriseAuth';
+  return (
+    <section className={styles.notice} data-testid="uc-no-access">
+      <h1 className={styles.noticeTitle}>{companyHidden ? '企业认证由主账号办理' : '您的账号未开通此功能'}</h1>
+      <p className={styles.noticeText}>
+        {companyHidden
+          ? `您的企业认证由主账号${user.parentNickname ? ` ${user.parentNickname} ` : ''}统一办理，认证通过后即可使用用户中心的全部功能。`
+          : `「${route?.title ?? '此功能'}」需要开通后使用，请联系您的客户经理或拨打客服热线 ${SUPPORT_HOTLINE} 开通。`}
+      </p>
+    </section>
+  );
+}
