@@ -54,7 +54,7 @@ await withBuildLock(async () => {
   await buildIfStale(
     'web',
     path.join(root, 'apps/web/.next/BUILD_ID'),
-    [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/next.config.ts'), contracts],
+    [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/next.config.ts'), path.join(root, 'docs/manual'), contracts],
     ['run', 'build', '-w', '@apimarket/web'],
   );
 });

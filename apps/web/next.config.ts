@@ -8,10 +8,14 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` checks the whole workspace with TypeScript 7; the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   experimental: { optimizePackageImports: ['antd'] },
-  // /ApiSearch is the spelling the header links to (spec 01 §2.4). A second folder differing
-  // only in case would break on case-insensitive file systems, so it is a rewrite.
+  // /ApiSearch is the spelling the header links to (spec 01 §2.4), /solutionPlan/Logistics one
+  // of the logistics page's spellings (§2.1). A second folder differing only in case would break
+  // on case-insensitive file systems, so they are rewrites.
   async rewrites() {
-    return [{ source: '/ApiSearch', destination: '/apiSearch' }];
+    return [
+      { source: '/ApiSearch', destination: '/apiSearch' },
+      { source: '/solutionPlan/Logistics', destination: '/solutionPlan/logistics' },
+    ];
   },
 };
 

@@ -26,6 +26,9 @@ export const WebEnvSchema = z.object({
   CHAT_URL: z.string().url('CHAT_URL 必须是 http(s):// 地址').optional(),
   CHAT_URL_ALT: z.string().url('CHAT_URL_ALT 必须是 http(s):// 地址').optional(),
   CHAT_ALT_PATHS: z.string().default('/dataIntoTable,/deepSeek'),
+  /** Spec 01 §2.6: the footer's partner data exchange (hidden when the URL is empty). */
+  PARTNER_EXCHANGE_NAME: z.string().default('上海数据交易所'),
+  PARTNER_EXCHANGE_URL: z.union([z.string().url('PARTNER_EXCHANGE_URL 必须是 http(s):// 地址'), z.literal('')]).default('https://www.chinadep.com/'),
   /** The WeChat consultation QR image shown on hover (hidden when unset). */
   WECHAT_QR_IMAGE: z.string().default(''),
   /** Decision 2: words removed from API names in footer lists, comma-separated. */
@@ -57,6 +60,7 @@ export function loadWebConfig(env = process.env) {
       chatAltPaths: e.CHAT_ALT_PATHS.split(',').map((p) => p.trim()).filter(Boolean),
       wechatQrImage: e.WECHAT_QR_IMAGE,
     },
+    partnerExchange: e.PARTNER_EXCHANGE_URL ? { name: e.PARTNER_EXCHANGE_NAME, url: e.PARTNER_EXCHANGE_URL } : null,
     footerStripWords: e.FOOTER_STRIP_WORDS.split(',').map((w) => w.trim()).filter(Boolean),
   };
 }

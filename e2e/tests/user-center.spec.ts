@@ -122,5 +122,17 @@ test('a new customer: gate, enterprise authentication, approval, menus, dashboar
   await expect(alert).toContainText('提示');
   await alert.getByRole('button', { name: /确\s*定/ }).click();
   await other.waitForURL((u) => u.pathname === '/login');
+
+  // The new password works, and a desktop login without a target lands in the user center.
+  await other.getByLabel('账号', { exact: true }).fill(who.name);
+  await other.getByLabel('密码', { exact: true }).fill('xyz789abc');
+  await other.getByRole('button', { name: /登\s*录/ }).click();
+  await other.waitForURL((u) => u.pathname === '/userCenter/messageCt');
+  await other.goto('/login');
+  await other.getByLabel('账号', { exact: true }).fill(who.name);
+  await other.getByLabel('密码', { exact: true }).fill('xyz789abc');
+  await other.getByRole('button', { name: /登\s*录/ }).click();
+  await other.waitForURL((u) => u.pathname === '/userCenter');
+  await expect(other.getByTestId('uc-greeting')).toContainText(who.name);
   await other.context().close();
 });

@@ -1,12 +1,20 @@
-// Before any user-center page renders: a visitor without a session cookie goes straight to the
-// login with the way back (spec 02 §4), and the layout learns the requested path (a layout is
-// not told its pathname) so that its own server-side gate can redirect with it.
+// Before a page renders:
+// - a browser the site cannot serve is shown /ie (switch to a modern browser or speed mode);
+// - a visitor of the user center without a session cookie goes straight to the login with the
+//   way back (spec 02 §4), and the user-center layout learns the requested path (a layout is not
+//   told its pathname) so that its own server-side gate can redirect with it.
 import { COOKIE } from '@apimarket/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
-import { UC_PATH_HEADER } from './lib/user-center';
+import { isUnsupportedBrowser } from './lib/browser-support';
+import { UC, UC_PATH_HEADER } from './lib/user-center';
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (isUnsupportedBrowser(request.headers.get('user-agent'))) {
+    return NextResponse.redirect(new URL('/ie', request.url));
+  }
+  if (pathname !== UC && !pathname.startsWith(`${UC}/`)) return NextResponse.next();
+
   const target = `${pathname}${search}`;
   if (!request.cookies.get(COOKIE.token)?.value) {
     const login = new URL('/login', request.url);
@@ -18,4 +26,5 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ['/userCenter', '/userCenter/:path*'] };
+// Pages only: not /ie itself, the API forwarder, Next's assets, or files with an extension.
+export const config = { matcher: ['/((?!ie$|apiHome|_next|__wire|.*\\.[a-zA-Z0-9]+$).*)'] };

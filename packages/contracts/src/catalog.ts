@@ -28,6 +28,16 @@ export const InterfaceSearch = PageQuery.extend({
   isNew: flag,
   isHot: flag,
   menuDisplay: flag,
+  /** Only these interfaces (comma-separated ids, at most 24): pages that name theirs. */
+  ids: z
+    .preprocess((v) => (typeof v === 'string' ? v : ''), z.string())
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => Number(s))
+        .filter((n) => Number.isInteger(n) && n > 0)
+        .slice(0, 24),
+    ),
 });
 export type InterfaceSearch = z.infer<typeof InterfaceSearch>;
 

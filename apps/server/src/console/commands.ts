@@ -2,6 +2,7 @@
 // them screens. One function runs a command line against the services; the CLI calls it
 // directly when no server is running, or through the running server's console socket (the
 // embedded database admits one process only).
+import { GRANTABLE_FEATURES } from '@apimarket/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, qualifications } from '../db/schema';
@@ -15,7 +16,9 @@ export class CommandError extends Error {
 export const USAGE = `用法: npm run console -- <命令>
   qualification list                          待审核的企业认证
   qualification approve <登录名>              通过企业认证
-  qualification reject <登录名> <驳回原因>    驳回企业认证（原因会发给客户）`;
+  qualification reject <登录名> <驳回原因>    驳回企业认证（原因会发给客户）
+  features <登录名>                           查看账号开通的功能编码
+  features <登录名> <编码,编码…|default>      设置开通的功能编码（default: 恢复默认）`;
 
 export interface CommandDeps {
   db: Db;
@@ -25,6 +28,7 @@ export interface CommandDeps {
 export async function runCommand(deps: CommandDeps, argv: string[]): Promise<string> {
   const [area, action, ...rest] = argv;
   if (area === 'qualification') return qualification(deps, action, rest);
+  if (area === 'features') return features(deps, action, rest[0]);
   if (area === undefined || area === 'help' || area === '--help') return USAGE;
   throw new CommandError(`未知命令: ${argv.join(' ')}\n${USAGE}`);
 }
@@ -62,4 +66,20 @@ async function qualification({ db }: CommandDeps, action: string | undefined, re
     if (err instanceof AppError) throw new CommandError(err.message);
     throw err;
   }
+}
+
+/** Feature codes granted to an account (spec 02 §6); the always-present menus are not listed. */
+async function features({ db }: CommandDeps, loginName: string | undefined, value: string | undefined): Promise<string> {
+  if (!loginName) throw new CommandError(USAGE);
+  const [member] = await db.select({ id: members.id, codes: members.featureCodes }).from(members).where(eq(members.loginName, loginName));
+  if (!member) throw new CommandError('账号不存在');
+  if (value === undefined) return `${loginName}: ${member.codes === null ? '默认' : member.codes.join(',') || '无'}`;
+  let codes: number[] | null = null;
+  if (value !== 'default') {
+    codes = [...new Set(value.split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
+    const unknown = codes.filter((c) => !GRANTABLE_FEATURES.includes(c));
+    if (unknown.length > 0) throw new CommandError(`不能开通的功能编码: ${unknown.join(',')}（可用: ${GRANTABLE_FEATURES.join(',')}）`);
+  }
+  await db.update(members).set({ featureCodes: codes }).where(eq(members.id, member.id));
+  return `${loginName}: ${codes === null ? '已恢复默认' : `已开通 ${codes.join(',') || '无'}`}`;
 }

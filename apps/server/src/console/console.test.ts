@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from '../test/account';
 import { buildTestApp, type TestApp } from '../test/harness';
+import { post } from '../test/identity';
 import { runCommand, USAGE } from './commands';
 import { consoleSocketPath, sendToRunningServer, startConsoleSocket } from './socket';
 
@@ -31,6 +32,18 @@ describe('npm run console', () => {
       output: '该账号没有企业认证申请',
     });
     expect(await sendToRunningServer(t.config.dataDir, ['qualification', 'approve', 'nobody99'])).toEqual({ ok: false, output: '账号不存在' });
+  });
+
+  it('grants feature codes, which the menu answers', async () => {
+    const a = await newAccount(t, '10.42.0.2');
+    const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
+    expect(await run('features', a.uName)).toBe(`${a.uName}: 默认`);
+    await expect(run('features', a.uName, '6,99')).rejects.toThrow('不能开通的功能编码: 99（可用: 1,6,7,10,11,12,13,15）');
+    expect(await run('features', a.uName, '13,6,11')).toBe(`${a.uName}: 已开通 6,11,13`);
+    const menu = await post(t, 'UserCenter/getMembershipMenu', {}, { cookies: a.cookies });
+    expect(menu.json().data).toEqual([6, 11, 13, 100, 101, 102, 103, 104, 105, 106, 107]);
+    expect(await run('features', a.uName, 'default')).toBe(`${a.uName}: 已恢复默认`);
+    await expect(run('features', 'nobody99')).rejects.toThrow('账号不存在');
   });
 
   it('answers null when no server listens in the data directory', async () => {

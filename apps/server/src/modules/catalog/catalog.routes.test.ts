@@ -36,6 +36,14 @@ describe('GET api/category/list', () => {
 });
 
 describe('api/interface/search', () => {
+  it('answers only the named ids, skipping ids that do not exist', async () => {
+    const first = await search({ pageSize: '3' });
+    const ids = first.rows.map((r: { id: number }) => r.id);
+    const named = await search({ ids: `${ids.join(',')},99999999,abc`, pageSize: '10' });
+    expect(named.rows.map((r: { id: number }) => r.id).sort()).toEqual([...ids].sort());
+    expect(named.total).toBe(3);
+  });
+
   it('pages the whole catalogue', async () => {
     const first = await search({ pageNum: '1', pageSize: '10' });
     const second = await search({ pageNum: '2', pageSize: '10' });

@@ -1,7 +1,7 @@
 // Catalogue reads: the search behind every list (filters, four orders, paging), the brief list
 // for menus, an interface's full documentation with prices, labels and price packages.
 import { type InterfaceSearch, pageOffset } from '@apimarket/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, interfaceDocs, interfaceLabels, interfaces, labels, pricePackages } from '../../db/schema';
 import { NotFound } from '../../http/errors';
@@ -46,6 +46,7 @@ export async function searchInterfaces(db: Db, f: InterfaceSearch) {
     f.isNew ? eq(interfaces.isNew, true) : undefined,
     f.isHot ? eq(interfaces.isHot, true) : undefined,
     f.menuDisplay ? eq(interfaces.menuDisplay, true) : undefined,
+    f.ids.length > 0 ? inArray(interfaces.id, f.ids) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     db

@@ -6,13 +6,12 @@ import { QUALIFICATION_LABEL } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { serverData } from '../../lib/api/server';
+import { dateTime } from '../../lib/format';
 import { ucHref } from '../../lib/user-center';
 import styles from './home.module.css';
 
 export const metadata: Metadata = { title: '首页' };
 
-const dateTime = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(iso)) : '—';
 
 export default async function UserCenterHome() {
   const session = { method: 'POST', withSession: true } as const;

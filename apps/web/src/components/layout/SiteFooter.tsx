@@ -11,7 +11,42 @@ import styles from './SiteFooter.module.css';
 
 type Rows = { rows: InterfaceCard[] };
 
-export async function SiteFooter({ icpRecord, stripList }: { icpRecord: string; stripList: readonly string[] }) {
+/** Spec 01 §2.6: the five solution links. */
+const SOLUTIONS = [
+  { label: '互联网行业', href: '/solutionPlan/internetWork' },
+  { label: '保险行业', href: '/solutionPlan/insureIndustry' },
+  { label: '交通物流', href: '/solutionPlan/logistics' },
+  { label: '金融科技', href: '/solutionPlan/financial' },
+  { label: '数字政府', href: '/solutionPlan/digitalGov' },
+] as const;
+
+/** The phone footer's links: the company, help and the legal texts. */
+const MOBILE_LINKS = [
+  { label: '关于我们', href: '/aboutUs' },
+  { label: '联系我们', href: '/aboutUs/contactUs' },
+  { label: '常见问题', href: '/aboutUs/FAQ' },
+  { label: '解决方案', href: '/solutionPlan/financial' },
+  { label: '隐私政策', href: '/privacy' },
+  { label: '服务协议', href: '/protocol' },
+] as const;
+
+/** Spec 01 §2.6: /aboutUs/FAQ with type 1 公司, 2 业务, 3 技术. */
+const FAQ_TYPES = [
+  { label: '公司问题', href: '/aboutUs/FAQ?type=1' },
+  { label: '业务问题', href: '/aboutUs/FAQ?type=2' },
+  { label: '技术问题', href: '/aboutUs/FAQ?type=3' },
+] as const;
+
+export async function SiteFooter({
+  icpRecord,
+  stripList,
+  partnerExchange,
+}: {
+  icpRecord: string;
+  stripList: readonly string[];
+  /** Spec 01 §2.6 "a link to a partner data exchange"; none when not configured. */
+  partnerExchange: { name: string; url: string } | null;
+}) {
   const page = { pageSize: FOOTER_API_PAGE_SIZE, pageNum: FOOTER_API_PAGE_NUM };
   const [hot, fresh, categories] = await Promise.all([
     serverGet<Rows>('api/interface/search', { ttl: 300, data: { ...page, isHot: 1, isNew: '' } }),
@@ -49,6 +84,29 @@ export async function SiteFooter({ icpRecord, stripList }: { icpRecord: string; 
             </ul>
           </section>
         ) : null}
+        <section className={styles.links} aria-label="解决方案">
+          <h2 className={styles.heading}>解决方案</h2>
+          <ul>
+            {SOLUTIONS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className={styles.links} aria-label="帮助中心">
+          <h2 className={styles.heading}>帮助中心</h2>
+          <ul>
+            {FAQ_TYPES.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href}>{l.label}</Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/interfaceInfo/interface">接入说明</Link>
+            </li>
+          </ul>
+        </section>
         <section className={styles.links} aria-label="新闻资讯">
           <h2 className={styles.heading}>新闻资讯</h2>
           <ul>
@@ -66,6 +124,21 @@ export async function SiteFooter({ icpRecord, stripList }: { icpRecord: string; 
           </ul>
         </section>
       </div>
+      {/* Spec 01 §2.2: below 768 px this compact footer replaces the desktop one. */}
+      <div className={styles.mobile}>
+        <nav aria-label="页脚导航" className={styles.mobileLinks}>
+          {MOBILE_LINKS.map((l) => (
+            <Link key={l.href} href={l.href}>
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+        <p className={styles.mobileHotline}>
+          {company.hotlineLabel}{' '}
+          <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a>
+        </p>
+        <p className={styles.mobileHours}>{company.serviceHours}</p>
+      </div>
       <div className={`container ${styles.top}`}>
         <section className={styles.about} aria-labelledby="footer-about">
           <Logo inverse />
@@ -73,6 +146,16 @@ export async function SiteFooter({ icpRecord, stripList }: { icpRecord: string; 
             关于我们
           </h2>
           <p className={styles.blurb}>{company.about}</p>
+          <p className={styles.aboutLinks}>
+            <Link href="/aboutUs/briefIntroduction" className={styles.more}>
+              查看更多
+            </Link>
+            {partnerExchange ? (
+              <a href={partnerExchange.url} target="_blank" rel="noreferrer">
+                合作数据交易所：{partnerExchange.name}
+              </a>
+            ) : null}
+          </p>
           <ul className={styles.badges}>
             {company.compliance.map((c) => (
               <li key={c}>{c}</li>

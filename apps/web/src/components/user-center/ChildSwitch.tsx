@@ -7,7 +7,7 @@ import { App, Dropdown, type MenuProps } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { request } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { serverMessage } from '../../lib/api/errors';
 import { UC } from '../../lib/user-center';
 
 interface Child {
@@ -37,7 +37,8 @@ export function ChildSwitch({ children }: { children: React.ReactElement }) {
     try {
       await request('myAccount/changeLogin', { encrypt: true, data: { childId } });
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'server' && err.code !== 'ALL_0024') message.error(err.message);
+      const msg = serverMessage(err);
+        if (msg) message.error(msg);
       return;
     }
     router.push(UC);

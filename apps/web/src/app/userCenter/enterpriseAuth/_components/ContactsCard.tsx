@@ -5,7 +5,7 @@ import { ContactsInput } from '@apimarket/contracts';
 import { App, Button, Card, Form, Input, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { request } from '../../../../lib/api/client';
-import { ApiError } from '../../../../lib/api/errors';
+import { serverMessage } from '../../../../lib/api/errors';
 import { zodRule } from '../../../../lib/form-rules';
 import styles from './enterprise-auth.module.css';
 
@@ -37,7 +37,8 @@ export function ContactsCard() {
       const res = await request<{ msg: string }>('memberShip/postRepresent', { encrypt: true, data: { ...values } });
       message.success(res.msg);
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'server' && err.code !== 'ALL_0024') message.error(err.message);
+      const msg = serverMessage(err);
+        if (msg) message.error(msg);
     } finally {
       setSaving(false);
     }

@@ -7,15 +7,14 @@ import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tag } 
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import { request } from '../../../../lib/api/client';
-import { ApiError } from '../../../../lib/api/errors';
+import { serverMessage } from '../../../../lib/api/errors';
+import { dateTime } from '../../../../lib/format';
 import { ContactsCard } from './ContactsCard';
 import styles from './enterprise-auth.module.css';
 import { QualificationForm } from './QualificationForm';
 
 const STATUS_COLOR = { none: 'default', pending: 'processing', approved: 'success', rejected: 'error', revoked: 'default' } as const;
 
-const when = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(iso)) : '—';
 
 export function EnterpriseAuth({ initial }: { initial: QualificationView | null }) {
   const { modal, message } = App.useApp();
@@ -59,7 +58,8 @@ export function EnterpriseAuth({ initial }: { initial: QualificationView | null 
           message.success(res.msg);
           await reload();
         } catch (err) {
-          if (err instanceof ApiError && err.kind === 'server' && err.code !== 'ALL_0024') message.error(err.message);
+          const msg = serverMessage(err);
+        if (msg) message.error(msg);
         }
       },
     });
@@ -75,8 +75,8 @@ export function EnterpriseAuth({ initial }: { initial: QualificationView | null 
         { key: 'company', label: '企业名称', children: view.companyName },
         { key: 'code', label: '统一社会信用代码', children: <span className={styles.mono}>{view.creditCode}</span> },
         { key: 'legal', label: '法定代表人', children: view.legalPerson },
-        { key: 'submitted', label: '提交时间', children: when(view.submittedAt) },
-        ...(view.decidedAt ? [{ key: 'decided', label: '审核时间', children: when(view.decidedAt) }] : []),
+        { key: 'submitted', label: '提交时间', children: dateTime(view.submittedAt) },
+        ...(view.decidedAt ? [{ key: 'decided', label: '审核时间', children: dateTime(view.decidedAt) }] : []),
         ...(view.licenceUrl
           ? [
               {

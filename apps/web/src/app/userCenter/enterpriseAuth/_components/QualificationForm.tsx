@@ -7,7 +7,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { request } from '../../../../lib/api/client';
-import { ApiError } from '../../../../lib/api/errors';
+import { serverMessage } from '../../../../lib/api/errors';
 import { zodRule } from '../../../../lib/form-rules';
 import styles from './enterprise-auth.module.css';
 
@@ -72,12 +72,13 @@ export function QualificationForm({
       });
       await onSubmitted(res.msg);
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'server' && err.code !== 'ALL_0024') {
+      const msg = serverMessage(err);
+      if (msg) {
         // The server's message goes where the person will look for it: under its field.
-        const field = FIELD_OF.find(([word]) => err.message.includes(word))?.[1];
-        if (field) form.setFields([{ name: field, errors: [err.message] }]);
-        else if (err.message.includes('营业执照')) setFileError(err.message);
-        else message.error(err.message);
+        const field = FIELD_OF.find(([word]) => msg.includes(word))?.[1];
+        if (field) form.setFields([{ name: field, errors: [msg] }]);
+        else if (msg.includes('营业执照')) setFileError(msg);
+        else message.error(msg);
       }
     } finally {
       setSubmitting(false);

@@ -8,7 +8,8 @@ import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import { useUserCenter } from '../../../../components/user-center/UserCenterContext';
 import { request } from '../../../../lib/api/client';
-import { ApiError } from '../../../../lib/api/errors';
+import { serverMessage } from '../../../../lib/api/errors';
+import { dateTime } from '../../../../lib/format';
 import styles from './messages.module.css';
 
 type Filter = 'all' | 'unread';
@@ -18,8 +19,6 @@ interface Page {
   unread: number;
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(iso));
 
 export function MessageCenter() {
   const { message } = App.useApp();
@@ -56,7 +55,8 @@ export function MessageCenter() {
         await refreshUser();
       }
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'server' && err.code !== 'ALL_0024') message.error(err.message);
+      const msg = serverMessage(err);
+        if (msg) message.error(msg);
     }
   };
 
@@ -68,7 +68,8 @@ export function MessageCenter() {
       await load();
       await refreshUser();
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'server' && err.code !== 'ALL_0024') message.error(err.message);
+      const msg = serverMessage(err);
+        if (msg) message.error(msg);
     } finally {
       setMarking(false);
     }
@@ -123,7 +124,7 @@ export function MessageCenter() {
                     <span className={styles.summary}>{row.summary}</span>
                   </span>
                   <time className={styles.time} dateTime={row.createdAt}>
-                    {when(row.createdAt)}
+                    {dateTime(row.createdAt)}
                   </time>
                 </button>
               </List.Item>
@@ -159,7 +160,7 @@ export function MessageCenter() {
         {open ? (
           <div data-testid="message-detail">
             <p className={styles.meta}>
-              {open.kindLabel} · {when(open.createdAt)}
+              {open.kindLabel} · {dateTime(open.createdAt)}
             </p>
             <div className={styles.body}>{open.body}</div>
           </div>

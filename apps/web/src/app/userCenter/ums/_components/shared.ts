@@ -9,14 +9,8 @@ export const isTabKey = (value: string | null | undefined): value is TabKey => T
 /** A value read from the server: still loading, there, or not loadable (with the reason). */
 export type Loadable<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'failed'; message: string };
 
-const formatter = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' });
-export const dateTime = (iso: string | null | undefined) => (iso ? formatter.format(new Date(iso)) : '—');
-
-/** The server's Chinese message when showing it is this screen's job; null otherwise. */
-export function serverMessage(err: unknown): string | null {
-  if (!(err instanceof ApiError) || err.kind !== 'server' || err.code === 'ALL_0024') return null;
-  return err.message;
-}
+export { dateTime } from '../../../../lib/format';
+export { serverMessage } from '../../../../lib/api/errors';
 
 /** ALL_0060: the company (the parent's, for a sub-account) has not passed enterprise authentication. */
 export const needsQualification = (err: unknown): err is ApiError => err instanceof ApiError && err.kind === 'server' && err.code === 'ALL_0060';

@@ -1,0 +1,56 @@
+// The face-recognition landing layout (spec 01 §2.2, §2.5): its own slim head with a sticky
+// anchor nav over the page's sections, the lead dialogs, and a short footer. On desktops the page
+// is drawn for 1920 px and zoomed to the window width.
+import Link from 'next/link';
+import { PageViewPing } from '../../components/frame/PageViewPing';
+import { LeadButton, LeadProvider } from '../../components/leads/LeadProvider';
+import { ZoomToWidth } from '../../components/frame/ZoomToWidth';
+import { webConfig } from '../../config';
+import { company } from '../../content/company';
+import styles from './face.module.css';
+
+/** The anchored sections, in page order (the content file gives each its id). */
+const ANCHORS = [
+  { id: 'home', label: '首页' },
+  { id: 'features', label: '产品功能' },
+  { id: 'advantages', label: '产品优势' },
+  { id: 'security', label: '安全合规' },
+  { id: 'cases', label: '客户案例' },
+  { id: 'faq', label: '热门问题' },
+  { id: 'company', label: '公司简介' },
+] as const;
+
+export default function FaceLandingLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <LeadProvider headline={webConfig.trialHeadline}>
+      <ZoomToWidth designWidth={1920} />
+      <header className={styles.head}>
+        <div className={styles.headInner}>
+          <Link href="/" className={styles.brand}>
+            {company.brand}
+          </Link>
+          <nav aria-label="页面导航" className={styles.anchors}>
+            {ANCHORS.map((a) => (
+              <a key={a.id} href={`#${a.id}`}>
+                {a.label}
+              </a>
+            ))}
+          </nav>
+          <LeadButton className={styles.trial}>免费试用</LeadButton>
+        </div>
+      </header>
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <p>
+          {company.hotlineLabel} <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a> · {company.serviceHours}
+        </p>
+        <p>
+          <Link href="/">返回首页</Link> · <Link href="/privacy">隐私政策</Link> · <Link href="/protocol">服务协议</Link> · {company.copyright}
+        </p>
+      </footer>
+      <PageViewPing />
+    </LeadProvider>
+  );
+}

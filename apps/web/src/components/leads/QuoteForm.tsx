@@ -1,0 +1,83 @@
+'use client';
+// The face landing's quote form (spec 01 §2.5, §3, §5): phone (at most 14 characters, a mobile
+// or a landline) and name, posted with where the visitor came from. No SMS step: the server's
+// per-phone and per-IP caps guard it.
+import { checkField, QUOTE_PHONE_MAX_LENGTH, QuoteInput } from '@apimarket/contracts';
+import { useState } from 'react';
+import { request } from '../../lib/api/client';
+import { serverMessage } from '../../lib/api/errors';
+import { leadSource } from './lead-source';
+import styles from './leads.module.css';
+
+type Field = 'phoneNumber' | 'userName';
+
+export function QuoteForm() {
+  const [values, setValues] = useState<Record<Field, string>>({ phoneNumber: '', userName: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [notice, setNotice] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const check = (f: Field) => {
+    const msg = checkField(QuoteInput.shape[f], values[f]);
+    setErrors((e) => ({ ...e, [f]: msg ?? undefined }));
+    return msg === null;
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const ok = [check('phoneNumber'), check('userName')].every(Boolean);
+    if (!ok) return;
+    setBusy(true);
+    setNotice('');
+    try {
+      const res = await request<{ msg: string }>('api/leaveCustomerInfo/sendCustomerInfoEmail', {
+        data: { phoneNumber: values.phoneNumber.trim(), userName: values.userName.trim(), ...leadSource() },
+      });
+      setDone(res.msg);
+    } catch (err) {
+      setNotice(serverMessage(err) ?? '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <p className={styles.success} role="status">
+        {done}
+      </p>
+    );
+  }
+
+  const input = (f: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <label className={styles.field}>
+      <span className={styles.quoteLabel}>{label}</span>
+      <input
+        {...props}
+        className={`${styles.input} ${errors[f] ? styles.invalid : ''}`}
+        value={values[f]}
+        onChange={(ev) => setValues((v) => ({ ...v, [f]: ev.target.value }))}
+        onBlur={() => values[f] !== '' && check(f)}
+        aria-invalid={errors[f] ? true : undefined}
+      />
+      {/* Always there, so a message appearing on blur does not move the button under the pointer. */}
+      <em className={`${styles.fieldError} ${styles.quoteError}`}>{errors[f] ?? ''}</em>
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} className={styles.form} noValidate aria-label="获取报价">
+      {input('phoneNumber', '联系电话', { type: 'tel', inputMode: 'tel', maxLength: QUOTE_PHONE_MAX_LENGTH, placeholder: '手机号或座机号' })}
+      {input('userName', '您的姓名', { maxLength: 32, placeholder: '怎么称呼您' })}
+      {notice ? (
+        <p className={styles.error} role="alert">
+          {notice}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primary} disabled={busy}>
+        获取报价
+      </button>
+    </form>
+  );
+}
