@@ -4,6 +4,7 @@ import type { Metadata, Viewport } from 'next';
 import { Suspense } from 'react';
 import { ChunkReloadGuard } from '../components/frame/ChunkReloadGuard';
 import { LoadingBar } from '../components/frame/LoadingBar';
+import { webConfig } from '../config';
 import { company } from '../content/company';
 import { tokens, tokensToCss } from '../styles/tokens';
 import './globals.css';
@@ -15,6 +16,8 @@ export const metadata: Metadata = {
   applicationName: company.brand,
   formatDetection: { telephone: false },
   icons: { icon: '/favicon.svg' },
+  // Canonical links are absolute addresses on the public site (SITE_URL).
+  metadataBase: new URL(webConfig.siteUrl),
 };
 
 export const viewport: Viewport = {

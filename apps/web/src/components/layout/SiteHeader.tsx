@@ -29,7 +29,7 @@ export function SiteHeader() {
             帮助中心
           </Link>
           <span className={styles.contactLabel}>{company.hotlineLabel}</span>
-          <a href={`tel:${company.hotline.replaceAll('-', '')}`} className={styles.phone}>
+          <a href={`tel:${company.hotline.replaceAll('-', '')}`} className={styles.phone} aria-label={`拨打${company.hotlineLabel} ${company.hotline}`}>
             <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.phoneIcon}>
               <path
                 fill="currentColor"
