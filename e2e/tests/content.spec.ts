@@ -101,7 +101,8 @@ test.describe('cases', () => {
     await first.click();
     await page.waitForURL(/\/case\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    for (const part of ['业务挑战', '解决方案', '实施成效']) await expect(page.getByRole('heading', { level: 2, name: new RegExp(part) })).toBeVisible();
+    const article = page.getByRole('main');
+    for (const part of ['业务挑战', '解决方案', '实施成效']) await expect(article.getByRole('heading', { level: 2, name: new RegExp(part) })).toBeVisible();
     const used = page.getByRole('region', { name: '使用的接口' }).getByRole('link');
     expect(await used.count()).toBeGreaterThan(0);
     await expect(used.first()).toHaveAttribute('href', /^\/api\/\d+$/);

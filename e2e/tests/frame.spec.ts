@@ -26,7 +26,7 @@ test.describe('home', () => {
     for (const city of ['上海', '北京', '贵阳', '成都', '南宁', '杭州', '盐城', '长沙']) {
       await expect(footer.getByText(city, { exact: true })).toBeVisible();
     }
-    await expect(footer.getByText('400-0999-656')).toBeVisible();
+    await expect(footer.getByRole('link', { name: '400-0999-656', exact: true })).toBeVisible();
   });
 });
 

@@ -94,3 +94,48 @@ test('opening a page sends one first-party page view with its path', async ({ pa
   const body = new URLSearchParams((await ping).postData() ?? '');
   expect(body.get('path')).toBe('/news');
 });
+
+test('on the data-asset pages the banner offers 咨询合作 and the type-1 dialog reaches sales', async ({ page, request }) => {
+  const { phone } = unique();
+  await page.goto('/dataIntoTable/ability/cms');
+  const banner = page.getByTestId('trial-banner');
+  await expect(banner).toContainText('数据资产入表产品与服务', { timeout: 6_000 });
+  await banner.getByRole('textbox', { name: '手机号码' }).fill(phone);
+  await banner.getByRole('button', { name: '咨询合作' }).click();
+
+  const dialog = page.getByRole('dialog', { name: '数据资产入表咨询' });
+  await expect(dialog.getByPlaceholder('联系方式（手机号）')).toHaveValue(phone);
+  await dialog.getByRole('button', { name: '立即咨询' }).click();
+  await expect(dialog.getByText('请输入公司名称')).toBeVisible();
+  await expect(dialog.getByText('请输入联系人姓名')).toBeVisible();
+  await dialog.getByPlaceholder('公司名称').fill('杭州示例制造有限公司');
+  await dialog.getByPlaceholder('联系人姓名').fill('钱经理');
+
+  const captchaAnswer = page.waitForResponse((r) => r.url().includes('/apiHome/captchaImage'));
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  const { uuid } = await (await captchaAnswer).json();
+  const text = (await (await request.get(`/apiHome/dev/captcha?uuid=${uuid}`)).json()).data.text;
+  const captchaDialog = page.getByRole('dialog', { name: '请输入图片验证码' });
+  await captchaDialog.getByRole('textbox', { name: '图片验证码' }).fill(text);
+  await captchaDialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByText('验证码已发送，请注意查收')).toBeVisible();
+  await dialog.getByPlaceholder('短信验证码').fill(await smsCode(request, phone));
+  await dialog.getByRole('button', { name: '立即咨询' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('数据资产入表咨询合作成功！工作人员将尽快与您联系');
+
+  const mails = await (await request.get('/apiHome/dev/outbox?to=sales@localhost.localdomain')).json();
+  const mail = mails.rows.find((m: { body: string }) => m.body.includes(phone));
+  expect(mail.body).toContain('杭州示例制造有限公司');
+  expect(mail.body).toContain('来源页面：/dataIntoTable/ability/cms');
+});
+
+test('on /deepSeek the banner offers the 1V1 consultation, and the page buttons open the same dialog', async ({ page }) => {
+  await page.goto('/deepSeek');
+  const banner = page.getByTestId('trial-banner');
+  await expect(banner).toContainText('专属方案 1V1 咨询', { timeout: 6_000 });
+  await expect(banner.getByRole('button', { name: '立即咨询' })).toBeVisible();
+  await page.locator('main').getByRole('button', { name: '立即咨询' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '专属方案咨询' });
+  await expect(dialog).toContainText('1V1 定制专属方案');
+  await expect(dialog.getByPlaceholder('公司名称')).toBeVisible();
+});

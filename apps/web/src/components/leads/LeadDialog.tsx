@@ -4,6 +4,7 @@
 // typed into the banner is prefilled and forgotten when the dialog closes; 获取验证码 checks the
 // phone first, then asks for the image captcha, then counts down 60 s; Enter submits.
 import { CompanyName, ContactMethod, ContactName, checkField, LeadPhone, MOBILE_MAX_LENGTH, SMS_CODE_MAX_LENGTH, SmsCode } from '@apimarket/contracts';
+import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
@@ -29,6 +30,11 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
+  // The consultation dialog speaks of what the page is about: the AI plan on /deepSeek, data
+  // assets elsewhere (spec 01 §2.4 banner table).
+  const consult = usePathname().startsWith('/deepSeek')
+    ? { title: '专属方案咨询', promo: '大模型私有化部署与可信数据接入，1V1 定制专属方案' }
+    : { title: '数据资产入表咨询', promo: '资源梳理、确权登记、价值评估、入表核算，一站式服务' };
 
   useEffect(() => {
     const tel = window.sessionStorage.getItem(TEL_KEY);
@@ -93,7 +99,7 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
 
   return (
     <>
-      <Dialog title={type === 0 ? '免费试用' : '数据资产入表咨询'} onClose={close}>
+      <Dialog title={type === 0 ? '免费试用' : consult.title} onClose={close}>
         {done ? (
           <p className={styles.success} role="status">
             {done}
@@ -102,7 +108,7 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
           <form onSubmit={submit} className={styles.form} noValidate>
             <p className={styles.promo}>
               <strong>{headline}</strong>
-              {type === 0 ? '更权威、更安全、更合规的 API 服务平台，助力合作伙伴降本增效' : '资源梳理、确权登记、价值评估、入表核算，一站式服务'}
+              {type === 0 ? '更权威、更安全、更合规的 API 服务平台，助力合作伙伴降本增效' : consult.promo}
             </p>
             {type === 1 ? input('companyName', '公司名称', { maxLength: 100 }) : null}
             {type === 1 ? input('contactName', '联系人姓名', { maxLength: 32 }) : null}

@@ -13,6 +13,7 @@ import styles from './sections.module.css';
 
 /** A content page: the hero, the family's sub-navigation, then the rest in order. */
 export function ContentPage({ page }: { page: PageContent }) {
+  if (page.sections.length > 0 && page.sections.every((s) => s.kind === 'legal')) return <DocumentPage page={page} />;
   const [first, ...rest] = page.sections;
   const heroFirst = first?.kind === 'hero';
   return (
@@ -23,6 +24,62 @@ export function ContentPage({ page }: { page: PageContent }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: sections are a fixed list in content order
         <SectionView key={i} section={section} />
       ))}
+    </article>
+  );
+}
+
+type Legal = Extract<Section, { kind: 'legal' }>;
+
+/**
+ * The template layout (spec 01 §2.2) of documents (/privacy, /protocol): a reading column with a
+ * contents list that follows the page, so a long agreement can be read and cited by chapter.
+ */
+function DocumentPage({ page }: { page: PageContent }) {
+  const docs = page.sections as Legal[];
+  return (
+    <article className={styles.document}>
+      <header className={styles.documentHead}>
+        <h1>{page.title}</h1>
+        <p>{page.description}</p>
+      </header>
+      <div className={styles.documentBody}>
+        <nav className={styles.toc} aria-label="目录">
+          <p className={styles.tocTitle}>目录</p>
+          {docs.map((d, i) => (
+            <div key={d.title}>
+              {docs.length > 1 ? <a href={`#doc-${i + 1}`} className={styles.tocDoc}>{d.title}</a> : null}
+              <ol>
+                {d.chapters.map((c, j) => (
+                  <li key={c.heading}>
+                    <a href={`#doc-${i + 1}-${j + 1}`}>{c.heading}</a>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ))}
+        </nav>
+        <div className={styles.documentMain}>
+          {docs.map((d, i) => (
+            <section key={d.title} id={`doc-${i + 1}`} className={styles.legal}>
+              <h2 className={styles.legalTitle}>{d.title}</h2>
+              <p className={styles.cardMeta}>
+                版本：{d.version} · 生效日期：{d.effective}
+              </p>
+              {d.preamble.map((p) => (
+                <p key={p.slice(0, 32)}>{p}</p>
+              ))}
+              {d.chapters.map((c, j) => (
+                <section key={c.heading} id={`doc-${i + 1}-${j + 1}`}>
+                  <h3>{c.heading}</h3>
+                  {c.clauses.map((cl) => (
+                    <p key={cl.slice(0, 40)}>{cl}</p>
+                  ))}
+                </section>
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
     </article>
   );
 }

@@ -21,9 +21,9 @@ function texts(section: Section): string[] {
   return out;
 }
 
-/** The route file of a path: under the (site) group, or a landing with its own layout. */
+/** The route file of a path: under a layout group, or a landing with its own layout. */
 function routeFile(route: string): string | null {
-  for (const base of [path.join(APP, '(site)'), APP]) {
+  for (const base of [path.join(APP, '(site)'), path.join(APP, '(site)', '(truck)'), APP]) {
     const file = path.join(base, route, 'page.tsx');
     if (existsSync(file)) return file;
   }
