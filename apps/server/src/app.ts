@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { wirePlugin } from './http/wire';
 import { accountRoutes } from './modules/account/account.routes';
 import { keysRoutes } from './modules/account/keys.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(accountRoutes, { config, db, notifier });
       await api.register(keysRoutes, { config, db, notifier });
       await api.register(qualificationRoutes, { config, db });
+      await api.register(billingRoutes, { db });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },

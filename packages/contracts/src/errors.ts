@@ -58,6 +58,11 @@ export const ERRORS = {
     msg: '请先完成企业认证',
     when: '账号（或子账号的主账号）未通过企业认证时调用需要认证的用户中心功能',
   },
+  ALL_0070: {
+    status: 409,
+    msg: '账户余额不足，请先充值',
+    when: '用余额支付订单时余额小于订单金额（余额不会被扣成负数）',
+  },
   ALL_0098: { status: 503, msg: '服务暂不可用，请稍后再试', when: '数据库等依赖不可达' },
   ALL_0099: { status: 500, msg: '系统繁忙，请稍后再试', when: '未预期的服务器错误（不暴露内部信息）' },
 } as const satisfies Record<string, ErrorDef>;

@@ -12,3 +12,4 @@ export * from './paging';
 export * from './validation';
 export * from './wire';
 export * from './keys';
+export * from './billing';

@@ -5,8 +5,9 @@
 import { GRANTABLE_FEATURES } from '@apimarket/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { members, qualifications } from '../db/schema';
+import { members, qualifications, recharges } from '../db/schema';
 import { AppError } from '../http/errors';
+import { decideRecharge } from '../modules/billing/billing.service';
 import { decideQualification } from '../modules/qualification/qualification.service';
 
 export class CommandError extends Error {
@@ -17,6 +18,9 @@ export const USAGE = `用法: npm run console -- <命令>
   qualification list                          待审核的企业认证
   qualification approve <登录名>              通过企业认证
   qualification reject <登录名> <驳回原因>    驳回企业认证（原因会发给客户）
+  recharge list                               待确认的对公转账充值
+  recharge confirm <编号>                     确认到账（只入账一次）
+  recharge reject <编号> <原因>               驳回充值申请
   features <登录名>                           查看账号开通的功能编码
   features <登录名> <编码,编码…|default>      设置开通的功能编码（default: 恢复默认）`;
 
@@ -29,6 +33,7 @@ export async function runCommand(deps: CommandDeps, argv: string[]): Promise<str
   const [area, action, ...rest] = argv;
   if (area === 'qualification') return qualification(deps, action, rest);
   if (area === 'features') return features(deps, action, rest[0]);
+  if (area === 'recharge') return recharge(deps, action, rest);
   if (area === undefined || area === 'help' || area === '--help') return USAGE;
   throw new CommandError(`未知命令: ${argv.join(' ')}\n${USAGE}`);
 }
@@ -82,4 +87,32 @@ async function features({ db }: CommandDeps, loginName: string | undefined, valu
   }
   await db.update(members).set({ featureCodes: codes }).where(eq(members.id, member.id));
   return `${loginName}: ${codes === null ? '已恢复默认' : `已开通 ${codes.join(',') || '无'}`}`;
+}
+
+/** Declared bank transfers (Decision 7): confirming credits the balance exactly once. */
+async function recharge({ db }: CommandDeps, action: string | undefined, rest: string[]): Promise<string> {
+  if (action === 'list') {
+    const rows = await db
+      .select({ id: recharges.id, loginName: members.loginName, amountFen: recharges.amountFen, ref: recharges.transferRef, payer: recharges.payerName })
+      .from(recharges)
+      .innerJoin(members, eq(members.id, recharges.memberId))
+      .where(eq(recharges.status, 'declared'))
+      .orderBy(desc(recharges.id))
+      .limit(200);
+    if (rows.length === 0) return '没有待确认的充值';
+    return rows.map((r) => `${r.id}\t${r.loginName}\t${(r.amountFen / 100).toFixed(2)} 元\t${r.ref}\t${r.payer}`).join('\n');
+  }
+  if (action !== 'confirm' && action !== 'reject') throw new CommandError(USAGE);
+  const [idText, ...reasonWords] = rest;
+  const id = Number(idText);
+  if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
+  try {
+    const { row, changed } = await decideRecharge(db, { id, decision: action, reason: reasonWords.join(' '), operator: 'console' });
+    const verb = action === 'confirm' ? '已确认到账' : '已驳回';
+    const amount = `${(row.amountFen / 100).toFixed(2)} 元`;
+    return changed ? `充值 ${id}（${amount}）${verb}，已通知客户` : `充值 ${id} 此前${verb}，未重复处理`;
+  } catch (err) {
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
+  }
 }

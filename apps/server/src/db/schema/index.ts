@@ -1,4 +1,5 @@
 export * from './account';
+export * from './billing';
 export * from './catalog';
 export * from './categories';
 export * from './content';

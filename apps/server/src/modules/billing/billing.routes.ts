@@ -1,0 +1,93 @@
+// Buying calls of spec 02 §7 (orders, payment, trades, purchases) and the recharge declaration.
+// Thin: the company must be authenticated, parse, call the service. Operators confirm recharges
+// with `npm run console -- recharge confirm <id>` until the console exists.
+import {
+  BILLING_MSG,
+  OrderListInput,
+  OrderNoInput,
+  PageQuery,
+  RechargeDeclareInput,
+  SaveOrderInput,
+  UpdateOrderInput,
+} from '@apimarket/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { list, ok } from '../../http/envelope';
+import { parseInput } from '../../http/parse';
+import { requireQualified } from '../account/access';
+import {
+  balanceOf,
+  cancelOrder,
+  changeOrderPackage,
+  createOrder,
+  declareRecharge,
+  listConsumption,
+  listOrders,
+  listPurchases,
+  listRecharges,
+  payOrder,
+} from './billing.service';
+
+const PurchaseSearch = PageQuery.extend({
+  interfaceName: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 50) : ''), z.string()),
+});
+
+export async function billingRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const fields = (request: FastifyRequest) => request.body ?? request.query;
+
+  // ── Balance and recharges ──────────────────────────────────────────────────────────────────
+  app.post('/mytrade/balance', async (request) => {
+    const account = await requireQualified(request, db);
+    return ok({ balanceFen: await balanceOf(db, account.companyOwnerId) });
+  });
+
+  app.post('/mytrade/recharge/declare', async (request) => {
+    const account = await requireQualified(request, db);
+    return ok(await declareRecharge(db, account, parseInput(RechargeDeclareInput, fields(request))), BILLING_MSG.declared);
+  });
+
+  app.post('/mytrade/recharge/list', async (request) => {
+    const page = await listRecharges(db, await requireQualified(request, db), parseInput(PageQuery, fields(request)));
+    return list(page.rows, page.total);
+  });
+
+  app.post('/mytrade/consume/list', async (request) => {
+    const page = await listConsumption(db, await requireQualified(request, db), parseInput(PageQuery, fields(request)));
+    return list(page.rows, page.total);
+  });
+
+  // ── Orders ─────────────────────────────────────────────────────────────────────────────────
+  app.post('/interfaceOrders/saveInterfaceOrders', async (request) => {
+    const account = await requireQualified(request, db);
+    return ok(await createOrder(db, account, parseInput(SaveOrderInput, fields(request))), BILLING_MSG.ordered);
+  });
+
+  app.post('/interfaceOrders/updateInterfaceOrders', async (request) => {
+    const account = await requireQualified(request, db);
+    const input = parseInput(UpdateOrderInput, fields(request));
+    return ok(await changeOrderPackage(db, account, input.orderNo, input.packageId));
+  });
+
+  app.post('/interfaceOrders/clearOrder', async (request) => {
+    const account = await requireQualified(request, db);
+    await cancelOrder(db, account, parseInput(OrderNoInput, fields(request)).orderNo);
+    return ok(null, BILLING_MSG.cancelled);
+  });
+
+  app.post('/UserCenter/payment', async (request) => {
+    const account = await requireQualified(request, db);
+    return ok(await payOrder(db, account, parseInput(OrderNoInput, fields(request)).orderNo), BILLING_MSG.paid);
+  });
+
+  app.post('/myOrder/list', async (request) => {
+    const page = await listOrders(db, await requireQualified(request, db), parseInput(OrderListInput, fields(request)));
+    return list(page.rows, page.total);
+  });
+
+  // ── Purchases ──────────────────────────────────────────────────────────────────────────────
+  app.post('/myBuy/list', async (request) => {
+    const page = await listPurchases(db, await requireQualified(request, db), parseInput(PurchaseSearch, fields(request)));
+    return list(page.rows, page.total);
+  });
+}

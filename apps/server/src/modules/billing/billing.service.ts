@@ -1,0 +1,379 @@
+// Balance, ledger, recharges, orders and purchases (Decision 7). The rules that keep money right:
+// - every balance change is one ledger row in the same transaction (balance = Σ ledger);
+// - a debit is `UPDATE … SET balance = balance − x WHERE balance >= x`: under any concurrency,
+//   on PGlite or on PostgreSQL with many processes, the balance never goes below zero;
+// - an order is paid by moving it from unpaid to paid first (one winner), a recharge is confirmed
+//   by moving it from declared to confirmed first: each happens once whatever retries arrive;
+// - the ledger's (kind, ref) is unique, so even a bug cannot credit one transfer twice.
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  BILLING_MSG,
+  ORDER_STATUS_LABEL,
+  type OrderListInput,
+  type OrderRow,
+  type OrderStatus,
+  type PageQuery,
+  pageOffset,
+  type PurchaseRow,
+  RECHARGE_STATUS_LABEL,
+  type RechargeDeclareInput,
+} from '@apimarket/contracts';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { balances, interfaces, ledger, orders, pricePackages, purchases, recharges } from '../../db/schema';
+import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
+import type { Account } from '../account/access';
+import { sendMessage } from '../account/messages.service';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Writer = Db | Tx;
+
+/** Business days are China days: date filters and order numbers use Asia/Shanghai. */
+const CHINA = 'Asia/Shanghai';
+
+export async function balanceOf(db: Writer, memberId: number): Promise<number> {
+  const [row] = await db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, memberId));
+  return row?.fen ?? 0;
+}
+
+/** Credit the balance and write its ledger row (the caller's transaction). */
+async function credit(tx: Tx, memberId: number, amountFen: number, kind: 'recharge' | 'refund' | 'adjust', ref: string, note: string) {
+  const [row] = await tx
+    .insert(balances)
+    .values({ memberId, balanceFen: amountFen })
+    .onConflictDoUpdate({ target: balances.memberId, set: { balanceFen: sql`${balances.balanceFen} + ${amountFen}` } })
+    .returning({ fen: balances.balanceFen });
+  await tx.insert(ledger).values({ memberId, kind, amountFen, balanceAfterFen: row?.fen ?? amountFen, ref, note });
+}
+
+/** Debit the balance if it covers the amount, with its ledger row; ALL_0070 otherwise. */
+async function debit(tx: Tx, memberId: number, amountFen: number, ref: string, note: string) {
+  const [row] = await tx
+    .update(balances)
+    .set({ balanceFen: sql`${balances.balanceFen} - ${amountFen}` })
+    .where(and(eq(balances.memberId, memberId), gte(balances.balanceFen, amountFen)))
+    .returning({ fen: balances.balanceFen });
+  if (!row) throw new AppError('ALL_0070');
+  await tx.insert(ledger).values({ memberId, kind: 'purchase', amountFen: -amountFen, balanceAfterFen: row.fen, ref, note });
+}
+
+function mainAccountOnly(account: Account) {
+  if (account.isSub) throw new Forbidden(BILLING_MSG.subAccount);
+}
+
+// ── Recharges ────────────────────────────────────────────────────────────────────────────────
+export async function declareRecharge(db: Db, account: Account, input: RechargeDeclareInput) {
+  mainAccountOnly(account);
+  try {
+    const [row] = await db
+      .insert(recharges)
+      .values({ memberId: account.memberId, amountFen: input.amount, transferRef: input.transferRef, payerName: input.payerName })
+      .returning();
+    if (!row) throw new Error('recharge insert returned no row');
+    return rechargeView(row);
+  } catch (err) {
+    if (isUnique(err)) throw new Conflict(BILLING_MSG.transferTaken);
+    throw err;
+  }
+}
+
+function isUnique(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function rechargeView(r: typeof recharges.$inferSelect) {
+  const status = r.status as keyof typeof RECHARGE_STATUS_LABEL;
+  return {
+    id: r.id,
+    amountFen: r.amountFen,
+    transferRef: r.transferRef,
+    payerName: r.payerName,
+    status,
+    statusLabel: RECHARGE_STATUS_LABEL[status],
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listRecharges(db: Db, account: Account, page: PageQuery) {
+  const where = eq(recharges.memberId, account.companyOwnerId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(recharges).where(where).orderBy(desc(recharges.id)).limit(page.pageSize).offset(pageOffset(page)),
+    db.select({ n: count() }).from(recharges).where(where),
+  ]);
+  return { rows: rows.map(rechargeView), total: total?.n ?? 0 };
+}
+
+/**
+ * An operator's decision on a declared transfer: confirming credits the balance exactly once.
+ * Deciding the same way again answers the stored outcome; the other way is refused.
+ */
+export async function decideRecharge(
+  db: Db,
+  d: { id: number; decision: 'confirm' | 'reject'; reason?: string; operator: string },
+): Promise<{ row: typeof recharges.$inferSelect; changed: boolean }> {
+  const reason = d.reason?.trim() ?? '';
+  if (d.decision === 'reject' && !reason) throw new Invalid('请填写驳回原因');
+  const [current] = await db.select().from(recharges).where(eq(recharges.id, d.id));
+  if (!current) throw new NotFound('充值申请不存在');
+  const target = d.decision === 'confirm' ? 'confirmed' : 'rejected';
+  if (current.status === target) return { row: current, changed: false };
+  if (current.status !== 'declared') throw new Conflict('该充值申请已处理');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(recharges)
+      .set({ status: target, reason, decidedBy: d.operator, decidedAt: new Date() })
+      .where(and(eq(recharges.id, d.id), eq(recharges.status, 'declared')))
+      .returning();
+    if (!row) throw new Conflict('该充值申请已处理');
+    const yuan = (row.amountFen / 100).toFixed(2);
+    if (target === 'confirmed') {
+      await credit(tx, row.memberId, row.amountFen, 'recharge', `R${row.id}`, `对公转账 ${row.transferRef}`);
+      await sendMessage(tx, row.memberId, {
+        kind: 'order',
+        title: '充值已到账',
+        body: `您申请的 ${yuan} 元充值（转账流水号 ${row.transferRef}）已确认到账，可用于购买接口套餐。`,
+        link: '/userCenter/paymentManage/myOrder',
+      });
+    } else {
+      await sendMessage(tx, row.memberId, {
+        kind: 'order',
+        title: '充值申请未通过',
+        body: `您申请的 ${yuan} 元充值（转账流水号 ${row.transferRef}）未能确认。\n原因：${reason}`,
+        link: '/userCenter/paymentManage/myOrder',
+      });
+    }
+    return { row, changed: true };
+  });
+}
+
+// ── Orders ───────────────────────────────────────────────────────────────────────────────────
+/** D + yyyyMMddHHmmss (China time) + 6 random characters: sortable, unguessable enough. */
+function newOrderNo(): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: CHINA,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  const alphabet = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const tail = Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('');
+  return `D${get('year')}${get('month')}${get('day')}${get('hour')}${get('minute')}${get('second')}${tail}`;
+}
+
+async function packageFor(db: Writer, interfaceId: number, packageId: number) {
+  const [row] = await db
+    .select({
+      calls: pricePackages.calls,
+      priceFen: pricePackages.priceFen,
+      validityDays: pricePackages.validityDays,
+      onSale: pricePackages.onSale,
+      packageInterface: pricePackages.interfaceId,
+      interfaceStatus: interfaces.status,
+    })
+    .from(pricePackages)
+    .innerJoin(interfaces, eq(interfaces.id, pricePackages.interfaceId))
+    .where(eq(pricePackages.id, packageId));
+  if (!row?.onSale || row.packageInterface !== interfaceId) throw new NotFound(BILLING_MSG.packageMissing);
+  if (row.interfaceStatus !== 'on_sale') throw new NotFound(BILLING_MSG.interfaceMissing);
+  return row;
+}
+
+export async function createOrder(db: Db, account: Account, input: { interfaceId: number; packageId: number }): Promise<OrderRow> {
+  mainAccountOnly(account);
+  const p = await packageFor(db, input.interfaceId, input.packageId);
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderNo: newOrderNo(),
+      memberId: account.memberId,
+      interfaceId: input.interfaceId,
+      packageId: input.packageId,
+      calls: p.calls,
+      priceFen: p.priceFen,
+      validityDays: p.validityDays,
+    })
+    .returning({ orderNo: orders.orderNo });
+  return orderByNo(db, account, row?.orderNo ?? '');
+}
+
+export async function orderByNo(db: Db, account: Account, orderNo: string): Promise<OrderRow> {
+  const [row] = await orderQuery(db)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, account.companyOwnerId)))
+    .limit(1);
+  if (!row) throw new NotFound(BILLING_MSG.orderMissing);
+  return orderView(row);
+}
+
+function orderQuery(db: Db) {
+  return db
+    .select({
+      orderNo: orders.orderNo,
+      interfaceId: orders.interfaceId,
+      interfaceName: interfaces.interfaceName,
+      calls: orders.calls,
+      priceFen: orders.priceFen,
+      validityDays: orders.validityDays,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .innerJoin(interfaces, eq(interfaces.id, orders.interfaceId))
+    .$dynamic();
+}
+
+type OrderSelect = Awaited<ReturnType<ReturnType<typeof orderQuery>['execute']>>[number];
+
+function orderView(r: OrderSelect): OrderRow {
+  const status = r.status as OrderStatus;
+  return { ...r, status, statusLabel: ORDER_STATUS_LABEL[status], createdAt: r.createdAt.toISOString(), paidAt: r.paidAt?.toISOString() ?? null };
+}
+
+/** Change the package of an unpaid order (updateInterfaceOrders). */
+export async function changeOrderPackage(db: Db, account: Account, orderNo: string, packageId: number): Promise<OrderRow> {
+  const current = await orderByNo(db, account, orderNo);
+  if (current.status !== 'unpaid') throw new Conflict(BILLING_MSG.orderNotUnpaid);
+  const p = await packageFor(db, current.interfaceId, packageId);
+  const changed = await db
+    .update(orders)
+    .set({ packageId, calls: p.calls, priceFen: p.priceFen, validityDays: p.validityDays })
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, account.memberId), eq(orders.status, 'unpaid')))
+    .returning({ id: orders.id });
+  if (changed.length === 0) throw new Conflict(BILLING_MSG.orderNotUnpaid);
+  return orderByNo(db, account, orderNo);
+}
+
+export async function cancelOrder(db: Db, account: Account, orderNo: string): Promise<void> {
+  await orderByNo(db, account, orderNo); // 404 for another member's number
+  const changed = await db
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, account.memberId), eq(orders.status, 'unpaid')))
+    .returning({ id: orders.id });
+  if (changed.length === 0) throw new Conflict(BILLING_MSG.orderNotUnpaid);
+}
+
+/** A fresh purchase key: 32 bytes of randomness, base64url (43 characters). */
+export function newPurchaseKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Pay an unpaid order from the balance, in one transaction: the order moves to paid (only one
+ * caller can), the balance is debited (never below zero), and the interface's purchase gains
+ * the calls — created with its key on the first purchase; remaining calls carry over and the
+ * expiry extends from the later of now and the current expiry.
+ */
+export async function payOrder(db: Db, account: Account, orderNo: string): Promise<OrderRow> {
+  mainAccountOnly(account);
+  await orderByNo(db, account, orderNo);
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, account.memberId), eq(orders.status, 'unpaid')))
+      .returning();
+    if (!order) throw new Conflict(BILLING_MSG.orderNotUnpaid);
+    const [iface] = await tx.select({ name: interfaces.interfaceName }).from(interfaces).where(eq(interfaces.id, order.interfaceId));
+    await debit(tx, account.memberId, order.priceFen, orderNo, `购买 ${iface?.name ?? order.interfaceId}（${order.calls} 次）`);
+    const extend = sql`greatest(${purchases.expiresAt}, now()) + make_interval(days => ${order.validityDays})`;
+    await tx
+      .insert(purchases)
+      .values({
+        memberId: account.memberId,
+        interfaceId: order.interfaceId,
+        key: newPurchaseKey(),
+        callsTotal: order.calls,
+        callsLeft: order.calls,
+        expiresAt: sql`now() + make_interval(days => ${order.validityDays})`,
+      })
+      .onConflictDoUpdate({
+        target: [purchases.memberId, purchases.interfaceId],
+        set: {
+          callsTotal: sql`${purchases.callsTotal} + ${order.calls}`,
+          callsLeft: sql`${purchases.callsLeft} + ${order.calls}`,
+          expiresAt: extend,
+        },
+      });
+    await sendMessage(tx, account.memberId, {
+      kind: 'order',
+      title: '订单支付成功',
+      body: `订单 ${orderNo} 已支付 ${(order.priceFen / 100).toFixed(2)} 元，「${iface?.name ?? ''}」已增加 ${order.calls} 次调用，可在「我的API」查看接口 Key。`,
+      link: '/userCenter/dataManage/myAPI',
+    });
+  });
+  return orderByNo(db, account, orderNo);
+}
+
+export async function listOrders(db: Db, account: Account, f: OrderListInput): Promise<{ rows: OrderRow[]; total: number }> {
+  const day = (d: string) => sql`(${d}::date)::timestamp at time zone ${CHINA}`;
+  const where = and(
+    eq(orders.memberId, account.companyOwnerId),
+    f.status ? eq(orders.status, f.status) : undefined,
+    f.interfaceName ? sql`${interfaces.interfaceName} like ${`%${f.interfaceName.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+    f.startDate ? gte(orders.createdAt, day(f.startDate)) : undefined,
+    f.endDate ? lt(orders.createdAt, sql`${day(f.endDate)} + interval '1 day'`) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    orderQuery(db).where(where).orderBy(desc(orders.id)).limit(f.pageSize).offset(pageOffset(f)),
+    db.select({ n: count() }).from(orders).innerJoin(interfaces, eq(interfaces.id, orders.interfaceId)).where(where),
+  ]);
+  return { rows: rows.map(orderView), total: total?.n ?? 0 };
+}
+
+/** Ledger debits: what the balance was spent on (mytrade/consume/list). */
+export async function listConsumption(db: Db, account: Account, page: PageQuery) {
+  const where = and(eq(ledger.memberId, account.companyOwnerId), sql`${ledger.amountFen} < 0`);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(ledger).where(where).orderBy(desc(ledger.id)).limit(page.pageSize).offset(pageOffset(page)),
+    db.select({ n: count() }).from(ledger).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ id: r.id, ref: r.ref, note: r.note, amountFen: r.amountFen, balanceAfterFen: r.balanceAfterFen, createdAt: r.createdAt.toISOString() })),
+    total: total?.n ?? 0,
+  };
+}
+
+// ── Purchases ────────────────────────────────────────────────────────────────────────────────
+export async function listPurchases(db: Db, account: Account, page: PageQuery & { interfaceName?: string }): Promise<{ rows: PurchaseRow[]; total: number }> {
+  const where = and(
+    eq(purchases.memberId, account.memberId),
+    page.interfaceName ? sql`${interfaces.interfaceName} like ${`%${page.interfaceName.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: purchases.id,
+        interfaceId: purchases.interfaceId,
+        interfaceName: interfaces.interfaceName,
+        path: interfaces.path,
+        key: purchases.key,
+        callsTotal: purchases.callsTotal,
+        callsLeft: purchases.callsLeft,
+        expiresAt: purchases.expiresAt,
+        status: purchases.status,
+        expired: sql<boolean>`${purchases.expiresAt} <= now()`,
+      })
+      .from(purchases)
+      .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+      .where(where)
+      .orderBy(desc(purchases.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    db.select({ n: count() }).from(purchases).innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId)).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, status: r.status as PurchaseRow['status'], expiresAt: r.expiresAt.toISOString() })),
+    total: total?.n ?? 0,
+  };
+}
