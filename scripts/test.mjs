@@ -70,6 +70,7 @@ async function e2e() {
     const code = await npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
       BASE_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir, // journeys run `npm run console` against this stack
+      GATEWAY_URL: `http://127.0.0.1:${apiPort}`, // and call the open data API as a customer's system does
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     });

@@ -16,11 +16,13 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { gatewayRoutes } from './modules/gateway/gateway.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { qualificationRoutes } from './modules/qualification/qualification.routes';
 import { createNotifier, type Notifier } from './notify';
+import { sandboxProvider } from './providers';
 
 export interface AppDeps {
   config: Config;
@@ -72,11 +74,21 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(accountRoutes, { config, db, notifier });
       await api.register(keysRoutes, { config, db, notifier });
       await api.register(qualificationRoutes, { config, db });
-      await api.register(billingRoutes, { db });
+      await api.register(billingRoutes, { db, config });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },
   );
+
+  // The open data API, at the root: POST /{domain}/{sub}/{interfaceId} (sandbox providers).
+  const sandbox = sandboxProvider();
+  await app.register(gatewayRoutes, {
+    db,
+    logger: app.log,
+    providerFor: () => sandbox,
+    ratePerKey: config.gateway.ratePerKey,
+    upstreamTimeoutMs: config.gateway.upstreamTimeoutMs,
+  });
 
   return { app, notifier };
 }

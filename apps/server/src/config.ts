@@ -47,6 +47,14 @@ export const EnvSchema = z.object({
   TRIAL_CALLS_TEXT: z.string().min(1).default('1000+'),
   /** Public address of the open data API (gateway), shown in docs and code samples. */
   GATEWAY_URL: z.string().url('GATEWAY_URL 必须是 http(s):// 地址').default('http://localhost:3001'),
+  /** Open data API: calls per second one key may make, per server process. */
+  GATEWAY_RATE_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Open data API: how long a data provider may take before the call answers SYSTEM_027. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Decision 7: the platform's bank account customers transfer recharges to (shown in the user center). */
+  PLATFORM_BANK_NAME: z.string().default(''),
+  PLATFORM_ACCOUNT_NAME: z.string().default(''),
+  PLATFORM_ACCOUNT_NO: z.string().default(''),
   /** Encrypts customers' API secrets and private keys at rest (the gateway needs them in clear). */
   SECRETS_KEY: z.string().min(16, 'SECRETS_KEY 至少 16 个字符').default(DEV_SECRETS_KEY),
   /** Hours an account's previous API secret keeps working after a rotation. */
@@ -103,6 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: { provider: e.SMS_PROVIDER, signature: e.SMS_SIGNATURE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
+    bankAccount: { bankName: e.PLATFORM_BANK_NAME, accountName: e.PLATFORM_ACCOUNT_NAME, accountNo: e.PLATFORM_ACCOUNT_NO },
+    gateway: { ratePerKey: e.GATEWAY_RATE_PER_KEY, upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS },
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
     secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },
     account: {

@@ -13,3 +13,4 @@ export * from './validation';
 export * from './wire';
 export * from './keys';
 export * from './billing';
+export * from './gateway';

@@ -21,7 +21,7 @@ export interface UcRoute {
 
 export const UC_ROUTES: readonly UcRoute[] = [
   { path: '', title: '首页', code: FEATURE.home, ready: true },
-  { path: 'dataManage/myAPI', title: '我的API', code: FEATURE.dataManage },
+  { path: 'dataManage/myAPI', title: '我的API', code: FEATURE.dataManage, ready: true },
   { path: 'dataManage/myAPI/apiTest', title: '接口测试', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
   { path: 'dataManage/myAPI/applyBatch', title: '批量查询', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
   { path: 'dataManage/myAPI/purchase', title: '购买套餐', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
@@ -29,7 +29,7 @@ export const UC_ROUTES: readonly UcRoute[] = [
   { path: 'dataManage/useHistory', title: '调用记录', code: FEATURE.dataManage },
   { path: 'useHistory', title: '调用记录', code: FEATURE.dataManage },
   { path: 'monitor', title: '接口监控', code: FEATURE.dataManage },
-  { path: 'paymentManage/myOrder', title: '我的订单', code: FEATURE.costManage },
+  { path: 'paymentManage/myOrder', title: '我的订单', code: FEATURE.costManage, ready: true },
   { path: 'paymentManage/myRenew', title: '自动续费', code: FEATURE.costManage },
   { path: 'warningManage/myWarning', title: '用量预警', code: FEATURE.warningManage },
   { path: 'warningManage/warningNumber', title: '预警联系人', code: FEATURE.warningManage },

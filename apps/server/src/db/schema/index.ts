@@ -2,6 +2,7 @@ export * from './account';
 export * from './billing';
 export * from './catalog';
 export * from './categories';
+export * from './gateway';
 export * from './content';
 export * from './identity';
 export * from './keys';

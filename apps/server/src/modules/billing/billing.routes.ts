@@ -12,6 +12,7 @@ import {
 } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
 import { parseInput } from '../../http/parse';
@@ -33,13 +34,19 @@ const PurchaseSearch = PageQuery.extend({
   interfaceName: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 50) : ''), z.string()),
 });
 
-export async function billingRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function billingRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const fields = (request: FastifyRequest) => request.body ?? request.query;
 
   // ── Balance and recharges ──────────────────────────────────────────────────────────────────
   app.post('/mytrade/balance', async (request) => {
     const account = await requireQualified(request, db);
     return ok({ balanceFen: await balanceOf(db, account.companyOwnerId) });
+  });
+
+  // Where to transfer to; empty fields when the deployment has not set its account yet.
+  app.post('/mytrade/recharge/account', async (request) => {
+    await requireQualified(request, db);
+    return ok(config.bankAccount);
   });
 
   app.post('/mytrade/recharge/declare', async (request) => {

@@ -1,8 +1,9 @@
 // The documentation of one interface, shared by /api/{id} and /apiDetails?id=: description,
 // request and response tables, codes, samples, code in six languages, price packages.
 import Link from 'next/link';
-import { codeSamples, formatPrice, type InterfaceCard, type InterfaceDetail, unitPrice } from '../../../../../lib/catalog';
+import { codeSamples, type InterfaceCard, type InterfaceDetail } from '../../../../../lib/catalog';
 import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
+import { BuyPanel } from './BuyPanel';
 import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 
@@ -107,17 +108,7 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
         <section className={styles.packages} aria-labelledby="packages">
           <h2 id="packages">价格套餐</h2>
           {d.packages.length > 0 ? (
-            <ul>
-              {d.packages.map((p) => (
-                <li key={p.id}>
-                  <span className={styles.calls}>{p.calls.toLocaleString('zh-CN')} 次</span>
-                  <span className={styles.pkgPrice}>{formatPrice(p.priceFen)}</span>
-                  <span className={styles.pkgMeta}>
-                    {unitPrice(p)} · 有效期 {p.validityDays} 天
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <BuyPanel interfaceId={d.id} packages={d.packages} />
           ) : (
             <p className={styles.muted}>该接口按需报价，请致电 400-0999-656。</p>
           )}

@@ -1,0 +1,236 @@
+// The open data API (ARCHITECTURE.md "open data API"): a customer's system calls
+// POST /{domain}/{sub}/{interfaceId} with the key of its purchase. Each call is checked in a
+// fixed order (key, interface, purchase, status, quota, enterprise authentication, rate,
+// parameters), answered by the interface's provider, then charged and recorded in ONE
+// transaction before the answer leaves: an answered call always has its record, a billable one
+// its charge, and the charge is `calls_left − 1 WHERE calls_left >= 1` so concurrent calls can
+// never take more than the purchase holds — the loser of a race for the last call gets
+// SYSTEM_002 and no data.
+import { randomBytes } from 'node:crypto';
+import { GATEWAY_SUCCESS, type GatewayAnswer, PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { callRecords, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
+import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
+import { maskParams } from './mask';
+
+export interface GatewayDeps {
+  db: Db;
+  logger: FastifyBaseLogger;
+  /** The provider that answers an interface (sandbox by default, Decision 10). */
+  providerFor: (interfaceId: number) => DataProvider;
+  /** Calls per second one key may make (per server process). */
+  ratePerKey: number;
+  upstreamTimeoutMs: number;
+}
+
+export interface GatewayCall {
+  domain: string;
+  sub: string;
+  interfaceId: string;
+  /** Every field the customer sent (body and query), `key` included. */
+  fields: Record<string, string>;
+  ip: string;
+}
+
+/** 20 upper-case hex characters, like the documentation's samples. */
+export function newSeqNo(): string {
+  return randomBytes(10).toString('hex').toUpperCase();
+}
+
+// ── What rarely changes, kept briefly in memory (a take-down reaches the gateway within this) ──
+const CACHE_MS = 30_000;
+interface CachedInterface {
+  spec: InterfaceSpec;
+  path: string;
+  onSale: boolean;
+  enterpriseOnly: boolean;
+}
+const interfaceCache = new Map<number, { value: CachedInterface | null; until: number }>();
+const qualifiedCache = new Map<number, { value: boolean; until: number }>();
+
+async function interfaceOf(db: Db, id: number): Promise<CachedInterface | null> {
+  const hit = interfaceCache.get(id);
+  if (hit && hit.until > Date.now()) return hit.value;
+  const [row] = await db
+    .select({ i: interfaces, d: interfaceDocs })
+    .from(interfaces)
+    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, interfaces.id))
+    .where(eq(interfaces.id, id));
+  const value: CachedInterface | null = row
+    ? {
+        spec: {
+          id: row.i.id,
+          categoryId: row.i.categoryId,
+          interfaceName: row.i.interfaceName,
+          params: row.d.params,
+          responseFields: row.d.responseFields,
+          codes: row.d.codes,
+          sampleResponse: row.d.sampleResponse,
+        },
+        path: row.i.path,
+        onSale: row.i.status === 'on_sale',
+        enterpriseOnly: row.i.enterpriseOnly,
+      }
+    : null;
+  if (interfaceCache.size > 5000) interfaceCache.clear();
+  interfaceCache.set(id, { value, until: Date.now() + CACHE_MS });
+  return value;
+}
+
+async function isQualified(db: Db, memberId: number): Promise<boolean> {
+  const hit = qualifiedCache.get(memberId);
+  if (hit && hit.until > Date.now()) return hit.value;
+  // The company is the parent's for a sub-account; its newest application decides.
+  const [m] = await db.select({ parentId: members.parentId }).from(members).where(eq(members.id, memberId));
+  const [q] = await db
+    .select({ status: qualifications.status })
+    .from(qualifications)
+    .where(eq(qualifications.memberId, m?.parentId ?? memberId))
+    .orderBy(desc(qualifications.id))
+    .limit(1);
+  const value = q?.status === 'approved';
+  if (qualifiedCache.size > 50_000) qualifiedCache.clear();
+  qualifiedCache.set(memberId, { value, until: Date.now() + CACHE_MS });
+  return value;
+}
+
+/** Forget what the gateway remembers (tests; operators changing an interface). */
+export function clearGatewayCaches(): void {
+  interfaceCache.clear();
+  qualifiedCache.clear();
+  windows.clear();
+}
+
+// ── Rate limit per key: a one-second window in this process ──────────────────────────────────
+const windows = new Map<string, { second: number; count: number }>();
+
+function overRate(key: string, perSecond: number): boolean {
+  const second = Math.floor(Date.now() / 1000);
+  const w = windows.get(key);
+  if (!w || w.second !== second) {
+    if (windows.size > 100_000) windows.clear();
+    windows.set(key, { second, count: 1 });
+    return false;
+  }
+  w.count += 1;
+  return w.count > perSecond;
+}
+
+// ── The call ─────────────────────────────────────────────────────────────────────────────────
+interface Outcome {
+  code: string;
+  message: string;
+  data: unknown;
+  billable: boolean;
+  memberId: number | null;
+  purchaseId: number | null;
+  interfaceId: number | null;
+  provider: string;
+}
+
+const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) => ({ code, message, data: null, billable: false });
+
+export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<GatewayAnswer> {
+  const started = performance.now();
+  const seqNo = newSeqNo();
+  const { key = '', ...params } = call.fields;
+  const outcome = await decide(deps, call, key.trim(), params);
+
+  let { code, message, data, billable } = outcome;
+  await deps.db.transaction(async (tx) => {
+    let charged = 0;
+    if (billable && outcome.purchaseId !== null) {
+      const [left] = await tx
+        .update(purchases)
+        .set({ callsLeft: sql`${purchases.callsLeft} - 1` })
+        .where(
+          and(
+            eq(purchases.id, outcome.purchaseId),
+            gte(purchases.callsLeft, 1),
+            eq(purchases.status, 'active'),
+            gt(purchases.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ callsLeft: purchases.callsLeft });
+      if (left) {
+        charged = 1;
+      } else {
+        // Another call took the last one while this one was being answered.
+        ({ code, message, data, billable } = platform('SYSTEM_002'));
+      }
+    }
+    await tx.insert(callRecords).values({
+      seqNo,
+      memberId: outcome.memberId,
+      purchaseId: outcome.purchaseId,
+      interfaceId: outcome.interfaceId,
+      code,
+      charged,
+      billable,
+      latencyMs: Math.round(performance.now() - started),
+      ip: call.ip.slice(0, 64),
+      params: maskParams(params),
+      provider: outcome.provider,
+    });
+  });
+  return { code, message, data, seqNo };
+}
+
+/** Every check, then the provider: what the answer will be, before it is charged and recorded. */
+async function decide(deps: GatewayDeps, call: GatewayCall, key: string, params: Record<string, string>): Promise<Outcome> {
+  const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '' };
+  if (!key) return { ...platform('SYSTEM_000'), ...none };
+  const [purchase] = await deps.db
+    .select({
+      id: purchases.id,
+      memberId: purchases.memberId,
+      interfaceId: purchases.interfaceId,
+      callsLeft: purchases.callsLeft,
+      status: purchases.status,
+      live: sql<boolean>`${purchases.expiresAt} > now()`,
+    })
+    .from(purchases)
+    .where(eq(purchases.key, key))
+    .limit(1);
+  if (!purchase) return { ...platform('SYSTEM_001'), ...none };
+  const who = { memberId: purchase.memberId, purchaseId: purchase.id, interfaceId: null, provider: '' };
+
+  const id = /^\d{1,9}$/.test(call.interfaceId) ? Number(call.interfaceId) : 0;
+  const iface = id ? await interfaceOf(deps.db, id) : null;
+  if (!iface || iface.path !== `/${call.domain}/${call.sub}/${call.interfaceId}`) return { ...platform('SYSTEM_004'), ...who };
+  const here = { ...who, interfaceId: id };
+  if (purchase.interfaceId !== id) return { ...platform('SYSTEM_025'), ...here };
+  if (!iface.onSale) return { ...platform('SYSTEM_015'), ...here };
+  if (purchase.status !== 'active') return { ...platform('SYSTEM_003'), ...here };
+  if (purchase.callsLeft <= 0 || !purchase.live) return { ...platform('SYSTEM_002'), ...here };
+  if (iface.enterpriseOnly && !(await isQualified(deps.db, purchase.memberId))) return { ...platform('SYSTEM_008'), ...here };
+  if (overRate(key, deps.ratePerKey)) return { ...platform('SYSTEM_038'), ...here };
+
+  const problem = checkParams(iface.spec, params);
+  if (problem?.kind === 'missing') return { ...platform('SYSTEM_011', `缺少必填参数：${problem.param}`), ...here };
+  if (problem?.kind === 'format') return { ...platform('SYSTEM_042', `参数格式错误：${problem.param}`), ...here };
+
+  const provider = deps.providerFor(id);
+  const known = Object.fromEntries(iface.spec.params.map((p) => [p.name, (params[p.name] ?? '').trim()]));
+  try {
+    const answer = await provider.call(iface.spec, known, { signal: AbortSignal.timeout(deps.upstreamTimeoutMs) });
+    const declared = iface.spec.codes.find((c) => c.code === answer.code);
+    return {
+      code: answer.code,
+      message: answer.message,
+      data: answer.code === GATEWAY_SUCCESS || declared ? answer.data : null,
+      billable: declared?.billable ?? false,
+      ...here,
+      provider: provider.name,
+    };
+  } catch (err) {
+    if (err instanceof UpstreamTimeout || (err instanceof Error && err.name === 'TimeoutError')) {
+      return { ...platform('SYSTEM_027'), ...here, provider: provider.name };
+    }
+    if (err instanceof UpstreamRefused) return { ...platform('SYSTEM_028'), ...here, provider: provider.name };
+    deps.logger.error({ err, interfaceId: id }, 'provider failed');
+    return { ...platform('SYSTEM_999'), ...here, provider: provider.name };
+  }
+}

@@ -1,0 +1,23 @@
+// Personal data as records, lists and receipts show it (ARCHITECTURE.md, Decision 19): ID
+// 110101********1234, name 张*, phone 138****8000, card 6222****1234; images and long values are
+// described, not kept. Decided by the parameter's name, so a new interface is masked by default
+// whenever it uses the shared parameter names.
+const KEEP_CLEAR = new Set(['startTime', 'endTime', 'date', 'type', 'carType', 'plateColor', 'pageNum', 'pageSize']);
+
+export function maskValue(name: string, value: string): string {
+  const v = value.trim();
+  if (v === '') return '';
+  const n = name.toLowerCase();
+  if (/idcard|idno|certno|identity/.test(n) && v.length >= 15) return `${v.slice(0, 6)}********${v.slice(-4)}`;
+  if (/name$/.test(n) && !/company|ent|org/.test(n)) return `${[...v][0] ?? ''}${'*'.repeat(Math.max(1, [...v].length - 1))}`;
+  if (/mobile|phone|tel/.test(n) && v.length >= 7) return `${v.slice(0, 3)}****${v.slice(-4)}`;
+  if (/card|account/.test(n) && v.length >= 8) return `${v.slice(0, 4)}****${v.slice(-4)}`;
+  if (/image|img|photo|video|base64|file/.test(n) || v.length > 256) return `[${Math.round(v.length / 1024)} KB 数据，未留存]`;
+  if (KEEP_CLEAR.has(name)) return v;
+  // Anything else may still be personal (an address, a plate): keep its shape, not its content.
+  return v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0, 2)}${'*'.repeat(Math.min(v.length - 4, 12))}${v.slice(-2)}`;
+}
+
+export function maskParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, maskValue(k, v)]));
+}

@@ -1,0 +1,49 @@
+// What the gateway needs from a data provider (Decision 10): one call per customer request, an
+// answer in the interface's own business codes, and two typed failures for an unhealthy upstream.
+import type { SeedCode, SeedField, SeedParam } from '../db/seed/data/types';
+
+/** One interface as its documentation describes it (the `interfaces` + `interface_docs` rows). */
+export interface InterfaceSpec {
+  id: number;
+  categoryId: number;
+  interfaceName: string;
+  params: SeedParam[];
+  responseFields: SeedField[];
+  codes: SeedCode[];
+  sampleResponse: { code: string; message: string; data: unknown; seqNo?: string };
+}
+
+/** The provider's part of the gateway answer; the gateway adds `seqNo`. */
+export interface ProviderAnswer {
+  /** One of the interface's own codes: "10000" success, "100xx" a business outcome. */
+  code: string;
+  message: string;
+  data: unknown;
+}
+
+export interface DataProvider {
+  /** Shown in call logs and health checks: "sandbox", "http". */
+  name: string;
+  /**
+   * Answers one call. `params` are the customer's parameters (the gateway's own fields such as
+   * `key` removed). Rejects with UpstreamTimeout / UpstreamRefused when the source is unusable;
+   * the caller's `signal` aborts the call when the customer goes away.
+   */
+  call(spec: InterfaceSpec, params: Record<string, string>, options: { signal: AbortSignal }): Promise<ProviderAnswer>;
+}
+
+/** The upstream did not answer in time (gateway SYSTEM_027). */
+export class UpstreamTimeout extends Error {
+  constructor(message = '数据源响应超时') {
+    super(message);
+    this.name = 'UpstreamTimeout';
+  }
+}
+
+/** The upstream refused, failed or answered something unusable (gateway SYSTEM_028). */
+export class UpstreamRefused extends Error {
+  constructor(message = '数据源拒绝服务', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UpstreamRefused';
+  }
+}

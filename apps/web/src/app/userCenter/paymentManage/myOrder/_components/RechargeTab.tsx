@@ -1,0 +1,139 @@
+'use client';
+// Recharge by bank transfer (Decision 7): the account to transfer to, the declaration form (the
+// same rules as the server), and the declared transfers with their states.
+import { formatFen, RechargeDeclareInput, SUPPORT_HOTLINE } from '@apimarket/contracts';
+import { Alert, App, Button, Descriptions, Form, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { request } from '../../../../../lib/api/client';
+import { serverMessage } from '../../../../../lib/api/errors';
+import { dateTime } from '../../../../../lib/format';
+import { zodRule } from '../../../../../lib/form-rules';
+import styles from './billing.module.css';
+
+interface Account {
+  bankName: string;
+  accountName: string;
+  accountNo: string;
+}
+
+interface Recharge {
+  id: number;
+  amountFen: number;
+  transferRef: string;
+  payerName: string;
+  status: 'declared' | 'confirmed' | 'rejected';
+  statusLabel: string;
+  reason: string;
+  createdAt: string;
+}
+
+const COLOR = { declared: 'processing', confirmed: 'success', rejected: 'error' } as const;
+
+export function RechargeTab() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ amount: string; transferRef: string; payerName: string }>();
+  const [account, setAccount] = useState<Account | null>(null);
+  const [rows, setRows] = useState<Recharge[] | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setRows((await request<{ rows: Recharge[] }>('mytrade/recharge/list', { data: { pageSize: 50 } })).rows);
+    } catch {
+      setRows([]);
+    }
+  }, []);
+
+  useEffect(() => {
+    request<{ data: Account }>('mytrade/recharge/account')
+      .then((r) => setAccount(r.data))
+      .catch(() => setAccount({ bankName: '', accountName: '', accountNo: '' }));
+    void load();
+  }, [load]);
+
+  const declare = async (values: { amount: string; transferRef: string; payerName: string }) => {
+    setSaving(true);
+    try {
+      const res = await request<{ msg: string }>('mytrade/recharge/declare', { encrypt: true, data: values });
+      message.success(res.msg);
+      form.resetFields();
+      await load();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) form.setFields([{ name: msg.includes('流水号') ? 'transferRef' : 'amount', errors: [msg] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<Recharge> = [
+    { title: '申请时间', key: 'createdAt', render: (_, r) => dateTime(r.createdAt) },
+    { title: '金额（元）', key: 'amount', render: (_, r) => formatFen(r.amountFen) },
+    { title: '转账流水号', dataIndex: 'transferRef', key: 'transferRef' },
+    { title: '付款账户', dataIndex: 'payerName', key: 'payerName' },
+    {
+      title: '状态',
+      key: 'status',
+      render: (_, r) => (
+        <span>
+          <Tag color={COLOR[r.status]}>{r.statusLabel}</Tag>
+          {r.reason ? <span className={styles.reason}>{r.reason}</span> : null}
+        </span>
+      ),
+    },
+  ];
+
+  const configured = account && account.accountNo !== '';
+  return (
+    <div className={styles.recharge}>
+      <section>
+        <h3 className={styles.subtitle}>第一步：对公转账</h3>
+        {configured ? (
+          <Descriptions
+            bordered
+            column={1}
+            size="small"
+            items={[
+              { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
+              { key: 'bank', label: '开户银行', children: account.bankName },
+              { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
+            ]}
+          />
+        ) : (
+          <Alert type="info" showIcon title={`请致电 ${SUPPORT_HOTLINE} 获取平台对公收款账户，转账后在下方提交充值申请。`} />
+        )}
+        <p className={styles.hint}>请使用已认证企业的对公账户转账，转账备注填写您的登录账号，便于快速核对。</p>
+      </section>
+      <section>
+        <h3 className={styles.subtitle}>第二步：提交充值申请</h3>
+        <Form form={form} layout="vertical" onFinish={declare} className={styles.form}>
+          <Form.Item label="转账金额（元）" name="amount" rules={[zodRule(RechargeDeclareInput.shape.amount)]} required>
+            <Input inputMode="decimal" placeholder="如 5000 或 5000.50" maxLength={12} />
+          </Form.Item>
+          <Form.Item label="银行转账流水号" name="transferRef" rules={[zodRule(RechargeDeclareInput.shape.transferRef)]} required>
+            <Input placeholder="网银回单上的交易流水号" maxLength={64} />
+          </Form.Item>
+          <Form.Item label="付款账户名称" name="payerName" rules={[zodRule(RechargeDeclareInput.shape.payerName)]} required>
+            <Input placeholder="与营业执照一致的企业名称" maxLength={100} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            提交充值申请
+          </Button>
+          <p className={styles.hint}>平台核实到账后为您入账，并通过站内信通知您。</p>
+        </Form>
+      </section>
+      <section>
+        <h3 className={styles.subtitle}>充值记录</h3>
+        <Table<Recharge>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows ?? []}
+          loading={rows === null}
+          pagination={false}
+          scroll={{ x: 720 }}
+          locale={{ emptyText: '还没有充值申请' }}
+        />
+      </section>
+    </div>
+  );
+}
