@@ -62,15 +62,33 @@ test('recharge, buy on /api/1882, copy the key, call the gateway, remaining call
   const left = Number(((await page.getByTestId('calls-left').first().locator('strong').textContent()) ?? '').replaceAll(',', ''));
 
   // The customer's own system calls the open data API with the key.
-  const res = await fetch(`${GATEWAY}/communication/personal/1882`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }),
-  });
-  const answer = await res.json();
+  const call = async () =>
+    (
+      await fetch(`${GATEWAY}/communication/personal/1882`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }),
+      })
+    ).json();
+  const answer = await call();
   expect(answer).toMatchObject({ code: '10000', message: '成功', data: { result: '1' } });
   expect(answer.seqNo).toMatch(/^[0-9A-F]{20}$/);
 
   await page.reload();
   await expect(page.getByTestId('calls-left').first().locator('strong')).toHaveText((left - 1).toLocaleString('zh-CN'));
+
+  // An IP whitelist that does not include this machine: the next call is refused, uncharged.
+  await page.goto('/userCenter/whiteList');
+  await page.getByLabel('IP 地址').fill('198.51.100.7, 999.1.1.1');
+  await page.getByRole('button', { name: /添\s*加/ }).click();
+  await expect(page.getByText('「999.1.1.1」不是有效的 IPv4/IPv6 地址或网段')).toBeVisible();
+  await page.getByLabel('IP 地址').fill('198.51.100.7');
+  await page.getByRole('button', { name: /添\s*加/ }).click();
+  await expect(page.getByRole('cell', { name: '198.51.100.7' })).toBeVisible();
+  const refused = await call();
+  expect(refused.code).toBe('SYSTEM_012');
+  await page.getByRole('button', { name: /删\s*除/ }).click();
+  await page.getByRole('button', { name: /删\s*除/ }).last().click();
+  await expect(page.getByText('还没有白名单：所有接口可从任意地址调用')).toBeVisible();
+  expect((await call()).code).toBe('10000');
 });

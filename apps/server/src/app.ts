@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { qualificationRoutes } from './modules/qualification/qualification.routes';
+import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
 
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(keysRoutes, { config, db, notifier });
       await api.register(qualificationRoutes, { config, db });
       await api.register(billingRoutes, { db, config });
+      await api.register(whitelistRoutes, { db });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },

@@ -14,3 +14,4 @@ export * from './wire';
 export * from './keys';
 export * from './billing';
 export * from './gateway';
+export * from './whitelist';

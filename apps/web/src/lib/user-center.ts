@@ -41,7 +41,7 @@ export const UC_ROUTES: readonly UcRoute[] = [
   { path: 'examine/json', title: '原始数据', code: FEATURE.judicial, parent: 'examine' },
   { path: 'query', title: '在线查询', code: FEATURE.onlineQuery },
   { path: 'payTest', title: '付费测试', code: FEATURE.paidTest },
-  { path: 'whiteList', title: 'IP白名单', code: FEATURE.ipWhitelist },
+  { path: 'whiteList', title: 'IP白名单', code: FEATURE.ipWhitelist, ready: true },
   { path: 'packageName', title: '包名管理', code: FEATURE.packageName },
   { path: 'insurance/accessHistory', title: '访问记录', code: FEATURE.vehicleInsurance },
   { path: 'insurance/accessHistoryLog', title: '访问日志', code: FEATURE.vehicleInsurance, parent: 'insurance/accessHistory' },

@@ -10,3 +10,4 @@ export * from './leads';
 export * from './members';
 export * from './outbox';
 export * from './sessions';
+export * from './whitelist';

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { callRecords, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
+import { clearWhitelistCache, ipAllowed } from '../whitelist/whitelist.service';
 import { maskParams } from './mask';
 
 export interface GatewayDeps {
@@ -98,6 +99,7 @@ async function isQualified(db: Db, memberId: number): Promise<boolean> {
 
 /** Forget what the gateway remembers (tests; operators changing an interface). */
 export function clearGatewayCaches(): void {
+  clearWhitelistCache();
   interfaceCache.clear();
   qualifiedCache.clear();
   windows.clear();
@@ -206,6 +208,7 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string, params:
   if (purchase.status !== 'active') return { ...platform('SYSTEM_003'), ...here };
   if (purchase.callsLeft <= 0 || !purchase.live) return { ...platform('SYSTEM_002'), ...here };
   if (iface.enterpriseOnly && !(await isQualified(deps.db, purchase.memberId))) return { ...platform('SYSTEM_008'), ...here };
+  if (!(await ipAllowed(deps.db, purchase.memberId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
   if (overRate(key, deps.ratePerKey)) return { ...platform('SYSTEM_038'), ...here };
 
   const problem = checkParams(iface.spec, params);
