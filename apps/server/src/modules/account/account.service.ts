@@ -14,9 +14,9 @@ import {
   type QualificationStatus,
   type UpdateMobileInput,
 } from '@apimarket/contracts';
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginEvents, members, sessions } from '../../db/schema';
+import { balances, callRecords, interfaces, loginEvents, members, purchases, sessions } from '../../db/schema';
 import { Conflict, Invalid, NotFound, Throttled } from '../../http/errors';
 import type { Notifier } from '../../notify';
 import { maskMobile } from '../identity/context';
@@ -92,21 +92,37 @@ export async function accountSummary(db: Db, account: Account): Promise<AccountS
 }
 
 /**
- * The dashboard's figures. Balance, purchases, calls and alerts are zero until the account has
- * any: this reads the records that exist and invents nothing.
+ * The dashboard's figures, read from the records: the company's balance, this account's
+ * purchases and its calls of the open data API (China days and months). Alerts read 0 until the
+ * alerts module records any.
  */
 export async function homeData(db: Db, account: Account, rules: AccountRules): Promise<HomeData> {
   const row = await memberRow(db, account.memberId);
   const unread = rules.specialUsers.has(row.loginName) ? 0 : await unreadCount(db, account.memberId);
+  const since = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`;
+  const mine = eq(callRecords.memberId, account.memberId);
+  const [[balance], [bought], [today], [month], recent] = await Promise.all([
+    db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, account.companyOwnerId)),
+    db.select({ n: count() }).from(purchases).where(eq(purchases.memberId, account.memberId)),
+    db.select({ n: count() }).from(callRecords).where(and(mine, gte(callRecords.createdAt, since('day')))),
+    db.select({ n: count() }).from(callRecords).where(and(mine, gte(callRecords.createdAt, since('month')))),
+    db
+      .select({ seqNo: callRecords.seqNo, interfaceName: interfaces.interfaceName, code: callRecords.code, calledAt: callRecords.createdAt })
+      .from(callRecords)
+      .leftJoin(interfaces, eq(interfaces.id, callRecords.interfaceId))
+      .where(mine)
+      .orderBy(desc(callRecords.id))
+      .limit(5),
+  ]);
   return {
-    balance: '0.00',
-    purchasedInterfaces: 0,
-    callsToday: 0,
-    callsThisMonth: 0,
+    balance: ((balance?.fen ?? 0) / 100).toFixed(2),
+    purchasedInterfaces: bought?.n ?? 0,
+    callsToday: today?.n ?? 0,
+    callsThisMonth: month?.n ?? 0,
     freeTestCallsLeft: row.trialCalls,
     unreadMessages: unread,
     openAlerts: 0,
-    recentCalls: [],
+    recentCalls: recent.map((r) => ({ seqNo: r.seqNo, interfaceName: r.interfaceName ?? '', code: r.code, calledAt: r.calledAt.toISOString() })),
   };
 }
 

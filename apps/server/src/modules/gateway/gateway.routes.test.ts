@@ -158,6 +158,16 @@ describe('the open data API', () => {
     }
   });
 
+  it('the dashboard counts the purchase and today\'s calls, and lists the latest ones', async () => {
+    const last = (await call(PATH, { key, ...ZHANG })).json();
+    const home = (await post(t, 'myAccount/home/data', {}, { cookies: buyer.cookies })).json().data;
+    expect(home).toMatchObject({ balance: '0.00', purchasedInterfaces: 1 });
+    expect(home.callsToday).toBeGreaterThan(10);
+    expect(home.callsThisMonth).toBeGreaterThanOrEqual(home.callsToday);
+    expect(home.recentCalls[0]).toMatchObject({ seqNo: last.seqNo, interfaceName: '实名认证', code: '10000' });
+    expect(home.recentCalls).toHaveLength(5);
+  });
+
   it('leaves the portal API its own 404 under /apiHome', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/apiHome/nothing/here' });
     expect(res.statusCode).toBe(404);
