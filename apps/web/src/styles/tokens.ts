@@ -8,7 +8,7 @@ export const tokens = {
     primarySoft: '#eef3ff',
     accent: '#c8480b',
     accentHover: '#a93c08',
-    success: '#12a150',
+    success: '#0b7a3b',
     warning: '#f5a524',
     danger: '#e5484d',
     text: '#1b2333',

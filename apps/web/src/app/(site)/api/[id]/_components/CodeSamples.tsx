@@ -19,12 +19,15 @@ export function CodeSamples({ samples }: { samples: Record<SampleLanguage, strin
   };
   return (
     <div className={styles.code}>
-      <div className={styles.codeTabs} role="tablist" aria-label="代码示例语言">
-        {SAMPLE_LANGUAGES.map((l) => (
-          <button key={l} type="button" role="tab" aria-selected={l === lang} className={l === lang ? styles.codeTabOn : undefined} onClick={() => setLang(l)}>
-            {l}
-          </button>
-        ))}
+      <div className={styles.codeTabs}>
+        {/* The copy button sits beside the tabs, not among them: a tablist holds tabs only. */}
+        <div role="tablist" aria-label="代码示例语言" className={styles.codeTabList}>
+          {SAMPLE_LANGUAGES.map((l) => (
+            <button key={l} type="button" role="tab" aria-selected={l === lang} className={l === lang ? styles.codeTabOn : undefined} onClick={() => setLang(l)}>
+              {l}
+            </button>
+          ))}
+        </div>
         <button type="button" className={styles.copy} onClick={copy}>
           {copied ? '已复制' : '复制代码'}
         </button>
