@@ -82,6 +82,11 @@ export const OrderListInput = PageQuery.extend({
 });
 export type OrderListInput = z.infer<typeof OrderListInput>;
 
+/** myBuy/list: the purchases, optionally by interface name. */
+export const PurchaseListInput = PageQuery.extend({
+  interfaceName: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 50) : ''), z.string()),
+});
+
 export const RECHARGE_STATUS_LABEL = { declared: '待确认', confirmed: '已入账', rejected: '已驳回' } as const;
 
 export interface OrderRow {

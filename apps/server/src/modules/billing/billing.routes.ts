@@ -6,12 +6,12 @@ import {
   OrderListInput,
   OrderNoInput,
   PageQuery,
+  PurchaseListInput,
   RechargeDeclareInput,
   SaveOrderInput,
   UpdateOrderInput,
 } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
@@ -29,10 +29,6 @@ import {
   listRecharges,
   payOrder,
 } from './billing.service';
-
-const PurchaseSearch = PageQuery.extend({
-  interfaceName: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 50) : ''), z.string()),
-});
 
 export async function billingRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const fields = (request: FastifyRequest) => request.body ?? request.query;
@@ -94,7 +90,7 @@ export async function billingRoutes(app: FastifyInstance, { db, config }: { db: 
 
   // ── Purchases ──────────────────────────────────────────────────────────────────────────────
   app.post('/myBuy/list', async (request) => {
-    const page = await listPurchases(db, await requireQualified(request, db), parseInput(PurchaseSearch, fields(request)));
+    const page = await listPurchases(db, await requireQualified(request, db), parseInput(PurchaseListInput, fields(request)));
     return list(page.rows, page.total);
   });
 }

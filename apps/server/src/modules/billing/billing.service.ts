@@ -20,6 +20,7 @@ import {
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation, likeLiteral } from '../../db/sql';
 import { balances, interfaces, ledger, orders, pricePackages, purchases, recharges } from '../../db/schema';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
@@ -72,17 +73,11 @@ export async function declareRecharge(db: Db, account: Account, input: RechargeD
     if (!row) throw new Error('recharge insert returned no row');
     return rechargeView(row);
   } catch (err) {
-    if (isUnique(err)) throw new Conflict(BILLING_MSG.transferTaken);
+    if (isUniqueViolation(err)) throw new Conflict(BILLING_MSG.transferTaken);
     throw err;
   }
 }
 
-function isUnique(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 function rechargeView(r: typeof recharges.$inferSelect) {
   const status = r.status as keyof typeof RECHARGE_STATUS_LABEL;
@@ -320,7 +315,7 @@ export async function listOrders(db: Db, account: Account, f: OrderListInput): P
   const where = and(
     eq(orders.memberId, account.companyOwnerId),
     f.status ? eq(orders.status, f.status) : undefined,
-    f.interfaceName ? sql`${interfaces.interfaceName} like ${`%${f.interfaceName.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+    f.interfaceName ? sql`${interfaces.interfaceName} like ${likeLiteral(f.interfaceName)}` : undefined,
     f.startDate ? gte(orders.createdAt, day(f.startDate)) : undefined,
     f.endDate ? lt(orders.createdAt, sql`${day(f.endDate)} + interval '1 day'`) : undefined,
   );
@@ -348,7 +343,7 @@ export async function listConsumption(db: Db, account: Account, page: PageQuery)
 export async function listPurchases(db: Db, account: Account, page: PageQuery & { interfaceName?: string }): Promise<{ rows: PurchaseRow[]; total: number }> {
   const where = and(
     eq(purchases.memberId, account.memberId),
-    page.interfaceName ? sql`${interfaces.interfaceName} like ${`%${page.interfaceName.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+    page.interfaceName ? sql`${interfaces.interfaceName} like ${likeLiteral(page.interfaceName)}` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -3,15 +3,11 @@
 import { type InterfaceSearch, pageOffset } from '@apimarket/contracts';
 import { and, asc, inArray, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likeLiteral } from '../../db/sql';
 import { categories, interfaceDocs, interfaceLabels, interfaces, labels, pricePackages } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 
 export const INTERFACE_MSG = { notFound: '接口不存在或已下架', packageNotFound: '套餐不存在' } as const;
-
-/** LIKE treats % and _ as wildcards; a visitor's keyword must match literally. */
-function likeLiteral(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const card = {
   id: interfaces.id,

@@ -15,6 +15,7 @@ import {
 } from '@apimarket/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql';
 import { members, qualifications } from '../../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
@@ -143,12 +144,6 @@ export async function submitQualification(
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** The customer withdraws a pending application or gives up an approved authentication. */
 export async function revokeQualification(db: Db, account: Account): Promise<QualificationView> {
