@@ -49,6 +49,14 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // pool.end() resolves before its sockets have closed; dropping with force while they are
+      // still closing makes the server send them a FATAL that surfaces as an uncaught error.
+      // Wait (briefly) for the test's own connections to leave first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },
