@@ -4,7 +4,7 @@
 // operator; orders are paid from the balance; a paid order adds calls to the purchase of that
 // interface, whose key the customer calls the open data API with (one key per interface).
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './_columns';
 import { interfaces, pricePackages } from './catalog';
 import { members } from './members';
@@ -103,11 +103,108 @@ export const purchases = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     /** active | stopped (by the customer) */
     status: text('status').notNull().default('active'),
+    /**
+     * Calls of calls_left that came from an approved paid test (Decision 8): taken first by the
+     * gateway, zeroed (and taken off calls_left) when the test expires.
+     */
+    testCallsLeft: bigint('test_calls_left', { mode: 'number' }).notNull().default(0),
+    /** Where asynchronous results are posted (myBuy/updateSynCallUrl); '' for none. */
+    callbackUrl: text('callback_url').notNull().default(''),
+    /** The package renewed from the balance when the calls run out or the purchase expires; null: off. */
+    autoRenewPackageId: integer('auto_renew_package_id').references(() => pricePackages.id),
+    /** Renewals done so far: the idempotency key of the next one is (purchase, renewals + 1). */
+    renewals: integer('renewals').notNull().default(0),
+    /** Set when an automatic renewal could not be paid (one message per episode); cleared by a renewal. */
+    renewFailedAt: tstz('renew_failed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('purchases_member_interface_idx').on(t.memberId, t.interfaceId),
     check('purchases_calls_not_negative', sql`${t.callsLeft} >= 0`),
+    check('purchases_test_calls_within', sql`${t.testCallsLeft} >= 0 and ${t.testCallsLeft} <= ${t.callsLeft}`),
+  ],
+);
+
+/**
+ * Refund requests (myOrder/refund for one paid order, myBuy/refundAll for what is left of a
+ * purchase). The customer asks; an operator decides; an approved refund credits the balance
+ * through the ledger (kind 'refund', ref 'refund:{id}') and takes the refunded calls away.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: memberRef(),
+    /** order | purchase */
+    scope: text('scope').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    /** Calls to take back and the amount to credit, as computed when asked (the operator may lower it). */
+    calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull(),
+    /** requested | approved | rejected */
+    status: text('status').notNull().default('requested'),
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedBy: text('decided_by').notNull().default(''),
+    decidedAt: tstz('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_member_idx').on(t.memberId, t.id),
+    // One open request per order and per purchase: asking twice does not queue two refunds.
+    uniqueIndex('refunds_open_order_idx').on(t.orderId).where(sql`status = 'requested' and order_id is not null`),
+    uniqueIndex('refunds_open_purchase_idx').on(t.purchaseId).where(sql`status = 'requested' and purchase_id is not null`),
+  ],
+);
+
+/** Favourite interfaces (我的收藏). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    memberId: memberRef(),
+    interfaceId: integer('interface_id')
+      .notNull()
+      .references(() => interfaces.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.interfaceId] })],
+);
+
+/**
+ * Paid tests (Decision 8): the customer applies to test an interface with a number of calls;
+ * an operator approves (the test fee is debited from the balance and the calls are added to
+ * the purchase as test calls) or rejects; three months after approval a job expires it: the
+ * service stops and the test calls left become 0.
+ */
+export const payTests = pgTable(
+  'pay_tests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: memberRef(),
+    interfaceId: integer('interface_id')
+      .notNull()
+      .references(() => interfaces.id),
+    calls: integer('calls').notNull(),
+    purpose: text('purpose').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    /** applied | approved | rejected | expired */
+    status: text('status').notNull().default('applied'),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    decidedBy: text('decided_by').notNull().default(''),
+    approvedAt: tstz('approved_at'),
+    expiresAt: tstz('expires_at'),
+    /** Test calls taken back when it expired (what was left unused). */
+    expiredCalls: bigint('expired_calls', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pay_tests_member_idx').on(t.memberId, t.id),
+    // One open test per interface and account.
+    uniqueIndex('pay_tests_open_idx').on(t.memberId, t.interfaceId).where(sql`status in ('applied', 'approved')`),
   ],
 );

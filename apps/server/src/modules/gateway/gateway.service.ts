@@ -24,6 +24,11 @@ export interface GatewayDeps {
   /** Calls per second one key may make (per server process). */
   ratePerKey: number;
   upstreamTimeoutMs: number;
+  /**
+   * Told (after the commit) which purchases with automatic renewal on have just used their last
+   * call, so they can be renewed at once rather than at the renewal job's next run.
+   */
+  onExhausted?: (purchaseIds: number[]) => void;
 }
 
 export interface GatewayCall {
@@ -97,8 +102,20 @@ async function isQualified(db: Db, memberId: number): Promise<boolean> {
   return value;
 }
 
+const purchaseCache = new Map<string, unknown>();
+
+/**
+ * Forget the purchases this process remembers. Call it after changing a purchase outside the
+ * gateway (payment, stop/resume, renewal, refund, paid test) so this process sees the change at
+ * once; other server processes see it within their cache time.
+ */
+export function forgetPurchaseFacts(): void {
+  purchaseCache.clear();
+}
+
 /** Forget what the gateway remembers (tests; operators changing an interface). */
 export function clearGatewayCaches(): void {
+  purchaseCache.clear();
   clearWhitelistCache();
   interfaceCache.clear();
   qualifiedCache.clear();
