@@ -15,3 +15,5 @@ export * from './keys';
 export * from './billing';
 export * from './gateway';
 export * from './whitelist';
+export * from './favorites';
+export * from './paytest';
