@@ -22,6 +22,8 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { qualificationRoutes } from './modules/qualification/qualification.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { payTestRoutes } from './modules/paytest/paytest.routes';
 import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
 
@@ -77,6 +79,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(qualificationRoutes, { config, db });
       await api.register(billingRoutes, { db, config });
       await api.register(whitelistRoutes, { db });
+      await api.register(favoritesRoutes, { db });
+      await api.register(payTestRoutes, { db });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },

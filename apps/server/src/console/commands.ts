@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { members, qualifications, recharges } from '../db/schema';
 import { AppError } from '../http/errors';
 import { decideRecharge } from '../modules/billing/billing.service';
+import { decidePayTest, pendingPayTests } from '../modules/paytest/paytest.service';
 import { decideQualification } from '../modules/qualification/qualification.service';
 
 export class CommandError extends Error {
@@ -21,6 +22,9 @@ export const USAGE = `用法: npm run console -- <命令>
   recharge list                               待确认的对公转账充值
   recharge confirm <编号>                     确认到账（只入账一次）
   recharge reject <编号> <原因>               驳回充值申请
+  paytest list                                待审核的付费测试申请
+  paytest approve <编号>                      通过付费测试（从余额扣测试费，开通测试次数）
+  paytest reject <编号> <原因>                驳回付费测试申请
   features <登录名>                           查看账号开通的功能编码
   features <登录名> <编码,编码…|default>      设置开通的功能编码（default: 恢复默认）`;
 
@@ -34,6 +38,7 @@ export async function runCommand(deps: CommandDeps, argv: string[]): Promise<str
   if (area === 'qualification') return qualification(deps, action, rest);
   if (area === 'features') return features(deps, action, rest[0]);
   if (area === 'recharge') return recharge(deps, action, rest);
+  if (area === 'paytest') return paytest(deps, action, rest);
   if (area === undefined || area === 'help' || area === '--help') return USAGE;
   throw new CommandError(`未知命令: ${argv.join(' ')}\n${USAGE}`);
 }
@@ -111,6 +116,31 @@ async function recharge({ db }: CommandDeps, action: string | undefined, rest: s
     const verb = action === 'confirm' ? '已确认到账' : '已驳回';
     const amount = `${(row.amountFen / 100).toFixed(2)} 元`;
     return changed ? `充值 ${id}（${amount}）${verb}，已通知客户` : `充值 ${id} 此前${verb}，未重复处理`;
+  } catch (err) {
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
+  }
+}
+
+/** Paid tests (Decision 8): approving debits the fee and adds the test calls, once. */
+async function paytest({ db }: CommandDeps, action: string | undefined, rest: string[]): Promise<string> {
+  if (action === 'list') {
+    const rows = await pendingPayTests(db);
+    if (rows.length === 0) return '没有待审核的付费测试申请';
+    return rows
+      .map((r) => [r.id, r.loginName, r.interfaceName, `${r.calls} 次`, `${(r.feeFen / 100).toFixed(2)} 元`, `${r.contactName} ${r.contactPhone}`, r.purpose].join('\t'))
+      .join('\n');
+  }
+  if (action !== 'approve' && action !== 'reject') throw new CommandError(USAGE);
+  const [idText, ...reasonWords] = rest;
+  const id = Number(idText);
+  if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
+  try {
+    const { row, changed } = await decidePayTest(db, { id, decision: action, reason: reasonWords.join(' '), operator: 'console' });
+    if (!changed) return `付费测试 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
+    return action === 'approve'
+      ? `付费测试 ${id} 已通过：扣除 ${(row.feeFen / 100).toFixed(2)} 元，开通 ${row.calls} 次测试调用，已通知客户`
+      : `付费测试 ${id} 已驳回，已通知客户`;
   } catch (err) {
     if (err instanceof AppError) throw new CommandError(err.message);
     throw err;

@@ -48,7 +48,7 @@ async function credit(tx: Tx, memberId: number, amountFen: number, kind: 'rechar
 }
 
 /** Debit the balance if it covers the amount, with its ledger row; ALL_0070 otherwise. */
-async function debit(tx: Tx, memberId: number, amountFen: number, ref: string, note: string) {
+export async function debit(tx: Tx, memberId: number, amountFen: number, ref: string, note: string) {
   const [row] = await tx
     .update(balances)
     .set({ balanceFen: sql`${balances.balanceFen} - ${amountFen}` })
