@@ -3,7 +3,7 @@
 // an operator approves (fee debited, test calls added) or rejects; three months after approval
 // the test expires and its unused calls are taken back.
 import { z } from 'zod';
-import { PAID_TEST_VALIDITY_MONTHS } from './constants';
+import { PAID_TEST_VALIDITY_MONTHS, SUPPORT_HOTLINE } from './constants';
 import { parseId } from './paging';
 import { ContactName, Mobile } from './validation';
 
@@ -14,7 +14,7 @@ export const PAY_TEST_MSG = {
   interfaceMissing: '接口不存在或已下架',
   calls: `测试次数须为 ${PAY_TEST_LIMITS.minCalls}-${PAY_TEST_LIMITS.maxCalls} 之间的整数`,
   purpose: `请填写测试用途（${PAY_TEST_LIMITS.purposeMin}-${PAY_TEST_LIMITS.purposeMax}字）`,
-  noPrice: '该接口按需报价，暂不支持在线申请付费测试，请致电 400-0999-656',
+  noPrice: `该接口按需报价，暂不支持在线申请付费测试，请致电 ${SUPPORT_HOTLINE}`,
   open: '该接口已有审核中或进行中的付费测试，请勿重复申请',
   subAccount: '子账号不能申请付费测试，请联系主账号申请',
   applied: '申请已提交，平台审核通过后将从账户余额扣除测试费用并开通测试次数',

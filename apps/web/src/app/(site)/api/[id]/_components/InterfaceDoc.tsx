@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { codeSamples, type InterfaceCard, type InterfaceDetail } from '../../../../../lib/catalog';
 import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
 import { BuyPanel } from './BuyPanel';
+import { FavoriteToggle } from './FavoriteToggle';
 import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 
@@ -106,7 +107,10 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
           </div>
         </div>
         <section className={styles.packages} aria-labelledby="packages">
-          <h2 id="packages">价格套餐</h2>
+          <div className={styles.packagesHead}>
+            <h2 id="packages">价格套餐</h2>
+            <FavoriteToggle interfaceId={d.id} />
+          </div>
           {d.packages.length > 0 ? (
             <BuyPanel interfaceId={d.id} packages={d.packages} />
           ) : (
