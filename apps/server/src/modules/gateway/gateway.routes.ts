@@ -3,7 +3,8 @@
 // customer's system branches on `code` (ARCHITECTURE.md), and every answer has a seqNo.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLATFORM_CODES } from '@apimarket/contracts';
-import { type GatewayDeps, handleCall, newSeqNo } from './gateway.service';
+import { CallCommitter } from './committer';
+import { type GatewayDeps, handleCall, newSeqNo, notePurchasesAfterCommit } from './gateway.service';
 
 function flat(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -16,7 +17,19 @@ function flat(value: unknown): Record<string, string> {
   return out;
 }
 
-export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps) {
+export async function gatewayRoutes(app: FastifyInstance, options: Omit<GatewayDeps, 'committer'>) {
+  const committer = new CallCommitter({
+    db: options.db,
+    logger: options.logger,
+    afterCommit: (after) => {
+      notePurchasesAfterCommit(after);
+      const exhausted = after.filter((p) => p.autoRenew && p.callsLeft === 0).map((p) => p.id);
+      if (exhausted.length && options.onExhausted) options.onExhausted(exhausted);
+    },
+  });
+  const deps: GatewayDeps = { ...options, committer };
+  // Closing waits for the calls already answered-to-be: their records commit before the database closes.
+  app.addHook('onClose', () => committer.settle());
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { domain, sub, interfaceId } = request.params as { domain: string; sub: string; interfaceId: string };
     const fields = { ...flat(request.query), ...flat(request.body) };

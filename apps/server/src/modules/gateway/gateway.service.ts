@@ -1,23 +1,30 @@
 // The open data API (ARCHITECTURE.md "open data API"): a customer's system calls
 // POST /{domain}/{sub}/{interfaceId} with the key of its purchase. Each call is checked in a
-// fixed order (key, interface, purchase, status, quota, enterprise authentication, rate,
-// parameters), answered by the interface's provider, then charged and recorded in ONE
-// transaction before the answer leaves: an answered call always has its record, a billable one
-// its charge, and the charge is `calls_left − 1 WHERE calls_left >= 1` so concurrent calls can
-// never take more than the purchase holds — the loser of a race for the last call gets
-// SYSTEM_002 and no data.
+// fixed order (key, interface, purchase, status, quota, enterprise authentication, whitelist,
+// rate, parameters), answered by the interface's provider, then charged and recorded before the
+// answer leaves — by the group committer (committer.ts), which writes the calls of a few
+// milliseconds in one transaction. An answered call always has its record, a billable one its
+// charge, and the charge is conditional on calls being left, so concurrent calls can never take
+// more than the purchase holds: the loser of a race for the last call gets SYSTEM_002 and no data.
+//
+// What the checks read is kept briefly in memory (purchases by key, interfaces, enterprise
+// authentication, whitelists); the database decides the charge, so a stale memory can only
+// refuse a call a moment longer or answer one that the commit then turns into SYSTEM_002.
 import { randomBytes } from 'node:crypto';
 import { GATEWAY_SUCCESS, type GatewayAnswer, PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
-import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { callRecords, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
+import { interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
 import { clearWhitelistCache, ipAllowed } from '../whitelist/whitelist.service';
+import type { CallCommitter } from './committer';
 import { maskParams } from './mask';
 
 export interface GatewayDeps {
   db: Db;
+  /** Writes each call's record and charge (group commit); see committer.ts. */
+  committer: CallCommitter;
   logger: FastifyBaseLogger;
   /** The provider that answers an interface (sandbox by default, Decision 10). */
   providerFor: (interfaceId: number) => DataProvider;
@@ -102,7 +109,49 @@ async function isQualified(db: Db, memberId: number): Promise<boolean> {
   return value;
 }
 
-const purchaseCache = new Map<string, unknown>();
+// Purchases by key. The quota here is a hint for refusing early; the commit decides the charge.
+const PURCHASE_CACHE_MS = 10_000;
+interface PurchaseFacts {
+  id: number;
+  memberId: number;
+  interfaceId: number;
+  callsLeft: number;
+  status: string;
+  expiresAt: number;
+}
+const purchaseCache = new Map<string, { value: PurchaseFacts | null; until: number }>();
+const purchaseById = new Map<number, PurchaseFacts>();
+
+async function purchaseOf(db: Db, key: string): Promise<PurchaseFacts | null> {
+  const hit = purchaseCache.get(key);
+  if (hit && hit.until > Date.now()) return hit.value;
+  const [row] = await db
+    .select({
+      id: purchases.id,
+      memberId: purchases.memberId,
+      interfaceId: purchases.interfaceId,
+      callsLeft: purchases.callsLeft,
+      status: purchases.status,
+      expiresAt: purchases.expiresAt,
+    })
+    .from(purchases)
+    .where(eq(purchases.key, key))
+    .limit(1);
+  const value = row ? { ...row, expiresAt: row.expiresAt.getTime() } : null;
+  // Unknown keys are remembered too, so guessing keys costs the database nothing.
+  if (purchaseCache.size > 100_000) forgetPurchaseFacts();
+  purchaseCache.set(key, { value, until: Date.now() + PURCHASE_CACHE_MS });
+  if (value) purchaseById.set(value.id, value);
+  return value;
+}
+
+/** What the last commit left on the purchases it charged. */
+export function notePurchasesAfterCommit(after: Array<{ id: number; callsLeft: number }>): void {
+  for (const p of after) {
+    const facts = purchaseById.get(p.id);
+    if (facts) facts.callsLeft = p.callsLeft;
+  }
+}
 
 /**
  * Forget the purchases this process remembers. Call it after changing a purchase outside the
@@ -111,11 +160,12 @@ const purchaseCache = new Map<string, unknown>();
  */
 export function forgetPurchaseFacts(): void {
   purchaseCache.clear();
+  purchaseById.clear();
 }
 
 /** Forget what the gateway remembers (tests; operators changing an interface). */
 export function clearGatewayCaches(): void {
-  purchaseCache.clear();
+  forgetPurchaseFacts();
   clearWhitelistCache();
   interfaceCache.clear();
   qualifiedCache.clear();
@@ -156,63 +206,31 @@ export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<
   const seqNo = newSeqNo();
   const { key = '', ...params } = call.fields;
   const outcome = await decide(deps, call, key.trim(), params);
-
-  let { code, message, data, billable } = outcome;
-  await deps.db.transaction(async (tx) => {
-    let charged = 0;
-    if (billable && outcome.purchaseId !== null) {
-      const [left] = await tx
-        .update(purchases)
-        .set({ callsLeft: sql`${purchases.callsLeft} - 1` })
-        .where(
-          and(
-            eq(purchases.id, outcome.purchaseId),
-            gte(purchases.callsLeft, 1),
-            eq(purchases.status, 'active'),
-            gt(purchases.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ callsLeft: purchases.callsLeft });
-      if (left) {
-        charged = 1;
-      } else {
-        // Another call took the last one while this one was being answered.
-        ({ code, message, data, billable } = platform('SYSTEM_002'));
-      }
-    }
-    await tx.insert(callRecords).values({
-      seqNo,
-      memberId: outcome.memberId,
-      purchaseId: outcome.purchaseId,
-      interfaceId: outcome.interfaceId,
-      code,
-      charged,
-      billable,
-      latencyMs: Math.round(performance.now() - started),
-      ip: call.ip.slice(0, 64),
-      params: maskParams(params),
-      provider: outcome.provider,
-    });
+  const { charged } = await deps.committer.submit({
+    seqNo,
+    memberId: outcome.memberId,
+    purchaseId: outcome.purchaseId,
+    interfaceId: outcome.interfaceId,
+    code: outcome.code,
+    billable: outcome.billable,
+    latencyMs: Math.round(performance.now() - started),
+    ip: call.ip.slice(0, 64),
+    params: maskParams(params),
+    provider: outcome.provider,
   });
-  return { code, message, data, seqNo };
+  if (outcome.billable && !charged) {
+    // Another call took the last one while this one was being answered: no data goes out.
+    const { code, message, data } = platform('SYSTEM_002');
+    return { code, message, data, seqNo };
+  }
+  return { code: outcome.code, message: outcome.message, data: outcome.data, seqNo };
 }
 
 /** Every check, then the provider: what the answer will be, before it is charged and recorded. */
 async function decide(deps: GatewayDeps, call: GatewayCall, key: string, params: Record<string, string>): Promise<Outcome> {
   const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '' };
   if (!key) return { ...platform('SYSTEM_000'), ...none };
-  const [purchase] = await deps.db
-    .select({
-      id: purchases.id,
-      memberId: purchases.memberId,
-      interfaceId: purchases.interfaceId,
-      callsLeft: purchases.callsLeft,
-      status: purchases.status,
-      live: sql<boolean>`${purchases.expiresAt} > now()`,
-    })
-    .from(purchases)
-    .where(eq(purchases.key, key))
-    .limit(1);
+  const purchase = await purchaseOf(deps.db, key);
   if (!purchase) return { ...platform('SYSTEM_001'), ...none };
   const who = { memberId: purchase.memberId, purchaseId: purchase.id, interfaceId: null, provider: '' };
 
@@ -223,7 +241,7 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string, params:
   if (purchase.interfaceId !== id) return { ...platform('SYSTEM_025'), ...here };
   if (!iface.onSale) return { ...platform('SYSTEM_015'), ...here };
   if (purchase.status !== 'active') return { ...platform('SYSTEM_003'), ...here };
-  if (purchase.callsLeft <= 0 || !purchase.live) return { ...platform('SYSTEM_002'), ...here };
+  if (purchase.callsLeft <= 0 || purchase.expiresAt <= Date.now()) return { ...platform('SYSTEM_002'), ...here };
   if (iface.enterpriseOnly && !(await isQualified(deps.db, purchase.memberId))) return { ...platform('SYSTEM_008'), ...here };
   if (!(await ipAllowed(deps.db, purchase.memberId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
   if (overRate(key, deps.ratePerKey)) return { ...platform('SYSTEM_038'), ...here };
