@@ -101,7 +101,6 @@ export function ApplyModal({ open, onClose, onApplied }: { open: boolean; onClos
       okText="提交申请"
       okButtonProps={{ loading: saving, disabled: noPrice }}
       cancelText="取消"
-      destroyOnHidden
       width={560}
     >
       <Form<Values>
