@@ -13,6 +13,8 @@ import { wirePlugin } from './http/wire';
 import { accountRoutes } from './modules/account/account.routes';
 import { keysRoutes } from './modules/account/keys.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { renewDue } from './modules/purchases/renewal.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -78,6 +80,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(keysRoutes, { config, db, notifier });
       await api.register(qualificationRoutes, { config, db });
       await api.register(billingRoutes, { db, config });
+      await api.register(purchasesRoutes, { db, config });
       await api.register(whitelistRoutes, { db });
       await api.register(favoritesRoutes, { db });
       await api.register(payTestRoutes, { db });
@@ -94,6 +97,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
     providerFor: () => sandbox,
     ratePerKey: config.gateway.ratePerKey,
     upstreamTimeoutMs: config.gateway.upstreamTimeoutMs,
+    // A purchase with automatic renewal that just used its last call is renewed now rather
+    // than at the job's next run; the answer to the call never waits for it.
+    onExhausted: (purchaseIds) => {
+      renewDue(db, { purchaseIds }).catch((err: unknown) => app.log.error({ err, purchaseIds }, 'automatic renewal after the last call failed'));
+    },
   });
 
   return { app, notifier };

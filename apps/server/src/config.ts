@@ -63,6 +63,8 @@ export const EnvSchema = z.object({
   FREE_TEST_CALLS: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_FREE_TEST_QUOTA),
   /** Decision 3: login names whose unread count is 0 and who have no cost-management menu. */
   SPECIAL_USERS: z.string().default(''),
+  /** Accept callback URLs on private, loopback and link-local hosts (a deployment inside a private network). */
+  CALLBACK_ALLOW_PRIVATE: flag,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -115,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gateway: { ratePerKey: e.GATEWAY_RATE_PER_KEY, upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS },
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
     secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },
+    purchases: { callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE },
     account: {
       freeTestCalls: e.FREE_TEST_CALLS,
       specialUsers: new Set(

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogger } from './http/logging';
 import { startLeadJobs } from './modules/leads/leads.jobs';
+import { startPurchaseJobs } from './modules/purchases/purchases.jobs';
 import { startPayTestJobs } from './modules/paytest/paytest.jobs';
 
 async function main() {
@@ -36,6 +37,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const closeConsole = await startConsoleSocket(config.dataDir, { db: database.db }, logger);
   const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger) : () => {};
+  const stopPurchaseJobs = config.runJobs ? startPurchaseJobs({ db: database.db }, logger) : () => {};
   const stopPayTestJobs = config.runJobs ? startPayTestJobs(database.db, logger) : () => {};
 
   let closing = false;
@@ -44,6 +46,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'shutting down');
     stopJobs();
+    stopPurchaseJobs();
     stopPayTestJobs();
     await closeConsole();
     await app.close();

@@ -100,6 +100,9 @@ export interface OrderRow {
   statusLabel: string;
   createdAt: string;
   paidAt: string | null;
+  /** The newest refund request of the order: requested | approved | rejected, or null. */
+  refundStatus: 'requested' | 'approved' | 'rejected' | null;
+  refundLabel: string;
 }
 
 export interface PurchaseRow {
@@ -113,4 +116,11 @@ export interface PurchaseRow {
   expiresAt: string;
   status: 'active' | 'stopped';
   expired: boolean;
+  callbackUrl: string;
+  /** The package automatic renewal buys, or null when it is off. */
+  autoRenewPackageId: number | null;
+  renewFailedAt: string | null;
+  /** The newest refund request of what is left of the purchase (myBuy/refundAll), or null. */
+  refundStatus: 'requested' | 'approved' | 'rejected' | null;
+  refundLabel: string;
 }

@@ -15,5 +15,6 @@ export * from './keys';
 export * from './billing';
 export * from './gateway';
 export * from './whitelist';
+export * from './purchases';
 export * from './favorites';
 export * from './paytest';

@@ -2,12 +2,13 @@
 // them screens. One function runs a command line against the services; the CLI calls it
 // directly when no server is running, or through the running server's console socket (the
 // embedded database admits one process only).
-import { GRANTABLE_FEATURES } from '@apimarket/contracts';
+import { GRANTABLE_FEATURES, yuanToFen } from '@apimarket/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, qualifications, recharges } from '../db/schema';
 import { AppError } from '../http/errors';
 import { decideRecharge } from '../modules/billing/billing.service';
+import { decideRefund, listOpenRefunds } from '../modules/purchases/refunds.service';
 import { decidePayTest, pendingPayTests } from '../modules/paytest/paytest.service';
 import { decideQualification } from '../modules/qualification/qualification.service';
 
@@ -22,6 +23,9 @@ export const USAGE = `用法: npm run console -- <命令>
   recharge list                               待确认的对公转账充值
   recharge confirm <编号>                     确认到账（只入账一次）
   recharge reject <编号> <原因>               驳回充值申请
+  refund list                                 待审核的退款申请
+  refund approve <编号> [金额元]              通过退款（收回调用次数，退回余额；可填更低的金额）
+  refund reject <编号> <原因>                 驳回退款申请（原因会发给客户）
   paytest list                                待审核的付费测试申请
   paytest approve <编号>                      通过付费测试（从余额扣测试费，开通测试次数）
   paytest reject <编号> <原因>                驳回付费测试申请
@@ -38,6 +42,7 @@ export async function runCommand(deps: CommandDeps, argv: string[]): Promise<str
   if (area === 'qualification') return qualification(deps, action, rest);
   if (area === 'features') return features(deps, action, rest[0]);
   if (area === 'recharge') return recharge(deps, action, rest);
+  if (area === 'refund') return refund(deps, action, rest);
   if (area === 'paytest') return paytest(deps, action, rest);
   if (area === undefined || area === 'help' || area === '--help') return USAGE;
   throw new CommandError(`未知命令: ${argv.join(' ')}\n${USAGE}`);
@@ -95,6 +100,54 @@ async function features({ db }: CommandDeps, loginName: string | undefined, valu
 }
 
 /** Declared bank transfers (Decision 7): confirming credits the balance exactly once. */
+/** Refund requests (myOrder/refund, myBuy/refundAll): approving takes the calls back and credits the balance once. */
+async function refund({ db }: CommandDeps, action: string | undefined, rest: string[]): Promise<string> {
+  if (action === 'list') {
+    const rows = await listOpenRefunds(db);
+    if (rows.length === 0) return '没有待审核的退款申请';
+    return rows
+      .map((r) =>
+        [
+          r.id,
+          r.loginName,
+          r.scope === 'order' ? `订单 ${r.orderNo ?? ''}` : '剩余全部',
+          r.interfaceName,
+          `${r.calls} 次`,
+          `${(r.amountFen / 100).toFixed(2)} 元`,
+          r.reason,
+          r.createdAt.toISOString(),
+        ].join('\t'),
+      )
+      .join('\n');
+  }
+  if (action !== 'approve' && action !== 'reject') throw new CommandError(USAGE);
+  const [idText, ...words] = rest;
+  const id = Number(idText);
+  if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
+  let amountFen: number | undefined;
+  if (action === 'approve' && words[0] !== undefined) {
+    const fen = yuanToFen(words[0]);
+    if (fen === null) throw new CommandError('退款金额格式不正确（元，最多两位小数）');
+    amountFen = fen;
+  }
+  try {
+    const { row, changed } = await decideRefund(db, {
+      id,
+      decision: action,
+      amountFen,
+      reason: action === 'reject' ? words.join(' ') : '',
+      operator: 'console',
+    });
+    if (!changed) return `退款 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
+    return action === 'approve'
+      ? `退款 ${id} 已通过：收回 ${row.calls} 次调用，退回 ${(row.amountFen / 100).toFixed(2)} 元，已通知客户`
+      : `退款 ${id} 已驳回，已通知客户`;
+  } catch (err) {
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
+  }
+}
+
 async function recharge({ db }: CommandDeps, action: string | undefined, rest: string[]): Promise<string> {
   if (action === 'list') {
     const rows = await db

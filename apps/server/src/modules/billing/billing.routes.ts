@@ -3,7 +3,7 @@
 // with `npm run console -- recharge confirm <id>` until the console exists.
 import {
   BILLING_MSG,
-  OrderListInput,
+  OrderExportInput,
   OrderNoInput,
   PageQuery,
   PurchaseListInput,
@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
 import { parseInput } from '../../http/parse';
 import { requireQualified } from '../account/access';
+import { exportFileName, exportOrders, XLSX_TYPE } from '../purchases/order-export';
 import {
   balanceOf,
   cancelOrder,
@@ -83,8 +84,19 @@ export async function billingRoutes(app: FastifyInstance, { db, config }: { db: 
     return ok(await payOrder(db, account, parseInput(OrderNoInput, fields(request)).orderNo), BILLING_MSG.paid);
   });
 
-  app.post('/myOrder/list', async (request) => {
-    const page = await listOrders(db, await requireQualified(request, db), parseInput(OrderListInput, fields(request)));
+  // With export=1 the same filters answer an xlsx file (the spec's "file download when asked").
+  app.post('/myOrder/list', async (request, reply) => {
+    const account = await requireQualified(request, db);
+    const input = parseInput(OrderExportInput, fields(request));
+    if (input.export) {
+      const file = await exportOrders(db, account, input);
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="orders.xlsx"; filename*=UTF-8''${encodeURIComponent(exportFileName())}`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    }
+    const page = await listOrders(db, account, input);
     return list(page.rows, page.total);
   });
 

@@ -17,16 +17,19 @@ import {
   type PurchaseRow,
   RECHARGE_STATUS_LABEL,
   type RechargeDeclareInput,
+  REFUND_STATUS_LABEL,
+  type RefundStatus,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, likeLiteral } from '../../db/sql';
-import { balances, interfaces, ledger, orders, pricePackages, purchases, recharges } from '../../db/schema';
+import { balances, interfaces, ledger, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
+import { forgetPurchaseFacts } from '../gateway/gateway.service';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Writer = Db | Tx;
 
 /** Business days are China days: date filters and order numbers use Asia/Shanghai. */
@@ -38,7 +41,7 @@ export async function balanceOf(db: Writer, memberId: number): Promise<number> {
 }
 
 /** Credit the balance and write its ledger row (the caller's transaction). */
-async function credit(tx: Tx, memberId: number, amountFen: number, kind: 'recharge' | 'refund' | 'adjust', ref: string, note: string) {
+export async function credit(tx: Tx, memberId: number, amountFen: number, kind: 'recharge' | 'refund' | 'adjust', ref: string, note: string) {
   const [row] = await tx
     .insert(balances)
     .values({ memberId, balanceFen: amountFen })
@@ -58,7 +61,7 @@ export async function debit(tx: Tx, memberId: number, amountFen: number, ref: st
   await tx.insert(ledger).values({ memberId, kind: 'purchase', amountFen: -amountFen, balanceAfterFen: row.fen, ref, note });
 }
 
-function mainAccountOnly(account: Account) {
+export function mainAccountOnly(account: Account) {
   if (account.isSub) throw new Forbidden(BILLING_MSG.subAccount);
 }
 
@@ -148,7 +151,7 @@ export async function decideRecharge(
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────
 /** D + yyyyMMddHHmmss (China time) + 6 random characters: sortable, unguessable enough. */
-function newOrderNo(): string {
+export function newOrderNo(): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: CHINA,
     year: 'numeric',
@@ -165,7 +168,7 @@ function newOrderNo(): string {
   return `D${get('year')}${get('month')}${get('day')}${get('hour')}${get('minute')}${get('second')}${tail}`;
 }
 
-async function packageFor(db: Writer, interfaceId: number, packageId: number) {
+export async function packageFor(db: Writer, interfaceId: number, packageId: number) {
   const [row] = await db
     .select({
       calls: pricePackages.calls,
@@ -209,7 +212,7 @@ export async function orderByNo(db: Db, account: Account, orderNo: string): Prom
   return orderView(row);
 }
 
-function orderQuery(db: Db) {
+export function orderQuery(db: Db) {
   return db
     .select({
       orderNo: orders.orderNo,
@@ -221,6 +224,7 @@ function orderQuery(db: Db) {
       status: orders.status,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
+      refundStatus: sql<RefundStatus | null>`(select ${refunds.status} from ${refunds} where ${refunds.orderId} = ${orders.id} order by ${refunds.id} desc limit 1)`,
     })
     .from(orders)
     .innerJoin(interfaces, eq(interfaces.id, orders.interfaceId))
@@ -229,9 +233,16 @@ function orderQuery(db: Db) {
 
 type OrderSelect = Awaited<ReturnType<ReturnType<typeof orderQuery>['execute']>>[number];
 
-function orderView(r: OrderSelect): OrderRow {
+export function orderView(r: OrderSelect): OrderRow {
   const status = r.status as OrderStatus;
-  return { ...r, status, statusLabel: ORDER_STATUS_LABEL[status], createdAt: r.createdAt.toISOString(), paidAt: r.paidAt?.toISOString() ?? null };
+  return {
+    ...r,
+    status,
+    statusLabel: ORDER_STATUS_LABEL[status],
+    createdAt: r.createdAt.toISOString(),
+    paidAt: r.paidAt?.toISOString() ?? null,
+    refundLabel: r.refundStatus ? REFUND_STATUS_LABEL[r.refundStatus] : '',
+  };
 }
 
 /** Change the package of an unpaid order (updateInterfaceOrders). */
@@ -307,18 +318,24 @@ export async function payOrder(db: Db, account: Account, orderNo: string): Promi
       link: '/userCenter/dataManage/myAPI',
     });
   });
+  forgetPurchaseFacts();
   return orderByNo(db, account, orderNo);
 }
 
-export async function listOrders(db: Db, account: Account, f: OrderListInput): Promise<{ rows: OrderRow[]; total: number }> {
+/** The filters of myOrder/list (and of its export) as a WHERE clause; orders join interfaces. */
+export function orderFilter(account: Account, f: Omit<OrderListInput, 'pageNum' | 'pageSize'>) {
   const day = (d: string) => sql`(${d}::date)::timestamp at time zone ${CHINA}`;
-  const where = and(
+  return and(
     eq(orders.memberId, account.companyOwnerId),
     f.status ? eq(orders.status, f.status) : undefined,
     f.interfaceName ? sql`${interfaces.interfaceName} like ${likeLiteral(f.interfaceName)}` : undefined,
     f.startDate ? gte(orders.createdAt, day(f.startDate)) : undefined,
     f.endDate ? lt(orders.createdAt, sql`${day(f.endDate)} + interval '1 day'`) : undefined,
   );
+}
+
+export async function listOrders(db: Db, account: Account, f: OrderListInput): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = orderFilter(account, f);
   const [rows, [total]] = await Promise.all([
     orderQuery(db).where(where).orderBy(desc(orders.id)).limit(f.pageSize).offset(pageOffset(f)),
     db.select({ n: count() }).from(orders).innerJoin(interfaces, eq(interfaces.id, orders.interfaceId)).where(where),
@@ -358,6 +375,10 @@ export async function listPurchases(db: Db, account: Account, page: PageQuery & 
         expiresAt: purchases.expiresAt,
         status: purchases.status,
         expired: sql<boolean>`${purchases.expiresAt} <= now()`,
+        callbackUrl: purchases.callbackUrl,
+        autoRenewPackageId: purchases.autoRenewPackageId,
+        renewFailedAt: purchases.renewFailedAt,
+        refundStatus: sql<RefundStatus | null>`(select ${refunds.status} from ${refunds} where ${refunds.purchaseId} = ${purchases.id} order by ${refunds.id} desc limit 1)`,
       })
       .from(purchases)
       .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
@@ -368,7 +389,13 @@ export async function listPurchases(db: Db, account: Account, page: PageQuery & 
     db.select({ n: count() }).from(purchases).innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId)).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, status: r.status as PurchaseRow['status'], expiresAt: r.expiresAt.toISOString() })),
+    rows: rows.map((r) => ({
+      ...r,
+      status: r.status as PurchaseRow['status'],
+      expiresAt: r.expiresAt.toISOString(),
+      renewFailedAt: r.renewFailedAt?.toISOString() ?? null,
+      refundLabel: r.refundStatus ? REFUND_STATUS_LABEL[r.refundStatus] : '',
+    })),
     total: total?.n ?? 0,
   };
 }

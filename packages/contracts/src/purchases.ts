@@ -1,0 +1,269 @@
+// Managing a purchase after it is bought (spec 02 §7 "Purchases", "Orders and trades"): stop and
+// resume, the callback URL, automatic renewal, refunds and the order export. The callback URL
+// rule lives here so the dialog and the server refuse exactly the same addresses.
+import { z } from 'zod';
+import { OrderListInput } from './billing';
+import { PageQuery } from './paging';
+
+export const PURCHASE_MSG = {
+  purchaseMissing: '已购接口不存在',
+  stopped: '接口已停用，使用该 Key 的调用将返回 SYSTEM_003',
+  resumed: '接口已恢复调用',
+  alreadyStopped: '接口已是停用状态',
+  alreadyActive: '接口已是正常状态',
+  action: '请选择停用或恢复',
+  callbackUrl: '请输入以 http:// 或 https:// 开头的回调地址',
+  callbackTooLong: '回调地址不能超过 500 个字符',
+  callbackCredentials: '回调地址不能包含用户名或密码',
+  callbackPrivate: '回调地址不能指向内网、本机或保留地址，请使用公网地址',
+  callbackSaved: '回调地址已保存',
+  callbackCleared: '回调地址已清除',
+  renewOn: '已开启自动续费',
+  renewOnAndRenewed: '已开启自动续费，并已为您续费一次',
+  renewOff: '已关闭自动续费',
+  renewPackage: '请选择续费套餐',
+  refundReason: '请填写退款原因（2-200 个字）',
+  refundRequested: '退款申请已提交，平台审核后将退回账户余额',
+  refundOpen: '该订单已有退款申请在处理中，请勿重复提交',
+  refundOpenPurchase: '该接口已有退款申请在处理中，请勿重复提交',
+  refundDone: '该订单已退款',
+  refundNotPaid: '只有已支付的订单可以申请退款',
+  refundNothing: '没有可退的调用次数',
+  exportTooMany: '导出的订单不能超过 10000 条，请缩小查询范围',
+} as const;
+
+/** Longest callback URL kept. */
+export const CALLBACK_URL_MAX = 500;
+/** Most orders one export may hold. */
+export const ORDER_EXPORT_MAX = 10_000;
+
+// ── Callback URL ─────────────────────────────────────────────────────────────────────────────
+const V4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** The four octets of a dotted IPv4 address, or null. */
+function ipv4Octets(host: string): number[] | null {
+  const m = V4.exec(host);
+  if (!m) return null;
+  const octets = m.slice(1).map(Number);
+  return octets.every((o) => o <= 255) ? octets : null;
+}
+
+/** Not routable on the public internet (RFC 6890 special-purpose registry, IPv4). */
+function isNonPublicV4([a = 0, b = 0, c = 0]: number[]): boolean {
+  return (
+    a === 0 || // this network
+    a === 10 || // private
+    (a === 100 && b >= 64 && b <= 127) || // shared address space (CGNAT)
+    a === 127 || // loopback
+    (a === 169 && b === 254) || // link-local
+    (a === 172 && b >= 16 && b <= 31) || // private
+    (a === 192 && b === 0 && (c === 0 || c === 2)) || // IETF protocol assignments, TEST-NET-1
+    (a === 192 && b === 88 && c === 99) || // 6to4 relay anycast
+    (a === 192 && b === 168) || // private
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking
+    (a === 198 && b === 51 && c === 100) || // TEST-NET-2
+    (a === 203 && b === 0 && c === 113) || // TEST-NET-3
+    a >= 224 // multicast, reserved, broadcast
+  );
+}
+
+/** The eight 16-bit groups of an IPv6 address (as the URL parser writes it, maybe with an IPv4 tail), or null. */
+function ipv6Groups(host: string): number[] | null {
+  const halves = host.split('::');
+  if (halves.length > 2) return null;
+  const part = (text: string): number[] | null => {
+    if (text === '') return [];
+    const out: number[] = [];
+    for (const g of text.split(':')) {
+      const v4 = ipv4Octets(g);
+      if (v4) out.push(((v4[0] ?? 0) << 8) | (v4[1] ?? 0), ((v4[2] ?? 0) << 8) | (v4[3] ?? 0));
+      else if (/^[0-9a-fA-F]{1,4}$/.test(g)) out.push(Number.parseInt(g, 16));
+      else return null;
+    }
+    return out;
+  };
+  const head = part(halves[0] ?? '');
+  const tail = halves.length === 2 ? part(halves[1] ?? '') : [];
+  if (!head || !tail) return null;
+  if (halves.length === 1) return head.length === 8 ? head : null;
+  const missing = 8 - head.length - tail.length;
+  return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : null;
+}
+
+function isNonPublicV6(g: number[]): boolean {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
+  const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0) {
+    if (g5 === 0xffff) return isNonPublicV4(embedded); // IPv4-mapped
+    return true; // ::, ::1 and the deprecated IPv4-compatible forms
+  }
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isNonPublicV4(embedded); // NAT64
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true; // local-use NAT64
+  if (g0 === 0x100 && g1 === 0 && g2 === 0 && g3 === 0) return true; // discard-only
+  if (g0 === 0x2001 && g1 < 0x200) return true; // IETF protocol assignments (Teredo, benchmarking, ORCHID…)
+  if (g0 === 0x2001 && g1 === 0xdb8) return true; // documentation
+  if (g0 === 0x2002) return isNonPublicV4([g1 >> 8, g1 & 0xff, g2 >> 8, g2 & 0xff]); // 6to4
+  if (g0 === 0x3fff && g1 < 0x1000) return true; // documentation (RFC 9637)
+  if ((g0 & 0xfe00) === 0xfc00) return true; // unique local
+  if ((g0 & 0xffc0) === 0xfe80 || (g0 & 0xffc0) === 0xfec0) return true; // link-local, old site-local
+  if ((g0 & 0xff00) === 0xff00) return true; // multicast
+  return false;
+}
+
+/** Names that never resolve to a public address: localhost, mDNS and private-use suffixes, bare single labels. */
+function isNonPublicName(host: string): boolean {
+  const name = host.replace(/\.$/, '').toLowerCase();
+  if (!name.includes('.')) return true;
+  return /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain|invalid|test|example)$/.test(name);
+}
+
+/**
+ * Whether a host (as `URL.hostname` gives it: IPv6 in brackets, IPv4 in canonical dotted form)
+ * is a private, loopback, link-local or otherwise non-public address or name.
+ */
+export function isNonPublicHost(hostname: string): boolean {
+  if (hostname.startsWith('[') && hostname.endsWith(']')) {
+    const groups = ipv6Groups(hostname.slice(1, -1).split('%')[0] ?? '');
+    return groups === null || isNonPublicV6(groups);
+  }
+  const v4 = ipv4Octets(hostname);
+  if (v4) return isNonPublicV4(v4);
+  // The WHATWG parser turns every numeric IPv4 spelling (0x7f.1, 2130706433) into dotted form,
+  // so digits-and-dots left here are not an address; refuse them rather than guess.
+  if (/^[\d.]+$/.test(hostname)) return true;
+  return isNonPublicName(hostname);
+}
+
+/** The first problem of a callback URL ('' is fine: it clears the URL), or null. */
+export function callbackUrlProblem(text: string, allowPrivate = false): string | null {
+  const value = text.trim();
+  if (value === '') return null;
+  if (value.length > CALLBACK_URL_MAX) return PURCHASE_MSG.callbackTooLong;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return PURCHASE_MSG.callbackUrl;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^https?:\/\//i.test(value) || url.hostname === '') {
+    return PURCHASE_MSG.callbackUrl;
+  }
+  if (url.username || url.password) return PURCHASE_MSG.callbackCredentials;
+  if (!allowPrivate && isNonPublicHost(url.hostname)) return PURCHASE_MSG.callbackPrivate;
+  return null;
+}
+
+/** The callback URL field: trimmed; '' clears. `allowPrivate` is the server's CALLBACK_ALLOW_PRIVATE. */
+export function callbackUrlField(allowPrivate = false) {
+  return z
+    .string({ error: PURCHASE_MSG.callbackUrl })
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = callbackUrlProblem(v, allowPrivate);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+// ── Inputs ───────────────────────────────────────────────────────────────────────────────────
+const positiveId = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg).max(2_147_483_647, msg);
+
+/** One purchase of the account (the `id` of myBuy/list rows). */
+export const PurchaseIdInput = z.object({ id: positiveId(PURCHASE_MSG.purchaseMissing) });
+export type PurchaseIdInput = z.infer<typeof PurchaseIdInput>;
+
+export const StopPurchaseInput = PurchaseIdInput.extend({
+  /** stop: the gateway answers SYSTEM_003 for the key; resume: calls work again. */
+  action: z.enum(['stop', 'resume'], { error: PURCHASE_MSG.action }),
+});
+export type StopPurchaseInput = z.infer<typeof StopPurchaseInput>;
+
+export function UpdateCallbackUrlInput(allowPrivate = false) {
+  return PurchaseIdInput.extend({ callbackUrl: z.preprocess((v) => v ?? '', callbackUrlField(allowPrivate)) });
+}
+
+export const AutoRenewInput = PurchaseIdInput.extend({ packageId: positiveId(PURCHASE_MSG.renewPackage) });
+export type AutoRenewInput = z.infer<typeof AutoRenewInput>;
+
+export const refundReasonField = z
+  .string({ error: PURCHASE_MSG.refundReason })
+  .trim()
+  .min(2, PURCHASE_MSG.refundReason)
+  .max(200, PURCHASE_MSG.refundReason);
+
+export const RefundOrderInput = z.object({
+  orderNo: z.string({ error: '订单不存在' }).trim().regex(/^D\d{14}[0-9A-Z]{6}$/, '订单不存在'),
+  reason: refundReasonField,
+});
+export type RefundOrderInput = z.infer<typeof RefundOrderInput>;
+
+export const RefundAllInput = PurchaseIdInput.extend({ reason: refundReasonField });
+export type RefundAllInput = z.infer<typeof RefundAllInput>;
+
+/** myOrder/list with `export=1`: the same filters, answered as an xlsx file. */
+export const OrderExportInput = OrderListInput.extend({
+  export: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
+});
+export type OrderExportInput = z.infer<typeof OrderExportInput>;
+
+export const AutoRenewListInput = PageQuery;
+
+export const InterfacePackagesInput = z.object({ interfaceId: positiveId('接口不存在或已下架') });
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────
+export const REFUND_STATUS = ['requested', 'approved', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUS)[number];
+export const REFUND_STATUS_LABEL: Record<RefundStatus, string> = { requested: '退款审核中', approved: '已退款', rejected: '退款被驳回' };
+
+export interface CallResource {
+  id: number;
+  interfaceId: number;
+  interfaceName: string;
+  callsTotal: number;
+  callsLeft: number;
+  callsUsed: number;
+  testCallsLeft: number;
+  expiresAt: string;
+  expired: boolean;
+  status: 'active' | 'stopped';
+}
+
+export interface BuyData {
+  interfaces: number;
+  active: number;
+  stopped: number;
+  expired: number;
+  exhausted: number;
+  callsTotal: number;
+  callsLeft: number;
+  callsUsed: number;
+  autoRenew: number;
+  expiringSoon: number;
+  paidFen: number;
+  refundedFen: number;
+}
+
+export interface AutoRenewRow {
+  id: number;
+  interfaceId: number;
+  interfaceName: string;
+  callsLeft: number;
+  expiresAt: string;
+  expired: boolean;
+  status: 'active' | 'stopped';
+  autoRenew: boolean;
+  packageId: number | null;
+  packageCalls: number | null;
+  packagePriceFen: number | null;
+  packageValidityDays: number | null;
+  renewals: number;
+  renewFailedAt: string | null;
+}
+
+export interface RefundView {
+  id: number;
+  scope: 'order' | 'purchase';
+  calls: number;
+  amountFen: number;
+  status: RefundStatus;
+  statusLabel: string;
+}
