@@ -30,7 +30,7 @@ export const UC_ROUTES: readonly UcRoute[] = [
   { path: 'useHistory', title: '调用记录', code: FEATURE.dataManage },
   { path: 'monitor', title: '接口监控', code: FEATURE.dataManage },
   { path: 'paymentManage/myOrder', title: '我的订单', code: FEATURE.costManage, ready: true },
-  { path: 'paymentManage/myRenew', title: '自动续费', code: FEATURE.costManage },
+  { path: 'paymentManage/myRenew', title: '自动续费', code: FEATURE.costManage, ready: true },
   { path: 'warningManage/myWarning', title: '用量预警', code: FEATURE.warningManage },
   { path: 'warningManage/warningNumber', title: '预警联系人', code: FEATURE.warningManage },
   { path: 'enterpriseAuth', title: '企业认证', code: FEATURE.enterpriseAuth, ready: true },

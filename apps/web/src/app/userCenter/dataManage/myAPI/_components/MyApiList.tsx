@@ -1,13 +1,18 @@
 'use client';
-// 我的API: every purchased interface with its key (copy), remaining calls, expiry and state.
+// 我的API: every purchased interface with its key (copy), remaining calls, expiry and state, and
+// what can be done with it: stop/resume, callback URL, automatic renewal, refund of what is left.
 // The name search is kept for the session (spec 02 §3 "myApiSearch"), so coming back from an
 // interface's page finds the list as it was left.
-import type { PurchaseRow } from '@apimarket/contracts';
-import { Button, Card, Empty, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { BuyData, PurchaseRow } from '@apimarket/contracts';
+import { App, Button, Card, Empty, Input, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
+import { AutoRenewDialog, type RenewTarget } from '../../../../../components/user-center/AutoRenewDialog';
+import { RefundDialog, type RefundTarget } from '../../../../../components/user-center/RefundDialog';
 import { request } from '../../../../../lib/api/client';
+import { serverMessage } from '../../../../../lib/api/errors';
 import { dateTime } from '../../../../../lib/format';
+import { CallbackUrlDialog } from './CallbackUrlDialog';
 import styles from './my-api.module.css';
 
 const SEARCH_KEY = 'myApiSearch';
@@ -21,6 +26,11 @@ function state(row: PurchaseRow): { label: string; color: string } {
 }
 
 export function MyApiList() {
+  const { message, modal } = App.useApp();
+  const [summary, setSummary] = useState<BuyData | null>(null);
+  const [callbackOf, setCallbackOf] = useState<PurchaseRow | null>(null);
+  const [renewOf, setRenewOf] = useState<RenewTarget | null>(null);
+  const [refundOf, setRefundOf] = useState<RefundTarget | null>(null);
   const [name, setName] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const [pageNum, setPageNum] = useState(1);
@@ -44,7 +54,42 @@ export function MyApiList() {
     } catch {
       setFailed(true);
     }
+    request<{ data: BuyData }>('myBuy/buyData', { silent: true })
+      .then((r) => setSummary(r.data))
+      .catch(() => setSummary(null));
   }, [query, pageNum]);
+
+  /** A change that answers a message: show it and reload the list. */
+  const act = async (path: string, data: Record<string, string | number>) => {
+    try {
+      const res = await request<{ msg: string }>(path, { data });
+      message.success(res.msg);
+      await load();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) message.error(msg);
+    }
+  };
+
+  const stopOrResume = (r: PurchaseRow) =>
+    r.status === 'stopped'
+      ? void act('myBuy/interface/stop', { id: r.id, action: 'resume' })
+      : modal.confirm({
+          title: `停用「${r.interfaceName}」？`,
+          content: '停用后使用该 Key 的调用将返回 SYSTEM_003（不计费），可随时恢复。',
+          okText: '停 用',
+          cancelText: '取 消',
+          okButtonProps: { danger: true },
+          onOk: () => act('myBuy/interface/stop', { id: r.id, action: 'stop' }),
+        });
+
+  const renewOff = (r: PurchaseRow) =>
+    modal.confirm({
+      title: `关闭「${r.interfaceName}」的自动续费？`,
+      okText: '关 闭',
+      cancelText: '取 消',
+      onOk: () => act('myBuy/delAutomaticBuy', { id: r.id }),
+    });
 
   useEffect(() => {
     void load();
@@ -91,56 +136,134 @@ export function MyApiList() {
       key: 'state',
       render: (_, r) => {
         const s = state(r);
-        return <Tag color={s.color}>{s.label}</Tag>;
+        return (
+          <Space size={4} wrap>
+            <Tag color={s.color} data-testid="purchase-state">
+              {s.label}
+            </Tag>
+            {r.autoRenewPackageId !== null ? <Tag color={r.renewFailedAt ? 'error' : 'processing'}>{r.renewFailedAt ? '续费失败' : '自动续费'}</Tag> : null}
+            {r.refundLabel ? <Tag color={r.refundStatus === 'approved' ? 'default' : r.refundStatus === 'rejected' ? 'error' : 'warning'}>{r.refundLabel}</Tag> : null}
+          </Space>
+        );
       },
     },
     {
       title: '操作',
       key: 'actions',
       render: (_, r) => (
-        <Link href={`/api/${r.interfaceId}#packages`} className={styles.action}>
-          续购套餐
-        </Link>
+        <Space size={0} wrap className={styles.actions}>
+          <Button type="link" size="small" danger={r.status === 'active'} onClick={() => stopOrResume(r)}>
+            {r.status === 'stopped' ? '恢复' : '停用'}
+          </Button>
+          <Button type="link" size="small" onClick={() => setCallbackOf(r)}>
+            回调地址
+          </Button>
+          {r.autoRenewPackageId === null ? (
+            <Button type="link" size="small" onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: null })}>
+              自动续费
+            </Button>
+          ) : (
+            <Button type="link" size="small" onClick={() => renewOff(r)}>
+              关闭续费
+            </Button>
+          )}
+          <Button
+            type="link"
+            size="small"
+            disabled={r.refundStatus === 'requested' || r.callsLeft <= 0}
+            onClick={() => setRefundOf({ kind: 'purchase', purchaseId: r.id, label: `「${r.interfaceName}」剩余 ${r.callsLeft.toLocaleString('zh-CN')} 次调用` })}
+          >
+            申请退款
+          </Button>
+          <Link href={`/api/${r.interfaceId}#packages`} className={styles.action}>
+            续购套餐
+          </Link>
+        </Space>
       ),
     },
   ];
 
+  const figures: Array<[string, number | string]> = summary
+    ? [
+        ['已购接口', summary.interfaces],
+        ['剩余调用（次）', summary.callsLeft.toLocaleString('zh-CN')],
+        ['已用调用（次）', summary.callsUsed.toLocaleString('zh-CN')],
+        ['7 天内到期', summary.expiringSoon],
+        ['自动续费', summary.autoRenew],
+      ]
+    : [];
+
   return (
-    <Card
-      title="我的API"
-      extra={
-        <Input.Search
-          placeholder="按接口名称搜索"
-          allowClear
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onSearch={search}
-          className={styles.search}
-          aria-label="按接口名称搜索"
-        />
-      }
-    >
-      {failed && !page ? (
-        <Empty description="已购接口暂时无法加载，请稍后刷新重试" />
-      ) : (
-        <Table<PurchaseRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={page?.rows ?? []}
-          loading={!page}
-          scroll={{ x: 900 }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
-          locale={{
-            emptyText: (
-              <Empty description={query ? '没有名称匹配的已购接口' : '还没有已购接口：在 API 市场选择套餐，支付后接口 Key 会出现在这里'}>
-                <Link href="/api">
-                  <Button type="primary">浏览 API 市场</Button>
-                </Link>
-              </Empty>
-            ),
-          }}
-        />
-      )}
-    </Card>
+    <div className={styles.page}>
+      {summary && summary.interfaces > 0 ? (
+        <Card>
+          <div className={styles.figures} data-testid="buy-data">
+            {figures.map(([title, value]) => (
+              <Statistic key={title} title={title} value={value} />
+            ))}
+          </div>
+        </Card>
+      ) : null}
+      <Card
+        title="我的API"
+        extra={
+          <Input.Search
+            placeholder="按接口名称搜索"
+            allowClear
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onSearch={search}
+            className={styles.search}
+            aria-label="按接口名称搜索"
+          />
+        }
+      >
+        {failed && !page ? (
+          <Empty description="已购接口暂时无法加载，请稍后刷新重试" />
+        ) : (
+          <Table<PurchaseRow>
+            rowKey="id"
+            columns={columns}
+            dataSource={page?.rows ?? []}
+            loading={!page}
+            scroll={{ x: 1100 }}
+            pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+            locale={{
+              emptyText: (
+                <Empty description={query ? '没有名称匹配的已购接口' : '还没有已购接口：在 API 市场选择套餐，支付后接口 Key 会出现在这里'}>
+                  <Link href="/api">
+                    <Button type="primary">浏览 API 市场</Button>
+                  </Link>
+                </Empty>
+              ),
+            }}
+          />
+        )}
+      </Card>
+      <CallbackUrlDialog
+        purchase={callbackOf}
+        onClose={() => setCallbackOf(null)}
+        onSaved={() => {
+          setCallbackOf(null);
+          void load();
+        }}
+      />
+      <AutoRenewDialog
+        target={renewOf}
+        onClose={() => setRenewOf(null)}
+        onDone={() => {
+          setRenewOf(null);
+          void load();
+        }}
+      />
+      <RefundDialog
+        target={refundOf}
+        onClose={() => setRefundOf(null)}
+        onDone={() => {
+          setRefundOf(null);
+          void load();
+        }}
+      />
+    </div>
   );
 }
