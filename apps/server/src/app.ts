@@ -93,6 +93,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   const sandbox = sandboxProvider();
   await app.register(gatewayRoutes, {
     db,
+    config,
     logger: app.log,
     providerFor: () => sandbox,
     ratePerKey: config.gateway.ratePerKey,

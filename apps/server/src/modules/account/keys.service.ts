@@ -41,6 +41,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accountKeys, accountSecrets } from '../../db/schema';
 import { Conflict, Invalid } from '../../http/errors';
+import { forgetAccountCredentials } from '../gateway/signed';
 import { sendMessage } from './messages.service';
 
 export interface KeysCtx {
@@ -155,7 +156,14 @@ export async function myAppKey(ctx: KeysCtx): Promise<AppKeyView> {
  * configured grace so the customer can redeploy. A second rotation inside the grace ends the
  * older secret at once: at most two secrets are ever valid.
  */
-export async function issueSecret({ ctx, input }: { ctx: KeysCtx; input: { action: SecretAction } }): Promise<IssuedSecret> {
+export async function issueSecret(args: { ctx: KeysCtx; input: { action: SecretAction } }): Promise<IssuedSecret> {
+  const issued = await issueSecretOnce(args);
+  // The gateway keeps credentials briefly (gateway/signed.ts): it must read the new secret now.
+  forgetAccountCredentials(args.ctx.memberId);
+  return issued;
+}
+
+async function issueSecretOnce({ ctx, input }: { ctx: KeysCtx; input: { action: SecretAction } }): Promise<IssuedSecret> {
   const { db, config, memberId } = ctx;
   const { appKey } = await ensureSecretsRow(db, memberId);
   const secret = newSecret();
@@ -237,6 +245,7 @@ export async function encryptSign({ ctx, input }: { ctx: KeysCtx; input: Encrypt
       link: KEYS_PAGE,
     });
   });
+  forgetAccountCredentials(memberId);
   return next;
 }
 
@@ -345,6 +354,7 @@ export async function setCustomerKey({ ctx, input }: { ctx: KeysCtx; input: Asym
       link: KEYS_PAGE,
     });
   });
+  forgetAccountCredentials(memberId);
   return { action, publicKey, fingerprint, bits, uploadedAt: uploadedAt.toISOString(), privateKey };
 }
 
@@ -374,6 +384,21 @@ export async function accountSecretsForGateway(
   return {
     current: row.secretEnc !== null ? unseal(config, row.secretEnc, context) : null,
     previous: liveUntil(row, now) && row.previousEnc !== null ? unseal(config, row.previousEnc, context) : null,
+  };
+}
+
+/** Everything the gateway checks a signed or encrypted call with, in one read. */
+export async function gatewayCredentials(db: Db, config: Config, memberId: number, now = new Date()) {
+  const [secrets, keys] = await Promise.all([secretsRow(db, memberId), keysRow(db, memberId)]);
+  const context = aad.secret(memberId);
+  return {
+    appKey: secrets?.appKey ?? null,
+    signMode: signModeOf(secrets?.signMode ?? 'none'),
+    encryptMode: encryptModeOf(secrets?.encryptMode ?? 'none'),
+    current: secrets?.secretEnc ? unseal(config, secrets.secretEnc, context) : null,
+    previous: secrets && liveUntil(secrets, now) && secrets.previousEnc ? unseal(config, secrets.previousEnc, context) : null,
+    customerPublicKey: keys?.customerPublicKey ?? null,
+    platformPrivateKey: keys ? unseal(config, keys.platformPrivateEnc, aad.platformPrivate(memberId)) : null,
   };
 }
 

@@ -91,10 +91,9 @@ export class CallCommitter {
   }
 
   private async commitGroup(group: Pending[]): Promise<void> {
+    let written: Awaited<ReturnType<CallCommitter['write']>>;
     try {
-      const { decided, after } = await this.write(group.map((p) => p.record));
-      group.forEach((p, i) => p.resolve(decided[i] as Committed));
-      if (after.length) this.options.afterCommit?.(after);
+      written = await this.write(group.map((p) => p.record));
     } catch (err) {
       if (group.length === 1) {
         (group[0] as Pending).reject(err);
@@ -103,6 +102,17 @@ export class CallCommitter {
       // One bad record must not fail its neighbours: write them one by one.
       this.options.logger.warn({ err, size: group.length }, 'call group failed to commit; committing one by one');
       for (const p of group) await this.commitGroup([p]);
+      return;
+    }
+    // Committed: nothing below may send the group to the database again.
+    group.forEach((p, i) => {
+      p.resolve(written.decided[i] as Committed);
+    });
+    if (written.after.length === 0) return;
+    try {
+      this.options.afterCommit?.(written.after);
+    } catch (err) {
+      this.options.logger.error({ err }, 'after-commit hook failed');
     }
   }
 

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
-import { callRecords, interfaces, pricePackages, purchases, qualifications } from '../../db/schema';
+import { callRecords, interfaces, purchases, qualifications } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
+import { buyCheapest } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { clearGatewayCaches } from './gateway.service';
@@ -21,24 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => clearGatewayCaches());
 
-/** Recharge, order and pay the cheapest package of an interface; answers the purchase key. */
-async function buy(a: TestAccount, interfaceId: number): Promise<string> {
-  const [p] = await t.database.db
-    .select({ id: pricePackages.id, priceFen: pricePackages.priceFen })
-    .from(pricePackages)
-    .where(eq(pricePackages.interfaceId, interfaceId))
-    .orderBy(asc(pricePackages.priceFen))
-    .limit(1);
-  const declared = await post(t, 'mytrade/recharge/declare', { amount: String((p?.priceFen ?? 0) / 100), transferRef: `GW${Date.now()}${interfaceId}`, payerName: '测试公司' }, { cookies: a.cookies });
-  await runCommand({ db: t.database.db }, ['recharge', 'confirm', String(declared.json().data.id)]);
-  const order = await post(t, 'interfaceOrders/saveInterfaceOrders', { interfaceId: String(interfaceId), packageId: String(p?.id) }, { cookies: a.cookies });
-  await post(t, 'UserCenter/payment', { orderNo: order.json().data.orderNo }, { cookies: a.cookies });
-  const [row] = await t.database.db
-    .select({ key: purchases.key })
-    .from(purchases)
-    .where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, interfaceId)));
-  return row?.key ?? '';
-}
+const buy = (a: TestAccount, interfaceId: number) => buyCheapest(t, a, interfaceId);
 
 const call = (path: string, fields: Record<string, string>, as: 'form' | 'json' = 'form') =>
   t.app.inject({

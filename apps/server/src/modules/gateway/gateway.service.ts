@@ -14,15 +14,18 @@ import { randomBytes } from 'node:crypto';
 import { GATEWAY_SUCCESS, type GatewayAnswer, PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
 import { clearWhitelistCache, ipAllowed } from '../whitelist/whitelist.service';
 import type { CallCommitter } from './committer';
 import { maskParams } from './mask';
+import { clearNonces, forgetAccountCredentials, openCall } from './signed';
 
 export interface GatewayDeps {
   db: Db;
+  config: Config;
   /** Writes each call's record and charge (group commit); see committer.ts. */
   committer: CallCommitter;
   logger: FastifyBaseLogger;
@@ -166,6 +169,8 @@ export function forgetPurchaseFacts(): void {
 /** Forget what the gateway remembers (tests; operators changing an interface). */
 export function clearGatewayCaches(): void {
   forgetPurchaseFacts();
+  forgetAccountCredentials();
+  clearNonces();
   clearWhitelistCache();
   interfaceCache.clear();
   qualifiedCache.clear();
@@ -197,6 +202,19 @@ interface Outcome {
   purchaseId: number | null;
   interfaceId: number | null;
   provider: string;
+  /** The business parameters as the call was answered (decrypted in the encrypted mode). */
+  params: Record<string, string>;
+  /** Seals the answer's data for an account in the encrypted mode. */
+  seal?: (data: unknown) => string;
+}
+
+/** What a refused call is recorded with: the fields but the protocol ones (key, signature, sealed data). */
+function businessFields(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (!['key', 'appKey', 'timestamp', 'nonce', 'sign', 'signMethod', 'data'].includes(k)) out[k] = v;
+  }
+  return out;
 }
 
 const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) => ({ code, message, data: null, billable: false });
@@ -204,8 +222,7 @@ const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) =>
 export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<GatewayAnswer> {
   const started = performance.now();
   const seqNo = newSeqNo();
-  const { key = '', ...params } = call.fields;
-  const outcome = await decide(deps, call, key.trim(), params);
+  const outcome = await decide(deps, call, (call.fields.key ?? '').trim());
   const { charged } = await deps.committer.submit({
     seqNo,
     memberId: outcome.memberId,
@@ -215,7 +232,7 @@ export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<
     billable: outcome.billable,
     latencyMs: Math.round(performance.now() - started),
     ip: call.ip.slice(0, 64),
-    params: maskParams(params),
+    params: maskParams(outcome.params),
     provider: outcome.provider,
   });
   if (outcome.billable && !charged) {
@@ -223,21 +240,29 @@ export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<
     const { code, message, data } = platform('SYSTEM_002');
     return { code, message, data, seqNo };
   }
-  return { code: outcome.code, message: outcome.message, data: outcome.data, seqNo };
+  const data = outcome.seal && outcome.data !== null && outcome.data !== undefined ? outcome.seal(outcome.data) : outcome.data;
+  return { code: outcome.code, message: outcome.message, data, seqNo };
 }
 
 /** Every check, then the provider: what the answer will be, before it is charged and recorded. */
-async function decide(deps: GatewayDeps, call: GatewayCall, key: string, params: Record<string, string>): Promise<Outcome> {
-  const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '' };
+async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promise<Outcome> {
+  const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '', params: businessFields(call.fields) };
   if (!key) return { ...platform('SYSTEM_000'), ...none };
   const purchase = await purchaseOf(deps.db, key);
   if (!purchase) return { ...platform('SYSTEM_001'), ...none };
-  const who = { memberId: purchase.memberId, purchaseId: purchase.id, interfaceId: null, provider: '' };
+
+  // The account's signed/encrypted mode comes first: an unsigned caller learns nothing more.
+  const opened = await openCall(deps.db, deps.config, purchase.memberId, call.fields);
+  const who = { ...none, memberId: purchase.memberId, purchaseId: purchase.id };
+  if (!opened.ok) return { ...platform(opened.code, opened.message), ...who };
+  who.params = opened.params;
+  const params = opened.params;
+  const seal = opened.seal;
 
   const id = /^\d{1,9}$/.test(call.interfaceId) ? Number(call.interfaceId) : 0;
   const iface = id ? await interfaceOf(deps.db, id) : null;
   if (!iface || iface.path !== `/${call.domain}/${call.sub}/${call.interfaceId}`) return { ...platform('SYSTEM_004'), ...who };
-  const here = { ...who, interfaceId: id };
+  const here = { ...who, interfaceId: id, seal };
   if (purchase.interfaceId !== id) return { ...platform('SYSTEM_025'), ...here };
   if (!iface.onSale) return { ...platform('SYSTEM_015'), ...here };
   if (purchase.status !== 'active') return { ...platform('SYSTEM_003'), ...here };
