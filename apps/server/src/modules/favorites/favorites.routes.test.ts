@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, interfaces, members } from '../../db/schema';
+import { favorites, interfaces, members, sessions } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
@@ -22,6 +22,13 @@ describe('who may collect', () => {
       const res = await post(t, path, { interfaceId: '1882' });
       expect(res.json().code, path).toBe('ALL_0024');
     }
+  });
+
+  it('refuses an expired session', async () => {
+    const a = await qualifiedAccount(t, '10.80.0.9');
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, a.memberId));
+    expect((await collect(a, 1882)).json().code).toBe('ALL_0024');
+    expect((await mine(a)).code).toBe('ALL_0024');
   });
 
   it('lets an account collect before its company is authenticated, and a sub-account keep its own', async () => {

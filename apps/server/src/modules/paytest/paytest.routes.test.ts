@@ -2,7 +2,7 @@ import { payTestFee } from '@apimarket/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../console/commands';
-import { ledger, members, messages, payTests, pricePackages, purchases } from '../../db/schema';
+import { ledger, members, messages, payTests, pricePackages, purchases, sessions } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
@@ -69,6 +69,13 @@ describe('who may apply', () => {
     const child = await newAccount(t, '10.90.0.3');
     await t.database.db.update(members).set({ parentId: parent.memberId }).where(eq(members.id, child.memberId));
     expect((await apply(child)).json()).toEqual({ code: 'ALL_0010', msg: '子账号不能申请付费测试，请联系主账号申请' });
+  });
+
+  it('refuses an expired session', async () => {
+    const a = await qualifiedAccount(t, '10.90.0.9');
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, a.memberId));
+    expect((await apply(a)).json().code).toBe('ALL_0024');
+    expect((await myTests(a)).code).toBe('ALL_0024');
   });
 });
 
