@@ -72,6 +72,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
+      // A gateway-role process answers the open data API and its health check, nothing else.
+      if (config.role === 'gateway') return;
       await api.register(catalogRoutes, { db, config });
       await api.register(contentRoutes, { db });
       await api.register(identityRoutes, { config, db, notifier });
@@ -90,6 +92,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   );
 
   // The open data API, at the root: POST /{domain}/{sub}/{interfaceId} (sandbox providers).
+  if (config.role === 'portal') return { app, notifier };
   const sandbox = sandboxProvider();
   await app.register(gatewayRoutes, {
     db,

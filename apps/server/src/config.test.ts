@@ -17,6 +17,17 @@ describe('config', () => {
     expect(() => loadConfig({ WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456' })).toThrow(/SECRETS_KEY/);
   });
 
+  it('splits the portal and the gateway into process roles only on a shared PostgreSQL', () => {
+    expect(loadConfig({ DEV_TOOLS: '1' }).role).toBe('all');
+    expect(() => loadConfig({ DEV_TOOLS: '1', SERVER_ROLE: 'gateway' })).toThrow(/SERVER_ROLE 为 portal 或 gateway 时必须设置 DATABASE_URL/);
+    expect(() => loadConfig({ DEV_TOOLS: '1', SERVER_ROLE: 'worker' })).toThrow(/SERVER_ROLE 只能是 all、portal 或 gateway/);
+    const gateway = loadConfig({ DEV_TOOLS: '1', SERVER_ROLE: 'gateway', DATABASE_URL: 'postgres://db.internal/apimarket' });
+    expect(gateway.role).toBe('gateway');
+    // Jobs belong to a portal process, whatever RUN_JOBS says.
+    expect(gateway.runJobs).toBe(false);
+    expect(loadConfig({ DEV_TOOLS: '1', SERVER_ROLE: 'portal', DATABASE_URL: 'postgres://db.internal/apimarket' }).runJobs).toBe(true);
+  });
+
   it('reads the special users as a set of login names', () => {
     const c = loadConfig({ DEV_TOOLS: '1', SPECIAL_USERS: ' bossA, bossB ,,' });
     expect([...c.account.specialUsers]).toEqual(['bossA', 'bossB']);

@@ -27,6 +27,11 @@ export const EnvSchema = z.object({
   DEV_TOOLS: flag,
   /** Run the background jobs in this process (set 0 on all but one when running several). */
   RUN_JOBS: z.enum(['0', '1', 'true', 'false', '']).default('1').transform((v) => v !== '0' && v !== 'false'),
+  /**
+   * What this process serves: all (portal API under /apiHome and the open data API), portal, or
+   * gateway (the open data API alone, scaled on its own). Several processes need DATABASE_URL.
+   */
+  SERVER_ROLE: z.enum(['all', 'portal', 'gateway'], { error: 'SERVER_ROLE 只能是 all、portal 或 gateway' }).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Fastify trustProxy: which hops may set X-Forwarded-For (the web process is on loopback). */
@@ -94,6 +99,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.DEV_TOOLS && e.SECRETS_KEY === DEV_SECRETS_KEY) {
     throw new ConfigError('配置无效: 关闭 DEV_TOOLS 运行时必须设置自己的 SECRETS_KEY');
   }
+  if (e.SERVER_ROLE !== 'all' && !e.DATABASE_URL) {
+    // The embedded database admits one process: splitting roles needs a shared PostgreSQL.
+    throw new ConfigError('配置无效: SERVER_ROLE 为 portal 或 gateway 时必须设置 DATABASE_URL（多个进程共用 PostgreSQL）');
+  }
   if (realSms) {
     // The provider adapters land with the identity work; refuse rather than silently drop SMS.
     throw new ConfigError(`配置无效: 短信服务商 ${e.SMS_PROVIDER} 的适配器尚未提供，请使用 SMS_PROVIDER=outbox`);
@@ -105,7 +114,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     wire: { signSecret: e.WIRE_SIGN_SECRET, aesSecret: e.WIRE_AES_SECRET },
     devTools: e.DEV_TOOLS,
-    runJobs: e.RUN_JOBS,
+    role: e.SERVER_ROLE,
+    // The gateway role answers calls only: jobs and operator commands belong to a portal process.
+    runJobs: e.RUN_JOBS && e.SERVER_ROLE !== 'gateway',
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

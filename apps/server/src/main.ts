@@ -29,13 +29,18 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  await database.migrate();
-  await seed(database.db);
-  logger.info({ database: database.kind }, 'database migrated and seeded');
+  if (config.role === 'gateway') {
+    // The portal process owns the schema: a gateway never migrates or seeds (start it after one).
+    logger.info({ database: database.kind, role: config.role }, 'database opened');
+  } else {
+    await database.migrate();
+    await seed(database.db);
+    logger.info({ database: database.kind, role: config.role }, 'database migrated and seeded');
+  }
 
   const { app, notifier } = await buildApp({ config, database, logger });
   await app.listen({ host: config.host, port: config.port });
-  const closeConsole = await startConsoleSocket(config.dataDir, { db: database.db }, logger);
+  const closeConsole = config.role === 'gateway' ? async () => {} : await startConsoleSocket(config.dataDir, { db: database.db }, logger);
   const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger) : () => {};
   const stopPurchaseJobs = config.runJobs ? startPurchaseJobs({ db: database.db }, logger) : () => {};
   const stopPayTestJobs = config.runJobs ? startPayTestJobs(database.db, logger) : () => {};

@@ -1,0 +1,38 @@
+// Process roles (SERVER_ROLE): a gateway process answers the open data API and its health check
+// only; a portal process serves /apiHome and leaves the open data API to gateway processes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/harness';
+import { post } from './test/identity';
+
+// The harness opens its own database; DATABASE_URL only satisfies the role rule of the config.
+const SHARED = { DATABASE_URL: 'postgres://db.internal/apimarket' };
+const CALL = { method: 'POST' as const, url: '/communication/personal/1882', headers: { 'content-type': 'application/json' }, payload: '{}' };
+
+describe('SERVER_ROLE=gateway', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...SHARED, SERVER_ROLE: 'gateway' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers the open data API and the health check, and nothing of the portal', async () => {
+    expect((await t.app.inject(CALL)).json()).toMatchObject({ code: 'SYSTEM_000', message: '缺少参数 key' });
+    expect((await t.app.inject({ method: 'GET', url: '/apiHome/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/apiHome/api/category/list' })).statusCode).toBe(404);
+    expect((await post(t, 'memberShip/isLoginState', {})).statusCode).toBe(404);
+  });
+});
+
+describe('SERVER_ROLE=portal', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...SHARED, SERVER_ROLE: 'portal' } });
+  });
+  afterAll(() => t.close());
+
+  it('serves the portal API and leaves the open data API to the gateway processes', async () => {
+    // Logged out, the user-state call answers its own ALL_0024: the portal route is there.
+    expect((await post(t, 'memberShip/isLoginState', {})).json().code).toBe('ALL_0024');
+    expect((await t.app.inject(CALL)).statusCode).toBe(404);
+  });
+});
