@@ -18,3 +18,5 @@ export * from './whitelist';
 export * from './purchases';
 export * from './favorites';
 export * from './paytest';
+export * from './subconsume';
+export * from './entitlements';

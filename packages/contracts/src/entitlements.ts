@@ -1,0 +1,64 @@
+// What an account's purchases entitle it to beyond calling: the judicial screens' interfaces
+// (myBuy/getMyLawInterfaceInfo) and the PDF verification receipt of batch results
+// (dataApi/verifyBatchExportInterfacePdf). Decisions 91 and 92.
+import { z } from 'zod';
+
+/** The interfaces behind the judicial visualisation calls UserCenter/judicial/{id} (spec 02 §7), in the spec's order. */
+export const JUDICIAL_VIEW_INTERFACE_IDS = [9839, 9834, 9836, 9662, 9838] as const;
+
+/** The state of the account's purchase of an interface, as a screen needs it. */
+export const ENTITLEMENT_STATUS = ['none', 'active', 'stopped', 'expired', 'exhausted'] as const;
+export type EntitlementStatus = (typeof ENTITLEMENT_STATUS)[number];
+export const ENTITLEMENT_STATUS_LABEL: Record<EntitlementStatus, string> = {
+  none: '未购买',
+  active: '可用',
+  stopped: '已停用',
+  expired: '已过期',
+  exhausted: '次数已用完',
+};
+
+export interface LawInterfaceInfo {
+  id: number;
+  name: string;
+  purchased: boolean;
+  /** 0 when not purchased. */
+  callsLeft: number;
+  /** null when not purchased. */
+  expiresAt: string | null;
+  status: EntitlementStatus;
+  statusLabel: string;
+  /** purchased, not stopped, not expired and calls left: the screen may query. */
+  usable: boolean;
+}
+
+/**
+ * Categories whose calls are verifications that yield a receipt: 身份核验 1, 银行卡 4, 手机号 5,
+ * 企业工商 7 (the category ids of the catalogue seed).
+ */
+export const PDF_RECEIPT_CATEGORIES: Readonly<Record<number, string>> = { 1: '身份核验', 4: '银行卡', 5: '手机号', 7: '企业工商' };
+
+export const ENTITLEMENT_MSG = {
+  interfaceId: '请选择接口',
+  interfaceMissing: '接口不存在',
+} as const;
+
+/** Why the PDF receipt cannot be exported; the sentence the screen shows. */
+export const pdfRefusal = {
+  family: (name: string, categoryName: string) =>
+    `「${name}」属于${categoryName}类接口，不提供 PDF 核验回执；仅身份核验、银行卡、手机号与企业工商类核验接口可导出`,
+  notPurchased: (name: string) => `您尚未购买「${name}」，也没有它的调用结果，购买并调用后即可导出 PDF 核验回执`,
+  stopped: (name: string) => `您已停用「${name}」且没有它的调用结果，恢复调用并调用后即可导出 PDF 核验回执`,
+  expired: (name: string) => `您购买的「${name}」已过期且没有它的调用结果，续购并调用后即可导出 PDF 核验回执`,
+} as const;
+
+export const PdfExportCheckInput = z.object({
+  interfaceId: z.coerce.number({ error: ENTITLEMENT_MSG.interfaceId }).int(ENTITLEMENT_MSG.interfaceId).positive(ENTITLEMENT_MSG.interfaceId).max(999_999_999, ENTITLEMENT_MSG.interfaceId),
+});
+export type PdfExportCheckInput = z.infer<typeof PdfExportCheckInput>;
+
+export interface PdfExportCheck {
+  interfaceId: number;
+  allowed: boolean;
+  /** '' when allowed. */
+  reason: string;
+}

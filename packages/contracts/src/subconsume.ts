@@ -1,0 +1,77 @@
+// 子账号消费 (mytrade/subAccount/consume/list): what a main account's sub-accounts used of the
+// open data API in a period, by sub-account and interface (Decision 90). Calls, not money: the
+// money was spent when the package was bought and shows under 消费记录.
+import { z } from 'zod';
+import { PageQuery } from './paging';
+
+export const SUB_CONSUME_MSG = {
+  subAccount: '子账号不能查看子账号消费，请使用主账号登录查看',
+  dateOrder: '开始日期不能晚于结束日期',
+} as const;
+
+const CHINA_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written yyyy-MM-dd, else undefined (an unusable filter is dropped, as in 我的订单). */
+const optionalDay = z.preprocess((v) => {
+  if (typeof v !== 'string' || !CHINA_DAY.test(v)) return undefined;
+  const d = new Date(`${v}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v ? undefined : v;
+}, z.string().optional());
+
+/** A positive id, or undefined for empty and junk values (the filter is then off). */
+const optionalId = z.preprocess((v) => {
+  const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
+}, z.number().optional());
+
+export const SubConsumeListInput = PageQuery.extend({
+  /** One sub-account (its member id, as myAccount/getChild answers it). */
+  subAccountId: optionalId,
+  interfaceId: optionalId,
+  interfaceName: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 50) : ''), z.string()),
+  /** China calendar days, inclusive; both absent = this month so far. */
+  startDate: optionalDay,
+  endDate: optionalDay,
+}).refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, { message: SUB_CONSUME_MSG.dateOrder, path: ['endDate'] });
+export type SubConsumeListInput = z.infer<typeof SubConsumeListInput>;
+
+/** One sub-account's use of one interface in the period. */
+export interface SubConsumeRow {
+  subAccountId: number;
+  loginName: string;
+  /** The sub-account's contact name; '' when none was given. */
+  nickname: string;
+  interfaceId: number | null;
+  interfaceName: string;
+  /** Every recorded call, refused ones included. */
+  calls: number;
+  /** Calls taken from the purchase (call_records.charged summed). */
+  chargedCalls: number;
+  lastCallAt: string;
+}
+
+/** The answer: the page of rows, the period actually used and the totals of the whole filter. */
+export interface SubConsumeList {
+  code: 200;
+  msg: string;
+  rows: SubConsumeRow[];
+  total: number;
+  period: { startDate: string; endDate: string };
+  sum: { calls: number; chargedCalls: number };
+}
+
+/** The China day (yyyy-MM-dd) of an instant. */
+export function chinaDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The period a list covers: the days asked, an open end filled with today or the first of the
+ * month, nothing asked = from the first of this China month to today.
+ */
+export function subConsumePeriod(f: { startDate?: string; endDate?: string }, now: Date = new Date()): { startDate: string; endDate: string } {
+  const today = chinaDay(now);
+  const startDate = f.startDate ?? (f.endDate ? `${f.endDate.slice(0, 8)}01` : `${today.slice(0, 8)}01`);
+  const endDate = f.endDate ?? (startDate > today ? startDate : today);
+  return { startDate, endDate };
+}
