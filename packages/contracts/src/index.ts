@@ -20,3 +20,4 @@ export * from './favorites';
 export * from './paytest';
 export * from './subconsume';
 export * from './entitlements';
+export * from './trial';

@@ -27,6 +27,8 @@ export const interfaces = pgTable(
     status: text('status').notNull().default('on_sale'),
     /** Shown in the header menu (menuDisplay filter). */
     menuDisplay: boolean('menu_display').notNull().default(false),
+    /** Free calls one account may take once on this interface from its free test quota; 0: no trial. */
+    trialCalls: integer('trial_calls').notNull().default(0),
     /** Popularity for the "hottest" order: calls over the last 30 days, kept by the gateway. */
     hits: bigint('hits', { mode: 'number' }).notNull().default(0),
     sort: integer('sort').notNull().default(0),

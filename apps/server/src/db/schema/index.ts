@@ -11,3 +11,4 @@ export * from './members';
 export * from './outbox';
 export * from './sessions';
 export * from './whitelist';
+export * from './trial';

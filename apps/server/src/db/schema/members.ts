@@ -1,6 +1,7 @@
 // Customer accounts (会员). Sub-accounts point at their parent; the identity module owns
 // registration and passwords, the account module the rest.
-import { bigint, boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './_columns';
 
 export const members = pgTable(
@@ -37,5 +38,10 @@ export const members = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('members_mobile_idx').on(t.mobile), index('members_parent_idx').on(t.parentId)],
+  (t) => [
+    index('members_mobile_idx').on(t.mobile),
+    index('members_parent_idx').on(t.parentId),
+    // Free trials take from the quota with a conditional UPDATE; the database refuses below zero too.
+    check('members_trial_calls_not_negative', sql`${t.trialCalls} >= 0`),
+  ],
 );

@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { refreshListing } from '../../modules/catalog/listing';
 import { interfaceDocs, interfaceLabels, interfaces, labels, pricePackages } from '../schema';
 import { SEED_INTERFACES } from './data/interfaces';
+import { SEED_TRIAL_CALLS } from './data/trial';
 
 export async function seedCatalog(db: Db): Promise<void> {
   const added = await db
@@ -21,6 +22,7 @@ export async function seedCatalog(db: Db): Promise<void> {
         isNew: i.isNew,
         enterpriseOnly: i.enterpriseOnly,
         menuDisplay: i.isHot,
+        trialCalls: SEED_TRIAL_CALLS[i.id] ?? 0,
         sort: n,
       })),
     )

@@ -22,6 +22,8 @@ const card = {
   enterpriseOnly: interfaces.enterpriseOnly,
   priceFrom: interfaces.priceFrom,
   labels: interfaces.labelNames,
+  /** Free calls an account may take once here (myBuy/freeTrial); 0: no trial. */
+  trialCalls: interfaces.trialCalls,
 };
 
 const ORDER: Record<InterfaceSearch['sortId'], SQL[]> = {
