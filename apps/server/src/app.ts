@@ -26,6 +26,8 @@ import { qualificationRoutes } from './modules/qualification/qualification.route
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { payTestRoutes } from './modules/paytest/paytest.routes';
+import { subAccountConsumeRoutes } from './modules/billing/subaccount-consume.routes';
+import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
@@ -87,6 +89,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(whitelistRoutes, { db });
       await api.register(favoritesRoutes, { db });
       await api.register(payTestRoutes, { db });
+      await api.register(subAccountConsumeRoutes, { db });
+      await api.register(entitlementsRoutes, { db });
       await api.register(trialRoutes, { db });
       if (config.devTools) await api.register(devRoutes, { db });
     },

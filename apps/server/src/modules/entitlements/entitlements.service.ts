@@ -1,0 +1,102 @@
+// What an account's purchases allow beyond calling the key: the judicial screens' interfaces
+// (Decision 91) and the PDF verification receipt of batch results (Decision 92). Reads only;
+// like myBuy/list they read the caller's own purchases and calls.
+import {
+  ENTITLEMENT_MSG,
+  ENTITLEMENT_STATUS_LABEL,
+  type EntitlementStatus,
+  JUDICIAL_VIEW_INTERFACE_IDS,
+  type LawInterfaceInfo,
+  PDF_RECEIPT_CATEGORIES,
+  type PdfExportCheck,
+  pdfRefusal,
+} from '@apimarket/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { callRecords, categories, interfaces, purchases } from '../../db/schema';
+import { NotFound } from '../../http/errors';
+import type { Account } from '../account/access';
+
+interface PurchaseState {
+  callsLeft: number;
+  expiresAt: Date;
+  status: string;
+  expired: boolean;
+}
+
+/** One word for a purchase's state; the order of the checks is the gateway's (stopped, then expired, then calls). */
+function stateOf(p: PurchaseState | null): EntitlementStatus {
+  if (!p) return 'none';
+  if (p.status === 'stopped') return 'stopped';
+  if (p.expired) return 'expired';
+  if (p.callsLeft <= 0) return 'exhausted';
+  return 'active';
+}
+
+/** myBuy/getMyLawInterfaceInfo: the five judicial visualisation interfaces and the account's purchase of each. */
+export async function lawInterfaceInfo(db: Db, account: Account): Promise<LawInterfaceInfo[]> {
+  const ids = [...JUDICIAL_VIEW_INTERFACE_IDS];
+  const rows = await db
+    .select({
+      id: interfaces.id,
+      name: interfaces.interfaceName,
+      callsLeft: purchases.callsLeft,
+      expiresAt: purchases.expiresAt,
+      status: purchases.status,
+      expired: sql<boolean>`${purchases.expiresAt} <= now()`,
+    })
+    .from(interfaces)
+    .leftJoin(purchases, and(eq(purchases.interfaceId, interfaces.id), eq(purchases.memberId, account.memberId)))
+    .where(inArray(interfaces.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return []; // not in this deployment's catalogue
+    const purchase = r.expiresAt && r.status !== null && r.callsLeft !== null ? { callsLeft: r.callsLeft, expiresAt: r.expiresAt, status: r.status, expired: r.expired } : null;
+    const status = stateOf(purchase);
+    return [
+      {
+        id,
+        name: r.name,
+        purchased: purchase !== null,
+        callsLeft: purchase?.callsLeft ?? 0,
+        expiresAt: purchase?.expiresAt.toISOString() ?? null,
+        status,
+        statusLabel: ENTITLEMENT_STATUS_LABEL[status],
+        usable: status === 'active',
+      },
+    ];
+  });
+}
+
+/**
+ * dataApi/verifyBatchExportInterfacePdf: the receipt is for verification families only, and for
+ * results the account can have: an active purchase (not stopped, not expired) or calls of its
+ * own that produced a result (billable answers).
+ */
+export async function pdfExportCheck(db: Db, account: Account, interfaceId: number): Promise<PdfExportCheck> {
+  const [iface] = await db
+    .select({ name: interfaces.interfaceName, categoryId: interfaces.categoryId, categoryName: categories.categoryName })
+    .from(interfaces)
+    .innerJoin(categories, eq(categories.id, interfaces.categoryId))
+    .where(eq(interfaces.id, interfaceId));
+  if (!iface) throw new NotFound(ENTITLEMENT_MSG.interfaceMissing);
+  const refuse = (reason: string): PdfExportCheck => ({ interfaceId, allowed: false, reason });
+  if (!(iface.categoryId in PDF_RECEIPT_CATEGORIES)) return refuse(pdfRefusal.family(iface.name, iface.categoryName));
+
+  const [[purchase], [answered]] = await Promise.all([
+    db
+      .select({ status: purchases.status, expired: sql<boolean>`${purchases.expiresAt} <= now()` })
+      .from(purchases)
+      .where(and(eq(purchases.memberId, account.memberId), eq(purchases.interfaceId, interfaceId))),
+    db
+      .select({ id: callRecords.id })
+      .from(callRecords)
+      .where(and(eq(callRecords.memberId, account.memberId), eq(callRecords.interfaceId, interfaceId), eq(callRecords.billable, true)))
+      .limit(1),
+  ]);
+  const active = purchase?.status === 'active' && !purchase.expired;
+  if (active || answered) return { interfaceId, allowed: true, reason: '' };
+  if (!purchase) return refuse(pdfRefusal.notPurchased(iface.name));
+  return refuse(purchase.status === 'stopped' ? pdfRefusal.stopped(iface.name) : pdfRefusal.expired(iface.name));
+}
