@@ -27,6 +27,8 @@ export interface InterfaceCard {
   enterpriseOnly: boolean;
   priceFrom: number | null;
   labels: string[];
+  /** Free calls an account may take once (myBuy/freeTrial); 0: no trial. */
+  trialCalls: number;
 }
 
 export interface Param {

@@ -24,7 +24,7 @@ export const UC_ROUTES: readonly UcRoute[] = [
   { path: 'dataManage/myAPI', title: '我的API', code: FEATURE.dataManage, ready: true },
   { path: 'dataManage/myAPI/apiTest', title: '接口测试', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
   { path: 'dataManage/myAPI/applyBatch', title: '批量查询', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
-  { path: 'dataManage/myAPI/purchase', title: '购买套餐', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
+  { path: 'dataManage/myAPI/purchase', title: '购买接口', code: FEATURE.dataManage, parent: 'dataManage/myAPI', ready: true },
   { path: 'dataManage/myCollect', title: '我的收藏', code: FEATURE.dataManage, ready: true },
   { path: 'dataManage/useHistory', title: '调用记录', code: FEATURE.dataManage },
   { path: 'useHistory', title: '调用记录', code: FEATURE.dataManage },

@@ -5,6 +5,7 @@ import { codeSamples, type InterfaceCard, type InterfaceDetail } from '../../../
 import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
 import { BuyPanel } from './BuyPanel';
 import { FavoriteToggle } from './FavoriteToggle';
+import { TrialButton } from '../../../../../components/catalog/TrialButton';
 import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 
@@ -116,6 +117,7 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
           ) : (
             <p className={styles.muted}>该接口按需报价，请致电 400-0999-656。</p>
           )}
+          {d.trialCalls > 0 ? <TrialButton interfaceId={d.id} calls={d.trialCalls} /> : null}
         </section>
       </header>
 

@@ -1,0 +1,490 @@
+'use client';
+// 购买接口: search the interfaces on sale (api/interface/search by name and category), choose one,
+// choose a package (api/getInterfacePackageList), order it (interfaceOrders/saveInterfaceOrders)
+// and pay from the balance (UserCenter/payment). When the balance is short the page shows where
+// to transfer to (mytrade/recharge/account) and links to the recharge tab; the order stays
+// payable in 我的订单. An interface marked for a trial offers its free calls here too.
+import { type FreeTrialState, formatFen, SUPPORT_HOTLINE } from '@apimarket/contracts';
+import { Alert, App, Button, Card, Descriptions, Empty, Input, Radio, Result, Select, Skeleton, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import Link from 'next/link';
+import { useCallback, useEffect, useState } from 'react';
+import { TrialButton } from '../../../../../../components/catalog/TrialButton';
+import { request } from '../../../../../../lib/api/client';
+import { serverMessage } from '../../../../../../lib/api/errors';
+import { formatPrice, unitPrice } from '../../../../../../lib/catalog';
+import styles from './purchase.module.css';
+
+const PAGE_SIZE = 10;
+const HERE = '/userCenter/dataManage/myAPI/purchase';
+const RECHARGE = '/userCenter/paymentManage/myOrder?tab=recharge';
+const MY_API = '/userCenter/dataManage/myAPI';
+
+export interface Chosen {
+  id: number;
+  interfaceName: string;
+  categoryName: string;
+  summary: string;
+  trialCalls: number;
+}
+
+interface Row extends Chosen {
+  priceFrom: number | null;
+  enterpriseOnly: boolean;
+}
+
+interface Package {
+  id: number;
+  calls: number;
+  priceFen: number;
+  validityDays: number;
+}
+
+interface Order {
+  orderNo: string;
+  interfaceName: string;
+  calls: number;
+  priceFen: number;
+  validityDays: number;
+}
+
+interface BankAccount {
+  bankName: string;
+  accountName: string;
+  accountNo: string;
+}
+
+type Step = { kind: 'choose' } | { kind: 'confirm'; order: Order } | { kind: 'paid'; order: Order };
+
+export function PurchaseFlow({ categories, initial }: { categories: Array<{ id: number; categoryName: string }>; initial: Chosen | null }) {
+  const [balanceFen, setBalanceFen] = useState<number | null>(null);
+  const [quota, setQuota] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(initial);
+
+  const loadBalance = useCallback(async () => {
+    try {
+      setBalanceFen((await request<{ data: { balanceFen: number } }>('mytrade/balance', { silent: true })).data.balanceFen);
+    } catch {
+      setBalanceFen(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadBalance();
+    request<{ data: FreeTrialState }>('myBuy/freeTrial/state', { silent: true })
+      .then((r) => setQuota(r.data.quotaLeft))
+      .catch(() => setQuota(null));
+  }, [loadBalance]);
+
+  const choose = (c: Chosen | null) => {
+    setChosen(c);
+    window.history.replaceState(null, '', c ? `${HERE}?interfaceId=${c.id}` : HERE);
+  };
+
+  return (
+    <div className={styles.page}>
+      <Card>
+        <div className={styles.figures}>
+          <Statistic title="账户余额（元）" value={balanceFen === null ? '—' : formatFen(balanceFen)} valueRender={(node) => <span data-testid="balance">{node}</span>} />
+          <Statistic title="免费测试剩余（次）" value={quota ?? '—'} valueRender={(node) => <span data-testid="trial-quota">{node}</span>} />
+          <Space wrap className={styles.figureLinks}>
+            <Link href={RECHARGE}>
+              <Button>去充值</Button>
+            </Link>
+            <Link href={MY_API}>
+              <Button>我的API</Button>
+            </Link>
+          </Space>
+        </div>
+      </Card>
+      {chosen ? (
+        <ChosenInterface
+          key={chosen.id}
+          chosen={chosen}
+          balanceFen={balanceFen}
+          onBack={() => choose(null)}
+          onPaid={() => void loadBalance()}
+          onTrial={(left) => setQuota(left)}
+        />
+      ) : (
+        <InterfaceSearch categories={categories} onChoose={choose} />
+      )}
+    </div>
+  );
+}
+
+// ── Step 1: find the interface ───────────────────────────────────────────────────────────────
+function InterfaceSearch({ categories, onChoose }: { categories: Array<{ id: number; categoryName: string }>; onChoose: (c: Chosen) => void }) {
+  const [name, setName] = useState('');
+  const [filter, setFilter] = useState<{ interfaceName: string; categoryId: number | null }>({ interfaceName: '', categoryId: null });
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const data: Record<string, string | number> = { pageNum, pageSize: PAGE_SIZE };
+      if (filter.interfaceName) data.interfaceName = filter.interfaceName;
+      if (filter.categoryId !== null) data.categoryId = filter.categoryId;
+      const res = await request<{ rows: Row[]; total: number }>('api/interface/search', { data });
+      setPage({ rows: res.rows, total: res.total });
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [filter, pageNum]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const columns: TableColumnsType<Row> = [
+    {
+      title: '接口',
+      key: 'name',
+      render: (_, r) => (
+        <div>
+          <Link href={`/api/${r.id}`} target="_blank">
+            {r.interfaceName}
+          </Link>
+          <div className={styles.summary}>{r.summary}</div>
+        </div>
+      ),
+    },
+    { title: '分类', dataIndex: 'categoryName', key: 'category', width: 120 },
+    { title: '价格', key: 'price', width: 140, render: (_, r) => (r.priceFrom === null ? '按需报价' : `${formatPrice(r.priceFrom)} 起`) },
+    {
+      title: '免费试用',
+      key: 'trial',
+      width: 110,
+      render: (_, r) => (r.trialCalls > 0 ? <Tag color="success">{r.trialCalls} 次</Tag> : <span className={styles.muted}>—</span>),
+    },
+    {
+      title: '操作',
+      key: 'action',
+      width: 90,
+      render: (_, r) => (
+        <Button
+          type="primary"
+          size="small"
+          onClick={() => onChoose({ id: r.id, interfaceName: r.interfaceName, categoryName: r.categoryName, summary: r.summary, trialCalls: r.trialCalls })}
+        >
+          选 择
+        </Button>
+      ),
+    },
+  ];
+
+  const search = (next: Partial<typeof filter>) => {
+    setPageNum(1);
+    setFilter((f) => ({ ...f, ...next }));
+  };
+
+  return (
+    <Card
+      title="选择接口"
+      extra={
+        <Space wrap>
+          <Select<number>
+            allowClear
+            placeholder="全部分类"
+            aria-label="接口分类"
+            className={styles.category}
+            value={filter.categoryId ?? undefined}
+            onChange={(v) => search({ categoryId: v ?? null })}
+            options={categories.map((c) => ({ value: c.id, label: c.categoryName }))}
+          />
+          <Input.Search
+            placeholder="按接口名称搜索"
+            aria-label="按接口名称搜索"
+            allowClear
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onSearch={(v) => search({ interfaceName: v.trim() })}
+            className={styles.search}
+          />
+        </Space>
+      }
+    >
+      {failed && !loading ? (
+        <Alert
+          type="error"
+          showIcon
+          title="接口列表暂时无法加载"
+          description="请检查网络后重试；如持续出现，请联系客服。"
+          action={
+            <Button size="small" onClick={() => void load()}>
+              重 试
+            </Button>
+          }
+        />
+      ) : (
+        <Table<Row>
+          rowKey="id"
+          columns={columns}
+          dataSource={page?.rows ?? []}
+          loading={loading}
+          scroll={{ x: 720 }}
+          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+          locale={{
+            emptyText: (
+              <Empty description={filter.interfaceName || filter.categoryId !== null ? '没有符合条件的在售接口，换个名称或分类试试' : '暂无在售接口'} />
+            ),
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+// ── Step 2: package, order, payment ──────────────────────────────────────────────────────────
+function ChosenInterface({
+  chosen,
+  balanceFen,
+  onBack,
+  onPaid,
+  onTrial,
+}: {
+  chosen: Chosen;
+  balanceFen: number | null;
+  onBack: () => void;
+  onPaid: () => void;
+  onTrial: (quotaLeft: number) => void;
+}) {
+  const { message } = App.useApp();
+  const [packages, setPackages] = useState<Package[] | null>(null);
+  const [packagesFailed, setPackagesFailed] = useState(false);
+  const [packageId, setPackageId] = useState<number | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState('');
+
+  const loadPackages = useCallback(async () => {
+    setPackagesFailed(false);
+    try {
+      const res = await request<{ rows: Package[] }>('api/getInterfacePackageList', { data: { interfaceId: chosen.id } });
+      setPackages(res.rows);
+      setPackageId(res.rows[0]?.id ?? null);
+    } catch {
+      setPackagesFailed(true);
+    }
+  }, [chosen.id]);
+
+  useEffect(() => {
+    void loadPackages();
+  }, [loadPackages]);
+
+  const order = async () => {
+    if (packageId === null) return;
+    setBusy(true);
+    setRefused('');
+    try {
+      const res = await request<{ data: Order }>('interfaceOrders/saveInterfaceOrders', { data: { interfaceId: chosen.id, packageId } });
+      setStep({ kind: 'confirm', order: res.data });
+      onPaid(); // the balance shown is read again before paying
+    } catch (err) {
+      setRefused(serverMessage(err) ?? '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pay = async (o: Order) => {
+    setBusy(true);
+    setRefused('');
+    try {
+      const res = await request<{ msg: string }>('UserCenter/payment', { data: { orderNo: o.orderNo } });
+      message.success(res.msg);
+      setStep({ kind: 'paid', order: o });
+      onPaid();
+    } catch (err) {
+      setRefused(serverMessage(err) ?? '');
+      onPaid();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async (o: Order) => {
+    setBusy(true);
+    setRefused('');
+    try {
+      const res = await request<{ msg: string }>('interfaceOrders/clearOrder', { data: { orderNo: o.orderNo } });
+      message.success(res.msg);
+      setStep({ kind: 'choose' });
+    } catch (err) {
+      setRefused(serverMessage(err) ?? '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const refusal = refused ? <Alert type="error" showIcon title={refused} className={styles.gap} /> : null;
+
+  return (
+    <Card
+      title={
+        <span>
+          {chosen.interfaceName}
+          <Typography.Text type="secondary" className={styles.titleNote}>
+            {chosen.categoryName}
+          </Typography.Text>
+        </span>
+      }
+      extra={
+        step.kind === 'paid' ? null : (
+          <Button type="link" onClick={onBack} disabled={busy}>
+            重新选择接口
+          </Button>
+        )
+      }
+    >
+      {chosen.summary ? <p className={styles.muted}>{chosen.summary}</p> : null}
+
+      {step.kind === 'paid' ? (
+        <Result
+          status="success"
+          title={`支付成功，「${step.order.interfaceName}」已开通 ${step.order.calls.toLocaleString('zh-CN')} 次调用`}
+          subTitle="接口 Key 在「我的API」中查看，用它从您的系统调用本接口。"
+          extra={[
+            <Link key="my" href={MY_API}>
+              <Button type="primary">前往我的API</Button>
+            </Link>,
+            <Button key="more" onClick={onBack}>
+              继续购买
+            </Button>,
+          ]}
+        />
+      ) : step.kind === 'confirm' ? (
+        <Confirm order={step.order} balanceFen={balanceFen} busy={busy} onPay={() => void pay(step.order)} onCancel={() => void cancel(step.order)} />
+      ) : packagesFailed ? (
+        <Alert
+          type="error"
+          showIcon
+          title="套餐暂时无法加载"
+          action={
+            <Button size="small" onClick={() => void loadPackages()}>
+              重 试
+            </Button>
+          }
+        />
+      ) : packages === null ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : packages.length === 0 ? (
+        <Empty description={`该接口按需报价，请致电 ${SUPPORT_HOTLINE}`} />
+      ) : (
+        <>
+          <h3 className={styles.subtitle}>选择套餐</h3>
+          <Radio.Group value={packageId} onChange={(e) => setPackageId(e.target.value)} className={styles.packages} aria-label="选择套餐">
+            {packages.map((p) => (
+              <Radio key={p.id} value={p.id} className={styles.package}>
+                <span className={styles.calls}>{p.calls.toLocaleString('zh-CN')} 次</span>
+                <span className={styles.price}>{formatPrice(p.priceFen)}</span>
+                <span className={styles.muted}>
+                  {unitPrice(p)} · 有效期 {p.validityDays} 天
+                </span>
+              </Radio>
+            ))}
+          </Radio.Group>
+          <Button type="primary" size="large" loading={busy} disabled={packageId === null} onClick={() => void order()} className={styles.gap}>
+            下 单
+          </Button>
+        </>
+      )}
+      {refusal}
+
+      {chosen.trialCalls > 0 && step.kind !== 'paid' ? (
+        <div className={styles.trial}>
+          <h3 className={styles.subtitle}>先试一试</h3>
+          <TrialButton
+            interfaceId={chosen.id}
+            calls={chosen.trialCalls}
+            redirect={`${HERE}?interfaceId=${chosen.id}`}
+            onGranted={(r) => onTrial(r.quotaLeft)}
+          />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function Confirm({ order, balanceFen, busy, onPay, onCancel }: { order: Order; balanceFen: number | null; busy: boolean; onPay: () => void; onCancel: () => void }) {
+  const short = balanceFen !== null && balanceFen < order.priceFen;
+  return (
+    <div data-testid="purchase-confirm">
+      <Descriptions
+        bordered
+        column={1}
+        size="small"
+        items={[
+          { key: 'no', label: '订单号', children: order.orderNo },
+          { key: 'pkg', label: '套餐', children: `${order.calls.toLocaleString('zh-CN')} 次 · 有效期 ${order.validityDays} 天` },
+          { key: 'price', label: '应付金额', children: <strong className={styles.price}>¥{formatFen(order.priceFen)}</strong> },
+          { key: 'balance', label: '账户余额', children: balanceFen === null ? '—' : `¥${formatFen(balanceFen)}` },
+        ]}
+      />
+      {short ? (
+        <>
+          <Alert
+            type="warning"
+            showIcon
+            className={styles.gap}
+            title="账户余额不足"
+            description="请先通过对公转账充值，平台核实到账后即可在「我的订单」中继续支付本订单。"
+          />
+          <RechargeHow />
+          <Space wrap className={styles.gap}>
+            <Link href={RECHARGE}>
+              <Button type="primary">去充值</Button>
+            </Link>
+            <Button onClick={onCancel} loading={busy}>
+              取消订单
+            </Button>
+          </Space>
+        </>
+      ) : (
+        <Space wrap className={styles.gap}>
+          <Button type="primary" size="large" loading={busy} disabled={balanceFen === null} onClick={onPay}>
+            确认支付
+          </Button>
+          <Button onClick={onCancel} disabled={busy}>
+            取消订单
+          </Button>
+        </Space>
+      )}
+    </div>
+  );
+}
+
+/** Where to transfer to, as the recharge tab shows it. */
+function RechargeHow() {
+  const [account, setAccount] = useState<BankAccount | null>(null);
+  useEffect(() => {
+    request<{ data: BankAccount }>('mytrade/recharge/account', { silent: true })
+      .then((r) => setAccount(r.data))
+      .catch(() => setAccount({ bankName: '', accountName: '', accountNo: '' }));
+  }, []);
+  if (!account) return <Skeleton active paragraph={{ rows: 2 }} className={styles.gap} />;
+  if (!account.accountNo) {
+    return <Alert type="info" showIcon className={styles.gap} title={`请致电 ${SUPPORT_HOTLINE} 获取平台对公收款账户，转账后在「我的订单 · 充值」提交充值申请。`} />;
+  }
+  return (
+    <div className={styles.gap} data-testid="recharge-account">
+      <Descriptions
+        bordered
+        column={1}
+        size="small"
+        title="对公转账收款账户"
+        items={[
+          { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
+          { key: 'bank', label: '开户银行', children: account.bankName },
+          { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
+        ]}
+      />
+      <p className={styles.muted}>请使用已认证企业的对公账户转账，转账备注填写您的登录账号；转账后在「我的订单 · 充值」提交充值申请。</p>
+    </div>
+  );
+}
