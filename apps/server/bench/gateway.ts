@@ -61,9 +61,9 @@ interface Run {
 }
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
-function cannon(url: string, extra: string[] = []): Promise<Run> {
+function cannon(url: string, extra: string[] = [], connections = 10): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const args = ['autocannon', '-j', '-c', '10', '-d', String(SECONDS), '-m', 'POST', '-H', 'content-type=application/x-www-form-urlencoded', '-b', body, ...extra, url];
+    const args = ['autocannon', '-j', '-c', String(connections), '-d', String(SECONDS), '-m', 'POST', '-H', 'content-type=application/x-www-form-urlencoded', '-b', body, ...extra, url];
     const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -82,6 +82,12 @@ function cannon(url: string, extra: string[] = []): Promise<Run> {
 
 try {
   await fetch(`${base}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  if (process.env.GATEWAY_ONLY) {
+    // For profiling (node --cpu-prof): the whole pipeline alone, nothing else in the profile.
+    const full = await cannon(`${base}/communication/personal/1882`);
+    console.log(`gateway ${full.rps.toFixed(0)} req/s p50 ${full.p50} ms p99 ${full.p99} ms`);
+    process.exit(0);
+  }
   const bare = await cannon(`${base}/bench/bare/1882`);
   const full = await cannon(`${base}/communication/personal/1882`);
   const half = await cannon(`${base}/communication/personal/1882`, ['-R', String(Math.max(1, Math.floor(full.rps / 2)))]);
@@ -91,6 +97,13 @@ try {
   console.log(line('bare route, same JSON (baseline)', bare));
   console.log(`${line('gateway, whole pipeline', full)}  ratio ${(full.rps / bare.rps).toFixed(2)}x`);
   console.log(line(`gateway at half its max (${Math.floor(full.rps / 2)}/s)`, half));
+
+  // Many customers' systems at once: groups grow, the commit cost per call falls.
+  const bare100 = await cannon(`${base}/bench/bare/1882`, [], 100);
+  const full100 = await cannon(`${base}/communication/personal/1882`, [], 100);
+  console.log(`\n== the same, 100 connections ==`);
+  console.log(line('bare route, same JSON (baseline)', bare100));
+  console.log(`${line('gateway, whole pipeline', full100)}  ratio ${(full100.rps / bare100.rps).toFixed(2)}x`);
 
   // Exactness: N concurrent calls against Q remaining calls.
   const Q = 50;

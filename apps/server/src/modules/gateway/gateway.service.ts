@@ -10,7 +10,7 @@
 // What the checks read is kept briefly in memory (purchases by key, interfaces, enterprise
 // authentication, whitelists); the database decides the charge, so a stale memory can only
 // refuse a call a moment longer or answer one that the commit then turns into SYSTEM_002.
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { GATEWAY_SUCCESS, type GatewayAnswer, PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -50,9 +50,18 @@ export interface GatewayCall {
   ip: string;
 }
 
-/** 20 upper-case hex characters, like the documentation's samples. */
+// Random bytes drawn 4 KiB at a time: one call into the CSPRNG per ~400 seqNos, not one each.
+const SEQ_POOL = Buffer.alloc(4096);
+let seqOffset = SEQ_POOL.length;
+
+/** 20 upper-case hex characters (80 random bits), like the documentation's samples. */
 export function newSeqNo(): string {
-  return randomBytes(10).toString('hex').toUpperCase();
+  if (seqOffset + 10 > SEQ_POOL.length) {
+    randomFillSync(SEQ_POOL);
+    seqOffset = 0;
+  }
+  seqOffset += 10;
+  return SEQ_POOL.toString('hex', seqOffset - 10, seqOffset).toUpperCase();
 }
 
 // ── What rarely changes, kept briefly in memory (a take-down reaches the gateway within this) ──
