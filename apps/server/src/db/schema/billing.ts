@@ -112,6 +112,11 @@ export const purchases = pgTable(
     callbackUrl: text('callback_url').notNull().default(''),
     /** The package renewed from the balance when the calls run out or the purchase expires; null: off. */
     autoRenewPackageId: integer('auto_renew_package_id').references(() => pricePackages.id),
+    /**
+     * What one call costs, in milli-fen (1/1000 fen): the price per call of the package paid
+     * last (0 for free trial calls). Each charged call records it, so statistics add up money.
+     */
+    unitPriceMfen: bigint('unit_price_mfen', { mode: 'number' }).notNull().default(0),
     /** Renewals done so far: the idempotency key of the next one is (purchase, renewals + 1). */
     renewals: integer('renewals').notNull().default(0),
     /** Set when an automatic renewal could not be paid (one message per episode); cleared by a renewal. */

@@ -1,7 +1,7 @@
 // Every call of the open data API, recorded once (by its seqNo) in the same transaction that
 // charges it: an answered call always has its record and, when billable, its charge. Parameters
 // are kept masked (Decision 19), never in clear.
-import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
 import { members } from './members';
 
@@ -25,7 +25,32 @@ export const callRecords = pgTable(
     /** Parameter names → masked values (110101********1234, 张*, 138****8000). */
     params: jsonb('params').$type<Record<string, string>>().notNull(),
     provider: text('provider').notNull().default(''),
+    /** What the charged call cost, in milli-fen (the purchase's unit price when charged); 0 uncharged. */
+    costMfen: bigint('cost_mfen', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('call_records_member_idx').on(t.memberId, t.id), index('call_records_purchase_idx').on(t.purchaseId, t.id)],
+);
+
+/**
+ * Calls per account, China day, interface and answer code, kept by the same statement that
+ * records the calls (gateway_commit): statistics and dashboards read these few rows, never the
+ * raw records. Calls refused before an interface was known count under interface 0.
+ */
+export const callStats = pgTable(
+  'call_stats',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    interfaceId: integer('interface_id').notNull(),
+    code: text('code').notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+    charged: bigint('charged', { mode: 'number' }).notNull().default(0),
+    costMfen: bigint('cost_mfen', { mode: 'number' }).notNull().default(0),
+    /** Sum of latencies (ms), for the average. */
+    latencyMs: bigint('latency_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day, t.interfaceId, t.code] })],
 );

@@ -274,6 +274,11 @@ export function newPurchaseKey(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** What one call of a package costs, in milli-fen: what call statistics add up (call_records.cost_mfen). */
+export function unitPriceMfen(priceFen: number, calls: number): number {
+  return calls > 0 ? Math.floor((priceFen * 1000) / calls) : 0;
+}
+
 /**
  * Pay an unpaid order from the balance, in one transaction: the order moves to paid (only one
  * caller can), the balance is debited (never below zero), and the interface's purchase gains
@@ -302,6 +307,7 @@ export async function payOrder(db: Db, account: Account, orderNo: string): Promi
         callsTotal: order.calls,
         callsLeft: order.calls,
         expiresAt: sql`now() + make_interval(days => ${order.validityDays})`,
+        unitPriceMfen: unitPriceMfen(order.priceFen, order.calls),
       })
       .onConflictDoUpdate({
         target: [purchases.memberId, purchases.interfaceId],
@@ -309,6 +315,7 @@ export async function payOrder(db: Db, account: Account, orderNo: string): Promi
           callsTotal: sql`${purchases.callsTotal} + ${order.calls}`,
           callsLeft: sql`${purchases.callsLeft} + ${order.calls}`,
           expiresAt: extend,
+          unitPriceMfen: unitPriceMfen(order.priceFen, order.calls),
         },
       });
     await sendMessage(tx, account.memberId, {

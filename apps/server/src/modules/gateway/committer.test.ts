@@ -1,6 +1,6 @@
 // The group committer on a real database: groups charge exactly what is left, paid-test calls
 // go first, a bad record does not sink its group, and the after-commit hook sees the purchases.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRecords, interfaces, pricePackages, purchases } from '../../db/schema';
 import { createLogger } from '../../http/logging';
@@ -97,6 +97,30 @@ describe('group commit', () => {
     const results = await Promise.allSettled([c.submit(record(id)), c.submit({ ...record(id), seqNo: taken.seqNo }), c.submit(record(id))]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await left(id))?.calls).toBe(7);
+  });
+
+  it('records what each charged call cost and keeps call_stats equal to the records', async () => {
+    const id = await purchase(3);
+    await t.database.db.update(purchases).set({ unitPriceMfen: 300_000 }).where(eq(purchases.id, id));
+    const c = new CallCommitter({ db: t.database.db, logger: createLogger('silent') });
+    const calls = [record(id), record(id, false), record(id), record(id), record(id)];
+    await Promise.all(calls.map((r) => c.submit(r)));
+    const costs = await t.database.db
+      .select({ cost: callRecords.costMfen })
+      .from(callRecords)
+      .where(inArray(callRecords.seqNo, calls.map((r) => r.seqNo)));
+    expect(costs.map((r) => r.cost).sort((a, b) => a - b)).toEqual([0, 0, 300_000, 300_000, 300_000]);
+
+    // Everything this file recorded, counted from the raw records and from the statistics.
+    const fromRecords = await t.database.db.execute(sql`
+      select coalesce(interface_id, 0) as interface_id, code, count(*)::int as calls, sum(charged)::int as charged, sum(cost_mfen)::bigint as cost
+      from call_records where member_id = ${owner.memberId} group by 1, 2 order by 1, 2`);
+    const fromStats = await t.database.db.execute(sql`
+      select interface_id, code, sum(calls)::int as calls, sum(charged)::int as charged, sum(cost_mfen)::bigint as cost
+      from call_stats where member_id = ${owner.memberId} group by 1, 2 order by 1, 2`);
+    const rows = (r: unknown) => (r as { rows: Array<Record<string, unknown>> }).rows.map((x) => ({ ...x, cost: Number(x.cost) }));
+    expect(rows(fromStats)).toEqual(rows(fromRecords));
+    expect(rows(fromStats).length).toBeGreaterThan(1);
   });
 
   it('tells the hook which purchases with automatic renewal ran out', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callRecords, interfaces, purchases, qualifications } from '../../db/schema';
+import { callRecords, callStats, interfaces, pricePackages, purchases, qualifications } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
@@ -46,6 +46,19 @@ describe('the open data API', () => {
     expect(rec).toMatchObject({ code: '10000', charged: 1, billable: true, memberId: buyer.memberId, interfaceId: 1882, ip: '203.0.113.9', provider: 'sandbox' });
     expect(rec?.params).toEqual({ name: '张*', idcard: '110101********4514' });
     expect(JSON.stringify(rec)).not.toContain('110101199003074514');
+    // The call cost the bought package's price per call (milli-fen), and today's statistics count it.
+    const [pkg] = await t.database.db
+      .select({ priceFen: pricePackages.priceFen, calls: pricePackages.calls })
+      .from(pricePackages)
+      .where(eq(pricePackages.interfaceId, 1882))
+      .orderBy(asc(pricePackages.priceFen))
+      .limit(1);
+    expect(rec?.costMfen).toBe(Math.floor(((pkg?.priceFen ?? 0) * 1000) / (pkg?.calls ?? 1)));
+    const [stat] = await t.database.db
+      .select()
+      .from(callStats)
+      .where(and(eq(callStats.memberId, buyer.memberId), eq(callStats.interfaceId, 1882), eq(callStats.code, '10000')));
+    expect(stat).toMatchObject({ calls: 1, charged: 1, costMfen: rec?.costMfen });
   });
 
   it('takes the key from the query string and JSON bodies too, and answers the same input the same way', async () => {

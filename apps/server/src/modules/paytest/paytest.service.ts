@@ -25,7 +25,7 @@ import { interfaces, members, payTests, pricePackages, purchases } from '../../d
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
-import { balanceOf, debit, newPurchaseKey } from '../billing/billing.service';
+import { balanceOf, debit, newPurchaseKey, unitPriceMfen } from '../billing/billing.service';
 import { forgetPurchaseFacts } from '../gateway/gateway.service';
 import { maskMobile } from '../identity/context';
 
@@ -188,6 +188,8 @@ async function approve(db: Db, id: number, name: string, operator: string) {
         callsLeft: row.calls,
         testCallsLeft: row.calls,
         expiresAt: sql`now() + ${VALIDITY}`,
+        // A purchase made by the test prices its calls at the test fee; a bought one keeps its price.
+        unitPriceMfen: unitPriceMfen(row.feeFen, row.calls),
       })
       .onConflictDoUpdate({
         target: [purchases.memberId, purchases.interfaceId],

@@ -11,7 +11,7 @@ import { interfaces, orders, purchases } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
-import { debit, newOrderNo, packageFor } from '../billing/billing.service';
+import { debit, newOrderNo, packageFor, unitPriceMfen } from '../billing/billing.service';
 import { forgetPurchaseFacts } from '../gateway/gateway.service';
 
 const RENEW_LINK = '/userCenter/paymentManage/myRenew';
@@ -92,6 +92,7 @@ async function renewOne(db: Db, id: number): Promise<'renewed' | 'failed' | 'ski
           expiresAt: sql`greatest(${purchases.expiresAt}, now()) + make_interval(days => ${pkg.validityDays})`,
           renewals: next,
           renewFailedAt: null,
+          unitPriceMfen: unitPriceMfen(pkg.priceFen, pkg.calls),
           updatedAt: new Date(),
         })
         .where(and(eq(purchases.id, p.id), eq(purchases.renewals, p.renewals)))
