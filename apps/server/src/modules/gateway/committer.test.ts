@@ -51,7 +51,7 @@ describe('group commit', () => {
   it('charges a group no more than is left: the earliest calls get the charge, the rest are recorded SYSTEM_002', async () => {
     const id = await purchase(3);
     const after: PurchaseAfter[][] = [];
-    const c = new CallCommitter({ db: t.database.db, logger: createLogger('silent'), afterCommit: (a) => after.push(a) });
+    const c = new CallCommitter({ db: t.database.db, logger: createLogger('silent'), afterCommit: (a) => after.push(a.purchases) });
     const calls = Array.from({ length: 5 }, () => record(id));
     calls.splice(2, 0, record(id, false));
     const answers = await Promise.all(calls.map((r) => c.submit(r)));
@@ -129,7 +129,7 @@ describe('group commit', () => {
     const [pkg] = await t.database.db.select({ id: pricePackages.id }).from(pricePackages).limit(1);
     await t.database.db.update(purchases).set({ autoRenewPackageId: pkg?.id ?? null }).where(eq(purchases.id, id));
     const seen: PurchaseAfter[] = [];
-    const c = new CallCommitter({ db: t.database.db, logger: createLogger('silent'), afterCommit: (a) => seen.push(...a) });
+    const c = new CallCommitter({ db: t.database.db, logger: createLogger('silent'), afterCommit: (a) => seen.push(...a.purchases) });
     await Promise.all([c.submit(record(id)), c.submit(record(id))]);
     expect(seen).toEqual([{ id, callsLeft: 0, autoRenew: true }]);
   });

@@ -40,6 +40,14 @@ export interface PurchaseAfter {
   autoRenew: boolean;
 }
 
+/** One group's effect, for what reacts to calls (renewal, alerts). */
+export interface CommitSummary {
+  /** The purchases it charged, with what they have left now. */
+  purchases: PurchaseAfter[];
+  /** Each call of an account, as recorded. */
+  calls: Array<{ memberId: number; interfaceId: number | null; code: string; charged: boolean }>;
+}
+
 interface Pending {
   record: CallRecord;
   resolve: (c: Committed) => void;
@@ -51,8 +59,8 @@ export interface CommitterOptions {
   logger: FastifyBaseLogger;
   /** The most calls one transaction writes (bounded so one statement's parameters stay small). */
   maxGroup?: number;
-  /** After each commit: the purchases it charged, with what they have left now. */
-  afterCommit?: (purchases: PurchaseAfter[]) => void;
+  /** After each commit (never on the answer's path): what the group did. */
+  afterCommit?: (summary: CommitSummary) => void;
 }
 
 export class CallCommitter {
@@ -108,9 +116,15 @@ export class CallCommitter {
     group.forEach((p, i) => {
       p.resolve(written.decided[i] as Committed);
     });
-    if (written.after.length === 0) return;
+    if (!this.options.afterCommit) return;
+    const calls: CommitSummary['calls'] = [];
+    group.forEach((p, i) => {
+      const { memberId, interfaceId, code, billable } = p.record;
+      const charged = written.decided[i]?.charged ?? false;
+      if (memberId !== null) calls.push({ memberId, interfaceId, code: billable && !charged ? 'SYSTEM_002' : code, charged });
+    });
     try {
-      this.options.afterCommit?.(written.after);
+      this.options.afterCommit({ purchases: written.after, calls });
     } catch (err) {
       this.options.logger.error({ err }, 'after-commit hook failed');
     }

@@ -21,10 +21,11 @@ export async function gatewayRoutes(app: FastifyInstance, options: Omit<GatewayD
   const committer = new CallCommitter({
     db: options.db,
     logger: options.logger,
-    afterCommit: (after) => {
-      notePurchasesAfterCommit(after);
-      const exhausted = after.filter((p) => p.autoRenew && p.callsLeft === 0).map((p) => p.id);
+    afterCommit: (summary) => {
+      notePurchasesAfterCommit(summary.purchases);
+      const exhausted = summary.purchases.filter((p) => p.autoRenew && p.callsLeft === 0).map((p) => p.id);
       if (exhausted.length && options.onExhausted) options.onExhausted(exhausted);
+      options.onCommitted?.(summary);
     },
   });
   const deps: GatewayDeps = { ...options, committer };

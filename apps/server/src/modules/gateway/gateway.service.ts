@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
 import { clearWhitelistCache, ipAllowed } from '../whitelist/whitelist.service';
-import type { CallCommitter } from './committer';
+import type { CallCommitter, CommitSummary } from './committer';
 import { maskParams } from './mask';
 import { clearNonces, forgetAccountCredentials, openCall } from './signed';
 
@@ -39,6 +39,8 @@ export interface GatewayDeps {
    * call, so they can be renewed at once rather than at the renewal job's next run.
    */
   onExhausted?: (purchaseIds: number[]) => void;
+  /** Told (after the commit) what each group of calls did: usage alerts are evaluated from it. */
+  onCommitted?: (summary: CommitSummary) => void;
 }
 
 export interface GatewayCall {
