@@ -29,7 +29,13 @@ export const callRecords = pgTable(
     costMfen: bigint('cost_mfen', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('call_records_member_idx').on(t.memberId, t.id), index('call_records_purchase_idx').on(t.purchaseId, t.id)],
+  (t) => [
+    index('call_records_member_idx').on(t.memberId, t.id),
+    index('call_records_purchase_idx').on(t.purchaseId, t.id),
+    // The call detail list (usage history): by interface, and by date range, newest first.
+    index('call_records_member_interface_idx').on(t.memberId, t.interfaceId, t.id),
+    index('call_records_member_time_idx').on(t.memberId, t.createdAt),
+  ],
 );
 
 /**

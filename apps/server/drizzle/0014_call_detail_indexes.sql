@@ -1,0 +1,2 @@
+CREATE INDEX "call_records_member_interface_idx" ON "call_records" USING btree ("member_id","interface_id","id");--> statement-breakpoint
+CREATE INDEX "call_records_member_time_idx" ON "call_records" USING btree ("member_id","created_at");
