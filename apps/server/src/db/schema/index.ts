@@ -12,3 +12,4 @@ export * from './outbox';
 export * from './sessions';
 export * from './whitelist';
 export * from './trial';
+export * from './alerts';
