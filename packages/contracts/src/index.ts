@@ -21,3 +21,4 @@ export * from './paytest';
 export * from './subconsume';
 export * from './entitlements';
 export * from './trial';
+export * from './usage';
