@@ -91,8 +91,8 @@ test('a new customer: gate, enterprise authentication, approval, menus, dashboar
   await expect(page.getByTestId('uc-unread')).toContainText('1');
 
   // A route that a later release fills shows its notice inside the layout.
-  await page.goto('/userCenter/paymentManage/myRenew');
-  await expect(page.getByTestId('uc-coming-soon')).toContainText('自动续费 · 即将开放');
+  await page.goto('/userCenter/monitor');
+  await expect(page.getByTestId('uc-coming-soon')).toContainText('接口监控 · 即将开放');
   expect((await page.goto('/userCenter/no-such-screen'))?.status()).toBe(404);
 
   // The account secret is shown once; afterwards only its masked form.
