@@ -29,6 +29,7 @@ import { payTestRoutes } from './modules/paytest/paytest.routes';
 import { subAccountConsumeRoutes } from './modules/billing/subaccount-consume.routes';
 import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
 
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(subAccountConsumeRoutes, { db });
       await api.register(entitlementsRoutes, { db });
       await api.register(trialRoutes, { db });
+      await api.register(usageRoutes, { db });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },
