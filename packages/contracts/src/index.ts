@@ -22,3 +22,4 @@ export * from './subconsume';
 export * from './entitlements';
 export * from './trial';
 export * from './usage';
+export * from './alerts';
