@@ -30,6 +30,9 @@ import { subAccountConsumeRoutes } from './modules/billing/subaccount-consume.ro
 import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { createAlertEngine } from './modules/alerts/alerts.engine';
+import { watchBalances } from './modules/billing/billing.service';
 import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
 
@@ -61,6 +64,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
 
   const db = database.db;
   const notifier = createNotifier(config, db);
+  // Usage alerts: accounts are evaluated after their calls commit and after their balance
+  // changes, debounced, never on an answer's path (modules/alerts).
+  const alertEngine = createAlertEngine({ db, notifier, logger: app.log });
+  watchBalances(db, (memberId) => alertEngine.touch([memberId]));
+  app.addHook('onClose', async () => {
+    await alertEngine.settle();
+    alertEngine.stop();
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -93,6 +104,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(subAccountConsumeRoutes, { db });
       await api.register(entitlementsRoutes, { db });
       await api.register(trialRoutes, { db });
+      await api.register(alertsRoutes, { db, notifier, engine: alertEngine });
       await api.register(usageRoutes, { db });
       if (config.devTools) await api.register(devRoutes, { db });
     },
@@ -113,6 +125,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
     // than at the job's next run; the answer to the call never waits for it.
     onExhausted: (purchaseIds) => {
       renewDue(db, { purchaseIds }).catch((err: unknown) => app.log.error({ err, purchaseIds }, 'automatic renewal after the last call failed'));
+    },
+    // The accounts a committed group called for have their usage alerts evaluated (debounced).
+    onCommitted: (summary) => {
+      try {
+        alertEngine.touch(summary.calls.map((c) => c.memberId));
+      } catch (err) {
+        app.log.error({ err }, 'usage alert evaluation could not be scheduled');
+      }
     },
   });
 

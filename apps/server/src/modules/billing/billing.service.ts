@@ -35,6 +35,19 @@ type Writer = Db | Tx;
 /** Business days are China days: date filters and order numbers use Asia/Shanghai. */
 const CHINA = 'Asia/Shanghai';
 
+// Told after a transaction that changed an account's balance has committed (usage alerts watch
+// it); keyed by the database, so several apps in one process (tests) never hear each other.
+const balanceWatchers = new WeakMap<object, (memberId: number) => void>();
+
+export function watchBalances(db: Db, watcher: (memberId: number) => void): void {
+  balanceWatchers.set(db, watcher);
+}
+
+/** Call after the transaction that changed the member's balance has committed. */
+export function balanceChanged(db: Db, memberId: number): void {
+  balanceWatchers.get(db)?.(memberId);
+}
+
 export async function balanceOf(db: Writer, memberId: number): Promise<number> {
   const [row] = await db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, memberId));
   return row?.fen ?? 0;
@@ -121,7 +134,7 @@ export async function decideRecharge(
   const target = d.decision === 'confirm' ? 'confirmed' : 'rejected';
   if (current.status === target) return { row: current, changed: false };
   if (current.status !== 'declared') throw new Conflict('该充值申请已处理');
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(recharges)
       .set({ status: target, reason, decidedBy: d.operator, decidedAt: new Date() })
@@ -147,6 +160,8 @@ export async function decideRecharge(
     }
     return { row, changed: true };
   });
+  if (target === 'confirmed') balanceChanged(db, decided.row.memberId);
+  return decided;
 }
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────
@@ -326,6 +341,7 @@ export async function payOrder(db: Db, account: Account, orderNo: string): Promi
     });
   });
   forgetPurchaseFacts();
+  balanceChanged(db, account.memberId);
   return orderByNo(db, account, orderNo);
 }
 

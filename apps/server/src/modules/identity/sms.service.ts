@@ -10,8 +10,8 @@ import { Invalid, Throttled } from '../../http/errors';
 import type { Notifier } from '../../notify';
 import { block, hit, isBlocked } from '../throttle/throttle.service';
 
-/** `email` codes go by mail (binding an address); the same limits apply per address. */
-export type SmsPurpose = 'register' | 'reset' | 'login' | 'general' | 'email';
+/** `email` codes go by mail (binding an address); the same limits apply per address. `alert`: verifying an alert contact's phone. */
+export type SmsPurpose = 'register' | 'reset' | 'login' | 'general' | 'email' | 'alert';
 
 export const SMS_LIMITS = {
   ttlMs: 10 * 60_000,
@@ -35,6 +35,7 @@ const TEXT: Record<SmsPurpose, (code: string) => string> = {
   reset: (c) => `您正在找回登录密码，验证码${c}，10分钟内有效，请勿告知他人。`,
   login: (c) => `您的账号正在新的环境登录，验证码${c}，10分钟内有效。如非本人操作请立即修改密码。`,
   general: (c) => `您的验证码为${c}，10分钟内有效，请勿告知他人。`,
+  alert: (c) => `您正在被设为数据API市场账号的预警联系人，验证码${c}，10分钟内有效。如非本人知情请忽略。`,
   email: (c) => `您正在为数据API市场账号绑定此邮箱，验证码${c}，10分钟内有效。如非本人操作请忽略本邮件。`,
 };
 

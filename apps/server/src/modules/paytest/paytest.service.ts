@@ -25,7 +25,7 @@ import { interfaces, members, payTests, pricePackages, purchases } from '../../d
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
-import { balanceOf, debit, newPurchaseKey, unitPriceMfen } from '../billing/billing.service';
+import { balanceChanged, balanceOf, debit, newPurchaseKey, unitPriceMfen } from '../billing/billing.service';
 import { forgetPurchaseFacts } from '../gateway/gateway.service';
 import { maskMobile } from '../identity/context';
 
@@ -158,6 +158,7 @@ export async function decidePayTest(db: Db, d: PayTestDecision): Promise<{ row: 
   try {
     const row = await approve(db, current.id, name, d.operator);
     forgetPurchaseFacts();
+    balanceChanged(db, row.memberId);
     return { row, changed: true };
   } catch (err) {
     if (err instanceof AppError && err.code === 'ALL_0070') {

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
-import { credit, mainAccountOnly, type Tx } from '../billing/billing.service';
+import { balanceChanged, credit, mainAccountOnly, type Tx } from '../billing/billing.service';
 import { forgetPurchaseFacts } from '../gateway/gateway.service';
 import { purchaseOf } from './purchases.service';
 
@@ -258,7 +258,10 @@ export async function decideRefund(db: Db, d: RefundDecision): Promise<{ row: ty
     });
     return row ?? claimed;
   });
-  if (target === 'approved') forgetPurchaseFacts();
+  if (target === 'approved') {
+    forgetPurchaseFacts();
+    balanceChanged(db, result.memberId);
+  }
   return { row: result, changed: true };
 }
 

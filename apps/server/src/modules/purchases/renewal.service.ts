@@ -11,7 +11,7 @@ import { interfaces, orders, purchases } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
-import { debit, newOrderNo, packageFor, unitPriceMfen } from '../billing/billing.service';
+import { balanceChanged, debit, newOrderNo, packageFor, unitPriceMfen } from '../billing/billing.service';
 import { forgetPurchaseFacts } from '../gateway/gateway.service';
 
 const RENEW_LINK = '/userCenter/paymentManage/myRenew';
@@ -52,8 +52,9 @@ export async function renewDue(db: Db, options: { purchaseIds?: number[] } = {})
 }
 
 async function renewOne(db: Db, id: number): Promise<'renewed' | 'failed' | 'skipped'> {
+  let renewedFor = 0;
   try {
-    return await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       // Locked and checked again: a run that waited for another's renewal finds it no longer due.
       const [p] = await tx
         .select({
@@ -104,8 +105,11 @@ async function renewOne(db: Db, id: number): Promise<'renewed' | 'failed' | 'ski
         body: `「${name}」已自动续费：订单 ${orderNo}，从账户余额扣除 ${formatFen(pkg.priceFen)} 元，增加 ${pkg.calls.toLocaleString('zh-CN')} 次调用（现余 ${after.callsLeft.toLocaleString('zh-CN')} 次），有效期延长 ${pkg.validityDays} 天。`,
         link: RENEW_LINK,
       });
+      renewedFor = p.memberId;
       return 'renewed';
     });
+    if (renewedFor) balanceChanged(db, renewedFor);
+    return outcome;
   } catch (err) {
     // Another run renewed it first (same ledger key, or the renewals count moved): nothing to do.
     if (err instanceof RenewalRaced || isUniqueViolation(err)) return 'skipped';
