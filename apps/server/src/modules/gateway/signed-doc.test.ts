@@ -30,6 +30,16 @@ describe('docs/gateway.md worked example', () => {
     expect(after('md5')).toBe(md5Sign(text, secret));
   });
 
+  it('is also the example of the site page 接口接入说明', () => {
+    // The page's strings are split over source lines ('…' + '…'): join them before reading.
+    const source = readFileSync(path.resolve(__dirname, '../../../../../apps/web/src/content/pages/topics.ts'), 'utf8');
+    const page = source.replace(/'\s*\+\s*'/g, '');
+    expect(page).toContain(`排序后的签名串为 ${text}，`);
+    expect(page).toContain(`HMAC-SHA256 结果为 ${hmacSign(text, secret)}`);
+    expect(page).toContain(`MD5 结果为 ${md5Sign(text, secret)}`);
+    expect(page).toContain(`账号密钥 ${secret}`);
+  });
+
   it('gives the AES key and sealed data the page shows', () => {
     const key = aesKeyOf(secret);
     expect(after('AES key \\(hex\\)')).toBe(key.toString('hex'));

@@ -350,6 +350,23 @@ export const topicPages: PageContent[] = [
         ],
       },
       {
+        kind: 'text',
+        title: '签名怎么算：一个完整的例子',
+        paragraphs: [
+          '开启签名后，每次调用在 key 与业务参数之外再携带四个字段：appKey（账号设置中显示的 AK 开头编号）、timestamp（毫秒时间戳，与平台时间相差不超过 5 分钟）、' +
+            'nonce（每次调用新生成的 8–64 位字母、数字、_ 或 -，同一 nonce 只能使用一次）和 sign；可选的 signMethod 若携带，须与账号设置一致。',
+          '签名串：取除 sign 以外、值非空的全部字段（加密模式下为密文字段 data，而非明文参数），按字段名的字节序升序排列，以 name=value 的形式用 & 连接，值不做 URL 编码，统一 UTF-8。' +
+            'HMAC-SHA256 模式下 sign 为以账号密钥为密钥的 HMAC-SHA256 小写十六进制；MD5 模式为「签名串&secret=账号密钥」的 MD5 小写十六进制；RSA-SHA256 模式为客户私钥签名（PKCS#1 v1.5）的 Base64。',
+          '示例（密钥与 Key 均为虚构）：账号密钥 q8Xw2Lr5Tn0Vb7Yc4Ze1Gh6Jk9Mp3Sd5Fa8Hu2Ki0Oe，字段 key=Xk2v9QeH7mT4pLr8sW1nYb6cZ3dF5gJ0aUe-Ro_8iNq、appKey=AKM4QXZ7RB2LK5TNW3PYCD、' +
+            'timestamp=1763798400000、nonce=k3J9x2QmZ7pL、name=张三、idcard=110101199003074514。排序后的签名串为 ' +
+            'appKey=AKM4QXZ7RB2LK5TNW3PYCD&idcard=110101199003074514&key=Xk2v9QeH7mT4pLr8sW1nYb6cZ3dF5gJ0aUe-Ro_8iNq&name=张三&nonce=k3J9x2QmZ7pL&timestamp=1763798400000，' +
+            'HMAC-SHA256 结果为 79c65c706db952aaddda790f5476f8608331ef25d79be97f7599fe3ebc7ee9ea，MD5 结果为 854047e625305ead78e8ee46294fa895。用同样的输入算出同样的结果，即说明您的实现正确。',
+          '加密模式下，业务参数组成 JSON 对象后整体加密放入 data：AES-256-GCM 模式以账号密钥的 SHA-256 摘要为密钥，data 为 Base64(12 字节随机 IV ‖ 密文 ‖ 16 字节认证标签)；' +
+            'RSA 模式以随机 32 字节 AES 密钥加密参数，再用平台公钥（RSA-OAEP，SHA-256）加密该密钥，data 为「密钥密文 Base64.参数密文 Base64」。应答中的 data 以同样方式加密返回（RSA 模式用您的公钥）。',
+          '常见拒绝：SYSTEM_034 缺少签名参数，SYSTEM_035 签名错误，SYSTEM_036 时间戳无效或已过期，SYSTEM_037 请求解密失败，SYSTEM_039 加密参数格式错误，SYSTEM_040 nonce 已使用，SYSTEM_041 签名方式与账号设置不符，均不计费。',
+        ],
+      },
+      {
         kind: 'apis',
         title: '适合首次联调的接口',
         intro: '参数简单、结果直观，适合用来跑通接入流程。',

@@ -1,5 +1,6 @@
 // The documentation of one interface, shared by /api/{id} and /apiDetails?id=: description,
 // request and response tables, codes, samples, code in six languages, price packages.
+import { PLATFORM_CODES } from '@apimarket/contracts';
 import Link from 'next/link';
 import { codeSamples, type InterfaceCard, type InterfaceDetail } from '../../../../../lib/catalog';
 import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
@@ -162,6 +163,14 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
           <section>
             <h2>返回码</h2>
             <DocTable head={['返回码', '说明', '是否计费']} rows={d.codes.map((c) => [c.code, c.message, c.billable ? '计费' : '不计费'])} />
+            <details className={styles.platformCodes}>
+              <summary>平台返回码（SYSTEM_ 开头，所有接口通用，均不计费）</summary>
+              <DocTable head={['返回码', '说明']} rows={Object.entries(PLATFORM_CODES).map(([code, message]) => [code, message])} />
+              <p>
+                账号开启签名或加密调用后（账号设置 › 密钥管理），请求须携带 appKey、timestamp、nonce 与 sign，签名串规则、算法与计算示例见
+                <Link href="/interfaceInfo/interface">接口接入说明</Link>。
+              </p>
+            </details>
           </section>
           <section>
             <h2>请求与返回示例</h2>
