@@ -3,25 +3,46 @@
 // dialog opens with a fresh captcha, a click on the image draws another, and a refusal draws a
 // new one too (a captcha is single use). The public pages' CaptchaDialog is a plain <dialog>
 // styled for pages without antd; inside the user center this antd version matches the rest.
+// Shared by 账号设置 (the account's phone) and 预警联系人 (myWarn/sendVerifyCode): `send` sends
+// the code with the answered captcha and resolves to the server's message.
 import { ImageCode } from '@apimarket/contracts';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { zodRule } from '../../../../lib/form-rules';
-import styles from '../ums.module.css';
-import { serverMessage } from './shared';
+import { request } from '../../lib/api/client';
+import { serverMessage } from '../../lib/api/errors';
+import { zodRule } from '../../lib/form-rules';
+import styles from './captcha.module.css';
 
-export function SmsCaptchaModal({ phone, onSent, onClose }: { phone: string | null; onSent: (msg: string) => void; onClose: () => void }) {
+/** Sends the code once the captcha is answered; resolves to the server's message. */
+export type SendWithCaptcha = (captcha: { code: string; uuid: string }) => Promise<string>;
+
+const sendGeneral =
+  (phone: string): SendWithCaptcha =>
+  async ({ code, uuid }) =>
+    (await request<{ msg: string }>('api/sms/send', { method: 'GET', data: { captcha: code, phone, uuid } })).msg;
+
+export function SmsCaptchaModal({
+  phone,
+  onSent,
+  onClose,
+  send,
+}: {
+  /** The phone shown (masked or whole); null: closed. */
+  phone: string | null;
+  onSent: (msg: string) => void;
+  onClose: () => void;
+  send?: SendWithCaptcha;
+}) {
   return (
     <Modal open={phone !== null} title="安全验证" onCancel={onClose} footer={null} width={400} destroyOnHidden mask={{ closable: false }}>
-      {phone ? <CaptchaForm phone={phone} onSent={onSent} /> : null}
+      {phone ? <CaptchaForm phone={phone} onSent={onSent} send={send ?? sendGeneral(phone)} /> : null}
     </Modal>
   );
 }
 
 type Captcha = { kind: 'loading' } | { kind: 'ready'; src: string; uuid: string } | { kind: 'failed' };
 
-function CaptchaForm({ phone, onSent }: { phone: string; onSent: (msg: string) => void }) {
+function CaptchaForm({ phone, onSent, send }: { phone: string; onSent: (msg: string) => void; send: SendWithCaptcha }) {
   const [form] = Form.useForm<{ captcha: string }>();
   const [captcha, setCaptcha] = useState<Captcha>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -48,8 +69,7 @@ function CaptchaForm({ phone, onSent }: { phone: string; onSent: (msg: string) =
     setBusy(true);
     setError('');
     try {
-      const res = await request<{ msg: string }>('api/sms/send', { method: 'GET', data: { captcha: code.trim(), phone, uuid: captcha.uuid } });
-      onSent(res.msg);
+      onSent(await send({ code: code.trim(), uuid: captcha.uuid }));
     } catch (err) {
       setError(serverMessage(err) ?? '');
       redraw();

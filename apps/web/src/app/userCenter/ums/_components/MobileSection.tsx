@@ -10,7 +10,7 @@ import { request } from '../../../../lib/api/client';
 import { zodRule } from '../../../../lib/form-rules';
 import styles from '../ums.module.css';
 import { type Loadable, isThrottled, serverMessage } from './shared';
-import { SmsCaptchaModal } from './SmsCaptchaModal';
+import { SmsCaptchaModal } from '../../../../components/user-center/SmsCaptchaModal';
 
 interface Values {
   mobile: string;

@@ -1,0 +1,136 @@
+'use client';
+// 日调用量预警 (myBuy/addDayInvokerAlarm, dayInvokerAlarmList, editDayInvokerAlarmStatus): calls
+// of one interface (or all) in a China day above a number; told once a day at most.
+import { DailyAlertInput, type DailyAlertRow } from '@apimarket/contracts';
+import { App, Button, Card, Empty, Form, Input, Modal, Select, Switch, Table, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { request } from '../../../../../lib/api/client';
+import { serverMessage } from '../../../../../lib/api/errors';
+import { zodRule } from '../../../../../lib/form-rules';
+import styles from './alerts.module.css';
+import { type Purchased, RuleState, useRows } from './shared';
+
+interface Values {
+  interfaceId: number;
+  threshold: string;
+}
+
+export function DailyAlerts() {
+  const { message } = App.useApp();
+  const { rows, load } = useRows<DailyAlertRow>('myBuy/dayInvokerAlarmList');
+  const [purchased, setPurchased] = useState<Purchased[]>([]);
+  const [editing, setEditing] = useState<DailyAlertRow | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<Values>();
+
+  useEffect(() => {
+    request<{ rows: Purchased[] }>('myWarn/getWarnInterface', { silent: true })
+      .then((r) => setPurchased(r.rows))
+      .catch(() => setPurchased([]));
+  }, []);
+
+  const toggle = async (id: number, on: boolean) => {
+    try {
+      message.success((await request<{ msg: string }>('myBuy/editDayInvokerAlarmStatus', { data: { id, status: on ? '1' : '0' } })).msg);
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) message.error(msg);
+    }
+    await load();
+  };
+
+  const save = async (values: Values) => {
+    setSaving(true);
+    try {
+      const enabled = editing && editing !== 'new' ? editing.enabled : true;
+      const res = await request<{ msg: string }>('myBuy/addDayInvokerAlarm', {
+        data: { interfaceId: values.interfaceId, threshold: String(values.threshold).trim(), status: enabled ? '1' : '0' },
+      });
+      message.success(res.msg);
+      setEditing(null);
+      await load();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) form.setFields([{ name: msg.includes('接口') ? 'interfaceId' : 'threshold', errors: [msg] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const open = (row: DailyAlertRow | 'new') => {
+    form.setFieldsValue(row === 'new' ? { interfaceId: 0, threshold: '' } : { interfaceId: row.interfaceId, threshold: String(row.threshold) });
+    setEditing(row);
+  };
+
+  const columns: TableColumnsType<DailyAlertRow> = [
+    { title: '接口', dataIndex: 'interfaceName', key: 'name' },
+    { title: '今日调用', key: 'today', align: 'right', render: (_, r) => r.todayCalls.toLocaleString('zh-CN') },
+    { title: '超过时提醒', key: 'threshold', align: 'right', render: (_, r) => `${r.threshold.toLocaleString('zh-CN')} 次` },
+    { title: '状态', key: 'state', render: (_, r) => <RuleState enabled={r.enabled} fired={r.fired} /> },
+    {
+      title: '开关',
+      key: 'switch',
+      render: (_, r) => <Switch size="small" checked={r.enabled} aria-label={`${r.interfaceName} 日调用量预警开关`} onChange={(on) => void toggle(r.id, on)} />,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => open(r)}>
+          修改
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="日调用量预警"
+      data-testid="alert-daily"
+      extra={
+        <Button type="primary" size="small" onClick={() => open('new')}>
+          新增预警
+        </Button>
+      }
+    >
+      {rows === 'failed' ? (
+        <Empty description="日调用量预警暂时无法读取，请稍后刷新重试" />
+      ) : (
+        <Table<DailyAlertRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows ?? []}
+          loading={rows === null}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: <Empty description="未设置日调用量预警：某个接口（或全部接口）当天调用超过设定次数时提醒，每天最多一次" /> }}
+        />
+      )}
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? '新增日调用量预警' : '修改日调用量预警'}
+        width={440}
+        okText="保 存"
+        cancelText="取 消"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={save} preserve={false}>
+          <p className={styles.hint}>按中国时间自然日统计调用次数（含失败的调用），超过设定值时提醒一次，次日重新计算。</p>
+          <Form.Item name="interfaceId" label="接口" rules={[zodRule(DailyAlertInput.shape.interfaceId)]}>
+            <Select
+              disabled={editing !== 'new'}
+              aria-label="接口"
+              options={[{ value: 0, label: '全部接口' }, ...purchased.map((p) => ({ value: p.interfaceId, label: p.interfaceName }))]}
+            />
+          </Form.Item>
+          <Form.Item name="threshold" label="当日调用超过（次）" rules={[zodRule(DailyAlertInput.shape.threshold)]}>
+            <Input placeholder="如 5000" inputMode="numeric" maxLength={9} aria-label="日调用量阈值" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

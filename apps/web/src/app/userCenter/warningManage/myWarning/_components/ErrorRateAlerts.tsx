@@ -1,0 +1,229 @@
+'use client';
+// 错误率预警 (myWarn/getMembershipWarnInfo, getWarnInterface, getWarnErrcode, queryWarnInfoById,
+// saveWarnInfo, updateStatus, deleteWarnInfoById): the share of chosen answer codes among an
+// interface's calls in the last N minutes; told once when it reaches the rate, again after it
+// fell back under it.
+import { ALERT_LIMITS, ErrorRateAlertInput, type ErrorRateAlertRow, type WarnErrcode } from '@apimarket/contracts';
+import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { request } from '../../../../../lib/api/client';
+import { serverMessage } from '../../../../../lib/api/errors';
+import { zodRule } from '../../../../../lib/form-rules';
+import styles from './alerts.module.css';
+import { type Purchased, RuleState, useRows } from './shared';
+
+interface Values {
+  interfaceId?: number;
+  codes: string[];
+  rate: string;
+  windowMinutes: number;
+}
+
+const FIELD = ErrorRateAlertInput.shape;
+
+export function ErrorRateAlerts() {
+  const { message } = App.useApp();
+  const { rows, load } = useRows<ErrorRateAlertRow>('myWarn/getMembershipWarnInfo');
+  const [purchased, setPurchased] = useState<Purchased[]>([]);
+  const [codes, setCodes] = useState<WarnErrcode[]>([]);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const interfaceId = Form.useWatch('interfaceId', form);
+
+  useEffect(() => {
+    request<{ rows: Purchased[] }>('myWarn/getWarnInterface', { silent: true })
+      .then((r) => setPurchased(r.rows))
+      .catch(() => setPurchased([]));
+  }, []);
+
+  useEffect(() => {
+    if (!interfaceId) {
+      setCodes([]);
+      return;
+    }
+    request<{ rows: WarnErrcode[] }>('myWarn/getWarnErrcode', { data: { interfaceId }, silent: true })
+      .then((r) => setCodes(r.rows))
+      .catch(() => setCodes([]));
+  }, [interfaceId]);
+
+  const failed = (err: unknown) => {
+    const msg = serverMessage(err);
+    if (msg) message.error(msg);
+  };
+
+  const toggle = async (id: number, on: boolean) => {
+    try {
+      message.success((await request<{ msg: string }>('myWarn/updateStatus', { data: { id, status: on ? '1' : '0' } })).msg);
+    } catch (err) {
+      failed(err);
+    }
+    await load();
+  };
+
+  const remove = async (id: number) => {
+    try {
+      message.success((await request<{ msg: string }>('myWarn/deleteWarnInfoById', { data: { id } })).msg);
+    } catch (err) {
+      failed(err);
+    }
+    await load();
+  };
+
+  const open = async (id: number | 'new') => {
+    if (id === 'new') {
+      form.setFieldsValue({ interfaceId: purchased[0]?.interfaceId, codes: [], rate: '', windowMinutes: ALERT_LIMITS.windows[0] });
+      setEditing('new');
+      return;
+    }
+    try {
+      const rule = (await request<{ data: ErrorRateAlertRow }>('myWarn/queryWarnInfoById', { data: { id } })).data;
+      form.setFieldsValue({ interfaceId: rule.interfaceId, codes: rule.codes, rate: String(rule.threshold), windowMinutes: rule.windowMinutes });
+      setEditing(id);
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  const save = async (values: Values) => {
+    setSaving(true);
+    try {
+      const current = Array.isArray(rows) ? rows.find((r) => r.id === editing) : undefined;
+      const res = await request<{ msg: string }>('myWarn/saveWarnInfo', {
+        data: {
+          ...(typeof editing === 'number' ? { id: editing } : {}),
+          interfaceId: values.interfaceId ?? '',
+          codes: values.codes.join(','),
+          rate: String(values.rate).trim(),
+          windowMinutes: values.windowMinutes,
+          status: current?.enabled === false ? '0' : '1',
+        },
+      });
+      message.success(res.msg);
+      setEditing(null);
+      await load();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (!msg) return;
+      const field = msg.includes('错误码') ? 'codes' : msg.includes('百分比') ? 'rate' : msg.includes('窗口') ? 'windowMinutes' : msg.includes('接口') ? 'interfaceId' : null;
+      if (field) form.setFields([{ name: field, errors: [msg] }]);
+      else message.error(msg);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<ErrorRateAlertRow> = [
+    { title: '接口', dataIndex: 'interfaceName', key: 'name' },
+    {
+      title: '监控错误码',
+      key: 'codes',
+      render: (_, r) => (
+        <Space size={[4, 4]} wrap>
+          {r.codes.map((c) => (
+            <Tag key={c}>{c}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: '条件', key: 'rule', render: (_, r) => `最近 ${r.windowMinutes} 分钟达到 ${r.threshold}%` },
+    { title: '状态', key: 'state', render: (_, r) => <RuleState enabled={r.enabled} fired={r.fired} /> },
+    {
+      title: '开关',
+      key: 'switch',
+      render: (_, r) => <Switch size="small" checked={r.enabled} aria-label={`${r.interfaceName} 错误率预警开关`} onChange={(on) => void toggle(r.id, on)} />,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => void open(r.id)}>
+            编辑
+          </Button>
+          <Popconfirm title="删除这条错误率预警？已发生的提醒记录会保留。" okText="删 除" cancelText="取 消" onConfirm={() => remove(r.id)}>
+            <Button type="link" size="small" danger>
+              删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="错误率预警"
+      data-testid="alert-error-rate"
+      extra={
+        <Button type="primary" size="small" onClick={() => void open('new')} disabled={purchased.length === 0}>
+          新增预警
+        </Button>
+      }
+    >
+      {rows === 'failed' ? (
+        <Empty description="错误率预警暂时无法读取，请稍后刷新重试" />
+      ) : (
+        <Table<ErrorRateAlertRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows ?? []}
+          loading={rows === null}
+          pagination={false}
+          scroll={{ x: 760 }}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  purchased.length === 0
+                    ? '购买接口后，可在这里监控接口的错误码比例'
+                    : `未设置错误率预警：所选错误码在最近一段时间的调用中占比达到设定值时提醒（至少 ${ALERT_LIMITS.minCallsForRate} 次调用才计算）`
+                }
+              />
+            ),
+          }}
+        />
+      )}
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? '新增错误率预警' : '编辑错误率预警'}
+        width={520}
+        okText="保 存"
+        cancelText="取 消"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={save} preserve={false}>
+          <p className={styles.hint}>时间窗口内调用不少于 {ALERT_LIMITS.minCallsForRate} 次时才计算比例；达到设定比例提醒一次，回落到设定比例以下后再重新计算。</p>
+          <Form.Item name="interfaceId" label="接口" rules={[zodRule(FIELD.interfaceId)]}>
+            <Select
+              aria-label="接口"
+              placeholder="请选择接口"
+              options={purchased.map((p) => ({ value: p.interfaceId, label: p.interfaceName }))}
+              onChange={() => form.setFieldValue('codes', [])}
+            />
+          </Form.Item>
+          <Form.Item name="codes" label="监控的错误码" rules={[zodRule(FIELD.codes)]}>
+            <Select
+              mode="multiple"
+              aria-label="监控的错误码"
+              placeholder="请选择错误码"
+              optionFilterProp="label"
+              options={codes.map((c) => ({ value: c.code, label: `${c.code} ${c.message}` }))}
+            />
+          </Form.Item>
+          <Space.Compact block>
+            <Form.Item name="windowMinutes" label="时间窗口" rules={[zodRule(FIELD.windowMinutes)]} style={{ flex: 1 }}>
+              <Select aria-label="时间窗口" options={ALERT_LIMITS.windows.map((w) => ({ value: w, label: `最近 ${w} 分钟` }))} />
+            </Form.Item>
+            <Form.Item name="rate" label="错误率达到（%）" rules={[zodRule(FIELD.rate)]} style={{ flex: 1, marginLeft: 12 }}>
+              <Input placeholder="如 20" inputMode="numeric" maxLength={3} suffix="%" aria-label="错误率阈值" />
+            </Form.Item>
+          </Space.Compact>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+'use client';
+// 剩余次数预警 (myBuy/earlywarnList, addearlywarning, editEarlywarnStatus): every purchased
+// interface with its calls left; a threshold per interface, told once when the calls left fall
+// under it, again after a purchase or renewal lifts them back above.
+import { RemainingAlertInput, type RemainingAlertRow } from '@apimarket/contracts';
+import { App, Button, Card, Empty, Form, Input, Modal, Switch, Table, type TableColumnsType } from 'antd';
+import Link from 'next/link';
+import { useState } from 'react';
+import { request } from '../../../../../lib/api/client';
+import { serverMessage } from '../../../../../lib/api/errors';
+import { zodRule } from '../../../../../lib/form-rules';
+import styles from './alerts.module.css';
+import { RuleState, useRows } from './shared';
+
+export function RemainingAlerts() {
+  const { message } = App.useApp();
+  const { rows, load } = useRows<RemainingAlertRow>('myBuy/earlywarnList');
+  const [editing, setEditing] = useState<RemainingAlertRow | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ threshold: string }>();
+
+  const toggle = async (id: number, on: boolean) => {
+    try {
+      message.success((await request<{ msg: string }>('myBuy/editEarlywarnStatus', { data: { id, status: on ? '1' : '0' } })).msg);
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) message.error(msg);
+    }
+    await load();
+  };
+
+  const save = async ({ threshold }: { threshold: string }) => {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      const res = await request<{ msg: string }>('myBuy/addearlywarning', {
+        data: { interfaceId: editing.interfaceId, threshold: String(threshold).trim(), status: editing.rule?.enabled === false ? '0' : '1' },
+      });
+      message.success(res.msg);
+      setEditing(null);
+      await load();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) form.setFields([{ name: 'threshold', errors: [msg] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const open = (row: RemainingAlertRow) => {
+    form.setFieldsValue({ threshold: row.rule ? String(row.rule.threshold) : '' });
+    setEditing(row);
+  };
+
+  const columns: TableColumnsType<RemainingAlertRow> = [
+    { title: '接口', dataIndex: 'interfaceName', key: 'name' },
+    { title: '剩余次数', key: 'left', align: 'right', render: (_, r) => r.callsLeft.toLocaleString('zh-CN') },
+    { title: '低于时提醒', key: 'threshold', align: 'right', render: (_, r) => (r.rule ? `${r.rule.threshold.toLocaleString('zh-CN')} 次` : <span className={styles.muted}>未设置</span>) },
+    { title: '状态', key: 'state', render: (_, r) => (r.rule ? <RuleState enabled={r.rule.enabled} fired={r.rule.fired} /> : null) },
+    {
+      title: '开关',
+      key: 'switch',
+      render: (_, r) =>
+        r.rule ? (
+          <Switch
+            size="small"
+            checked={r.rule.enabled}
+            aria-label={`${r.interfaceName} 剩余次数预警开关`}
+            onChange={(on) => r.rule && void toggle(r.rule.id, on)}
+          />
+        ) : null,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => open(r)} data-testid={`remaining-set-${r.interfaceId}`}>
+          {r.rule ? '修改' : '设置'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="剩余次数预警" data-testid="alert-remaining">
+      {rows === 'failed' ? (
+        <Empty description="剩余次数预警暂时无法读取，请稍后刷新重试" />
+      ) : (
+        <Table<RemainingAlertRow>
+          rowKey="interfaceId"
+          columns={columns}
+          dataSource={rows ?? []}
+          loading={rows === null}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{
+            emptyText: (
+              <Empty description="还没有已购接口：购买套餐后，可在这里为每个接口设置剩余次数提醒">
+                <Link href="/userCenter/dataManage/myAPI/purchase">去购买接口</Link>
+              </Empty>
+            ),
+          }}
+        />
+      )}
+      <Modal
+        open={editing !== null}
+        title={`剩余次数预警 · ${editing?.interfaceName ?? ''}`}
+        width={420}
+        okText="保 存"
+        cancelText="取 消"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={save} preserve={false}>
+          <p className={styles.hint}>当前剩余 {editing?.callsLeft.toLocaleString('zh-CN')} 次。剩余次数低于该值时提醒一次，续购或续费后回到该值以上再重新计算。</p>
+          <Form.Item name="threshold" label="剩余次数低于（次）" rules={[zodRule(RemainingAlertInput.shape.threshold)]}>
+            <Input placeholder="如 1000" inputMode="numeric" maxLength={9} aria-label="剩余次数阈值" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+// /userCenter/warningManage/myWarning (spec 02 §2 "Usage alerts", issue #9): the four kinds of
+// rule, each with its on/off switch and edit dialog, and the history of what fired. Each card
+// is its own client leaf; this page only lays them out.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { BalanceAlertCard } from './_components/BalanceAlertCard';
+import { DailyAlerts } from './_components/DailyAlerts';
+import { ErrorRateAlerts } from './_components/ErrorRateAlerts';
+import { FiringHistory } from './_components/FiringHistory';
+import { RemainingAlerts } from './_components/RemainingAlerts';
+import styles from './_components/alerts.module.css';
+
+export const metadata: Metadata = { title: '用量预警' };
+
+export default function MyWarningPage() {
+  return (
+    <div className={styles.page}>
+      <p className={styles.intro}>
+        每条预警在越过阈值时提醒一次，回到安全范围后才会再次提醒。提醒通过短信和邮件发送给
+        <Link href="/userCenter/warningManage/warningNumber">已验证手机号的预警联系人</Link>，并同时发到消息中心。
+      </p>
+      <BalanceAlertCard />
+      <RemainingAlerts />
+      <DailyAlerts />
+      <ErrorRateAlerts />
+      <FiringHistory />
+    </div>
+  );
+}

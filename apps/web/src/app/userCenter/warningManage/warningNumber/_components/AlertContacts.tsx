@@ -1,0 +1,284 @@
+'use client';
+// 预警联系人 (myWarn/selectWarnContact with pageSize 9999, addWarnContact, deleteWarnContact,
+// sendVerifyCode, verifyWarnContact): the list with each phone's verification state; adding a
+// contact with the SMS code saves it verified, without one it waits for 验证. Codes need the
+// image captcha first and 60 s between them (Decision 18).
+import {
+  ALERT_LIMITS,
+  AddContactInput,
+  type AlertContactRow,
+  MOBILE_MAX_LENGTH,
+  SMS_CODE_MAX_LENGTH,
+  VerifyContactInput,
+} from '@apimarket/contracts';
+import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useCountdown } from '../../../../../components/auth/useCountdown';
+import { SmsCaptchaModal, type SendWithCaptcha } from '../../../../../components/user-center/SmsCaptchaModal';
+import { request } from '../../../../../lib/api/client';
+import { serverMessage } from '../../../../../lib/api/errors';
+import { dateTime } from '../../../../../lib/format';
+import { zodRule } from '../../../../../lib/form-rules';
+import styles from './contacts.module.css';
+
+interface AddValues {
+  name: string;
+  phone: string;
+  email?: string;
+  smsCode?: string;
+}
+
+const FIELD = AddContactInput.shape;
+
+const sendCode =
+  (target: { phone: string } | { id: number }): SendWithCaptcha =>
+  async ({ code, uuid }) =>
+    (await request<{ msg: string }>('myWarn/sendVerifyCode', { data: { ...target, captcha: code, uuid } })).msg;
+
+function fieldOf(msg: string): keyof AddValues | null {
+  if (msg.includes('手机号')) return 'phone';
+  if (msg.includes('验证码')) return 'smsCode';
+  if (msg.includes('邮箱')) return 'email';
+  if (msg.includes('姓名')) return 'name';
+  return null;
+}
+
+export function AlertContacts() {
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<AlertContactRow[] | null | 'failed'>(null);
+  const [adding, setAdding] = useState(false);
+  const [verifying, setVerifying] = useState<AlertContactRow | null>(null);
+  const [captchaFor, setCaptchaFor] = useState<{ shown: string; send: SendWithCaptcha } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [formError, setFormError] = useState('');
+  const [addForm] = Form.useForm<AddValues>();
+  const [verifyForm] = Form.useForm<{ smsCode: string }>();
+  const countdown = useCountdown();
+
+  const load = useCallback(async () => {
+    try {
+      // The spec's contact list is asked whole: pageSize 9999.
+      setRows((await request<{ rows: AlertContactRow[] }>('myWarn/selectWarnContact', { data: { pageIndex: 1, pageSize: ALERT_LIMITS.contactPageSizeMax }, silent: true })).rows);
+    } catch {
+      setRows('failed');
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const askCode = async () => {
+    try {
+      await addForm.validateFields(['phone']);
+    } catch {
+      return;
+    }
+    const phone = String(addForm.getFieldValue('phone') ?? '').trim();
+    setCaptchaFor({ shown: phone, send: sendCode({ phone }) });
+  };
+
+  const add = async (values: AddValues) => {
+    setSaving(true);
+    setFormError('');
+    try {
+      const res = await request<{ msg: string }>('myWarn/addWarnContact', {
+        data: { name: values.name.trim(), phone: values.phone.trim(), email: values.email?.trim() ?? '', smsCode: values.smsCode?.trim() ?? '' },
+      });
+      message.success(res.msg);
+      setAdding(false);
+      countdown.reset();
+      await load();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (!msg) return;
+      const field = fieldOf(msg);
+      if (field) addForm.setFields([{ name: field, errors: [msg] }]);
+      else setFormError(msg);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const verify = async ({ smsCode }: { smsCode: string }) => {
+    if (!verifying) return;
+    setSaving(true);
+    try {
+      const res = await request<{ msg: string }>('myWarn/verifyWarnContact', { data: { id: verifying.id, smsCode: smsCode.trim() } });
+      message.success(res.msg);
+      setVerifying(null);
+      countdown.reset();
+      await load();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) verifyForm.setFields([{ name: 'smsCode', errors: [msg] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (id: number) => {
+    try {
+      message.success((await request<{ msg: string }>('myWarn/deleteWarnContact', { data: { id } })).msg);
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) message.error(msg);
+    }
+    await load();
+  };
+
+  const codeButton = (onClick: () => void, testId: string) => (
+    <Button onClick={onClick} disabled={countdown.running} className={styles.codeButton} data-testid={testId}>
+      {countdown.running ? `${countdown.left} 秒后重新获取` : '获取验证码'}
+    </Button>
+  );
+
+  const columns: TableColumnsType<AlertContactRow> = [
+    { title: '姓名', dataIndex: 'name', key: 'name' },
+    { title: '手机号', dataIndex: 'phone', key: 'phone' },
+    { title: '邮箱', key: 'email', render: (_, r) => r.email || '—' },
+    {
+      title: '状态',
+      key: 'verified',
+      render: (_, r) => (r.verified ? <Tag color="green">已验证</Tag> : <Tag color="orange">待验证</Tag>),
+    },
+    { title: '添加时间', key: 'createdAt', render: (_, r) => dateTime(r.createdAt) },
+    {
+      title: '操作',
+      key: 'actions',
+      render: (_, r) => (
+        <Space size={0}>
+          {r.verified ? null : (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => {
+                verifyForm.resetFields();
+                setVerifying(r);
+              }}
+            >
+              验证
+            </Button>
+          )}
+          <Popconfirm title={`删除联系人「${r.name}」？删除后不再向其发送预警。`} okText="删 除" cancelText="取 消" onConfirm={() => remove(r.id)}>
+            <Button type="link" size="small" danger>
+              删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const count = Array.isArray(rows) ? rows.length : 0;
+
+  return (
+    <div className={styles.page}>
+      <Card
+        title="预警联系人"
+        extra={
+          <Button
+            type="primary"
+            size="small"
+            disabled={count >= ALERT_LIMITS.maxContacts}
+            onClick={() => {
+              addForm.resetFields();
+              setFormError('');
+              setAdding(true);
+            }}
+            data-testid="contact-add"
+          >
+            新增联系人
+          </Button>
+        }
+      >
+        <Alert
+          type="info"
+          showIcon
+          className={styles.notice}
+          title={`用量预警会以短信和邮件发送给手机号已验证的联系人（最多 ${ALERT_LIMITS.maxContacts} 位）；待验证的联系人不会收到任何预警。`}
+        />
+        {rows === 'failed' ? (
+          <Empty description="预警联系人暂时无法读取，请稍后刷新重试" />
+        ) : (
+          <Table<AlertContactRow>
+            rowKey="id"
+            columns={columns}
+            dataSource={rows ?? []}
+            loading={rows === null}
+            pagination={false}
+            scroll={{ x: 720 }}
+            locale={{ emptyText: <Empty description="还没有预警联系人：添加并验证手机号后，用量预警会通过短信和邮件通知到他" /> }}
+          />
+        )}
+      </Card>
+
+      <Modal
+        open={adding}
+        title="新增预警联系人"
+        width={480}
+        okText="保 存"
+        cancelText="取 消"
+        confirmLoading={saving}
+        onOk={() => addForm.submit()}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+      >
+        <Form<AddValues> name="contact-add" form={addForm} layout="vertical" onFinish={add} onValuesChange={() => setFormError('')} preserve={false}>
+          <Form.Item name="name" label="姓名" required rules={[zodRule(FIELD.name)]}>
+            <Input placeholder="请输入联系人姓名" maxLength={ALERT_LIMITS.contactNameMax} />
+          </Form.Item>
+          <Form.Item name="phone" label="手机号" required rules={[zodRule(FIELD.phone)]}>
+            <Input placeholder="请输入手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" autoComplete="tel" />
+          </Form.Item>
+          <Form.Item name="email" label="邮箱（选填）" rules={[zodRule(FIELD.email)]}>
+            <Input placeholder="用于接收预警邮件" maxLength={254} autoComplete="email" />
+          </Form.Item>
+          <Form.Item label="短信验证码" htmlFor="contact-add_smsCode" extra="填写验证码即完成验证；也可稍后在列表中验证。">
+            <Space.Compact block>
+              <Form.Item name="smsCode" noStyle rules={[zodRule(FIELD.smsCode)]}>
+                <Input placeholder="请输入短信验证码" maxLength={SMS_CODE_MAX_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
+              </Form.Item>
+              {codeButton(() => void askCode(), 'contact-get-code')}
+            </Space.Compact>
+          </Form.Item>
+          {formError ? <Alert type="error" showIcon title={formError} /> : null}
+        </Form>
+      </Modal>
+
+      <Modal
+        open={verifying !== null}
+        title="验证联系人手机号"
+        width={440}
+        okText="验 证"
+        cancelText="取 消"
+        confirmLoading={saving}
+        onOk={() => verifyForm.submit()}
+        onCancel={() => setVerifying(null)}
+        destroyOnHidden
+      >
+        <p className={styles.hint}>
+          验证码将发送至 {verifying?.name} 的手机 {verifying?.phone}，验证通过后该联系人开始接收预警。
+        </p>
+        <Form name="contact-verify" form={verifyForm} layout="vertical" onFinish={verify} preserve={false}>
+          <Form.Item label="短信验证码" required htmlFor="contact-verify_smsCode">
+            <Space.Compact block>
+              <Form.Item name="smsCode" noStyle rules={[zodRule(VerifyContactInput.shape.smsCode)]}>
+                <Input placeholder="请输入短信验证码" maxLength={SMS_CODE_MAX_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
+              </Form.Item>
+              {codeButton(() => verifying && setCaptchaFor({ shown: verifying.phone, send: sendCode({ id: verifying.id }) }), 'contact-verify-code')}
+            </Space.Compact>
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <SmsCaptchaModal
+        phone={captchaFor?.shown ?? null}
+        send={captchaFor?.send}
+        onClose={() => setCaptchaFor(null)}
+        onSent={(msg) => {
+          setCaptchaFor(null);
+          message.success(msg);
+          countdown.start();
+        }}
+      />
+    </div>
+  );
+}
