@@ -1,0 +1,106 @@
+// Usage alerts end to end: an authenticated company with a 实名认证 package adds an alert contact
+// and verifies its phone (image captcha, SMS code from the dev outbox), sets a remaining-calls
+// alert just under its calls left, calls the open data API from "its own system" (fetch) until
+// the alert is crossed, and finds the SMS in the outbox and the message in 消息中心.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { usccCheckChar } from '@apimarket/contracts';
+import { expect, test } from '@playwright/test';
+import { registerThroughPage, smsCode, unique } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
+
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
+
+const operator = (...args: string[]) =>
+  execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
+
+test('verified contact, remaining-calls alert crossed by gateway calls: SMS in the outbox, message in 消息中心', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const who = unique();
+  await registerThroughPage(page, request, who, 'abc123');
+
+  await page.goto('/userCenter/enterpriseAuth');
+  const body = `91440300MA${String(Date.now()).slice(-7)}`;
+  await page.getByLabel('企业名称').fill('深圳预警示例科技有限公司');
+  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
+  await page.getByLabel('法定代表人').fill('钱敏');
+  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: '提交认证' }).click();
+  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
+  operator('qualification', 'approve', who.name);
+
+  const transferRef = `E2EA${Date.now()}`;
+  await page.goto('/userCenter/paymentManage/myOrder?tab=recharge');
+  await page.getByLabel('转账金额（元）').fill('10000');
+  await page.getByLabel('银行转账流水号').fill(transferRef);
+  await page.getByLabel('付款账户名称').fill('深圳预警示例科技有限公司');
+  await page.getByRole('button', { name: '提交充值申请' }).click();
+  await expect(page.getByRole('cell', { name: transferRef })).toBeVisible();
+  const id = (operator('recharge', 'list').split('\n').find((l) => l.includes(transferRef)) ?? '').split('\t')[0] ?? '';
+  expect(operator('recharge', 'confirm', id)).toContain('已确认到账');
+
+  await page.goto('/api/1882');
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByTestId('buy-done')).toContainText('支付成功');
+  await page.goto('/userCenter/dataManage/myAPI');
+  const key = ((await page.getByTestId('purchase-key').first().textContent()) ?? '').trim();
+  const left = Number(((await page.getByTestId('calls-left').first().locator('strong').textContent()) ?? '').replaceAll(',', ''));
+
+  // An alert contact, verified by the code sent to the phone (image captcha first).
+  const phone = `136${String(Date.now()).slice(-8)}`;
+  const email = `ops${Date.now()}@example.com`;
+  await page.goto('/userCenter/warningManage/warningNumber');
+  await expect(page.getByText('还没有预警联系人')).toBeVisible();
+  await page.getByTestId('contact-add').click();
+  await page.getByLabel('姓名').fill('王运维');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('邮箱（选填）').fill(email);
+  const captchaShown = page.waitForResponse((r) => r.url().includes('/captchaImage'));
+  await page.getByTestId('contact-get-code').click();
+  const { uuid } = await (await captchaShown).json();
+  const answer = (await (await request.get(`/apiHome/dev/captcha?uuid=${uuid}`)).json()).data.text;
+  await page.getByLabel('图片验证码').fill(answer);
+  await page.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByTestId('contact-get-code')).toContainText('秒后重新获取');
+  await page.getByLabel('短信验证码').fill(await smsCode(request, phone));
+  await page.getByRole('button', { name: '保 存' }).click();
+  const row = page.getByRole('row', { name: /王运维/ });
+  await expect(row).toContainText('已验证');
+  await expect(row).toContainText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+
+  // A remaining-calls alert three calls under what is left.
+  await page.goto('/userCenter/warningManage/myWarning');
+  await expect(page.getByText('还没有触发过预警')).toBeVisible();
+  await page.getByTestId('remaining-set-1882').click();
+  await page.getByLabel('剩余次数阈值').fill(String(left - 3));
+  await page.getByRole('button', { name: '保 存' }).click();
+  await expect(page.getByTestId('alert-remaining')).toContainText('监控中');
+
+  // The customer's system calls until the calls left fall under it.
+  for (let i = 0; i < 6; i++) {
+    const res = await fetch(`${GATEWAY}/communication/personal/1882`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }),
+    });
+    expect((await res.json()).code).toBe('10000');
+  }
+
+  // Evaluated off the answers' path (debounced): the SMS arrives within moments, once.
+  await expect
+    .poll(async () => {
+      const rows: Array<{ body: string }> = (await (await request.get(`/apiHome/dev/outbox?to=${phone}`)).json()).rows;
+      return rows.filter((r) => r.body.includes('剩余次数预警')).length;
+    })
+    .toBe(1);
+  await page.reload();
+  await expect(page.getByTestId('alert-remaining')).toContainText('已触发');
+  await expect(page.getByTestId('alert-history')).toContainText('剩余次数预警');
+
+  await page.goto('/userCenter/messageCt');
+  await expect(page.getByText('剩余次数预警').first()).toBeVisible();
+});
