@@ -1,6 +1,6 @@
 // The catalogue search filter (spec 01 §3 "Search filter") and its sort orders.
 import { z } from 'zod';
-import { INDUSTRIES } from './constants';
+import { INDUSTRIES, SEARCH_KEYWORD_MAX } from './constants';
 import { PageQuery } from './paging';
 
 /** sortId: how a catalogue list is ordered. */
@@ -12,8 +12,6 @@ export const SORT_ORDERS = {
 } as const;
 export type SortId = keyof typeof SORT_ORDERS;
 
-/** Search keywords longer than this are cut, not refused: a search always answers. */
-export const SEARCH_KEYWORD_MAX = 50;
 
 const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), z.number().int().positive().optional().catch(undefined));
 const flag = z.preprocess((v) => v === '1' || v === 1 || v === true || v === 'true', z.boolean());

@@ -94,3 +94,10 @@ export const CONTACT_CHANGE_NOTICE_DAYS = 3;
 
 // ── Wire ─────────────────────────────────────────────────────────────────────────────────────
 export const CDP_DATE_TOLERANCE_MS = 10 * 60_000;
+
+// ── Input lengths (plain numbers, so browser leaves can use them without loading zod) ─────────
+/** Search keywords longer than this are cut, not refused: a search always answers. */
+export const SEARCH_KEYWORD_MAX = 50;
+export const MOBILE_MAX_LENGTH = 11;
+export const SMS_CODE_MAX_LENGTH = 6;
+export const QUOTE_PHONE_MAX_LENGTH = 14;

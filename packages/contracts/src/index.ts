@@ -11,6 +11,7 @@ export * from './leads';
 export * from './paging';
 export * from './validation';
 export * from './wire';
+export * from './wire-crypto';
 export * from './keys';
 export * from './billing';
 export * from './gateway';

@@ -2,6 +2,7 @@
 // server routes parse with these same schemas, so a page and its API never disagree.
 // A rule's first failing check decides the message, in the order the spec lists them.
 import { z } from 'zod';
+import { QUOTE_PHONE_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from './constants';
 
 export const MSG = {
   loginName: '请输入账号',
@@ -38,9 +39,6 @@ export const MSG = {
 } as const;
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-export const MOBILE_MAX_LENGTH = 11;
-export const SMS_CODE_MAX_LENGTH = 6;
-export const QUOTE_PHONE_MAX_LENGTH = 14;
 const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9]{5,11}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 // 省份简称 + 发牌机关字母 + 5 位（燃油）或 6 位（新能源）号码，含挂/学/警/港/澳 尾字。

@@ -1,10 +1,9 @@
 // The portal API's request conventions (spec 01 §7.1, ARCHITECTURE.md): the fields every call
-// carries, the MD5 sign and the AES-256-GCM field encryption. Pure JS so the same code runs in
-// the browser (even on plain-http hosts where WebCrypto is absent) and in Node.
-import { gcm } from '@noble/ciphers/aes.js';
+// carries and the MD5 sign. The AES-256-GCM field encryption is in wire-crypto.ts, apart, so a
+// page that never encrypts does not load the cipher. Pure JS so the same code runs in the
+// browser (even on plain-http hosts where WebCrypto is absent) and in Node.
 import { md5 } from '@noble/hashes/legacy.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** Fields added to every request; never encrypted. */
 export const CONVENTION_FIELDS = ['token', 'cdpDate', 'tourisToken', 'sign', 'isLogin', 'encrypt'] as const;
@@ -17,65 +16,4 @@ export function isConventionField(name: string): name is ConventionField {
 /** sign = md5(token + cdpDate + secret), lowercase hex; token is '' when absent. */
 export function computeSign(token: string, cdpDate: string | number, secret: string): string {
   return bytesToHex(md5(utf8ToBytes(`${token}${cdpDate}${secret}`)));
-}
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-function aesKey(secret: string): Uint8Array {
-  return sha256(utf8ToBytes(secret));
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
-/** base64(iv[12] ‖ ciphertext ‖ tag[16]) under sha256(secret). */
-export function encryptField(value: string, secret: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const sealed = gcm(aesKey(secret), iv).encrypt(utf8ToBytes(value));
-  const out = new Uint8Array(IV_BYTES + sealed.length);
-  out.set(iv, 0);
-  out.set(sealed, IV_BYTES);
-  return toBase64(out);
-}
-
-export class FieldDecryptError extends Error {
-  constructor(readonly field: string) {
-    super(`field ${field} could not be decrypted`);
-    this.name = 'FieldDecryptError';
-  }
-}
-
-/** Inverse of encryptField; throws FieldDecryptError on any tampering or wrong key. */
-export function decryptField(payload: string, secret: string, field = '?'): string {
-  try {
-    const bytes = fromBase64(payload);
-    if (bytes.length < IV_BYTES + TAG_BYTES) throw new FieldDecryptError(field);
-    const plain = gcm(aesKey(secret), bytes.subarray(0, IV_BYTES)).decrypt(bytes.subarray(IV_BYTES));
-    return new TextDecoder('utf-8', { fatal: true }).decode(plain);
-  } catch {
-    throw new FieldDecryptError(field);
-  }
-}
-
-/** Encrypt every non-convention field of a flat payload and mark it encrypt=1. */
-export function encryptPayload(
-  payload: Record<string, string>,
-  secret: string,
-): Record<string, string> {
-  const out: Record<string, string> = { encrypt: '1' };
-  for (const [k, v] of Object.entries(payload)) {
-    out[k] = isConventionField(k) ? v : encryptField(v, secret);
-  }
-  return out;
 }

@@ -1,7 +1,7 @@
 'use client';
 // The bottom free-trial banner (spec 01 §2.4): appears after 3 s, with the headline and button of
 // the route table; a valid phone is kept in session storage and opens the dialog prefilled.
-import { checkField, DEFAULT_TRIAL_HEADLINE, FLOATING_BAR_DELAY_MS, LeadPhone, MOBILE_MAX_LENGTH } from '@apimarket/contracts';
+import { DEFAULT_TRIAL_HEADLINE, FLOATING_BAR_DELAY_MS, MOBILE_MAX_LENGTH } from '@apimarket/contracts';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { TEL_KEY } from './lead-source';
@@ -15,6 +15,14 @@ export function bannerFor(path: string, headline = DEFAULT_TRIAL_HEADLINE) {
   return { headline, button: '免费试用', type: 0 as const };
 }
 
+// The phone rule (zod, from contracts) is fetched when the banner appears, not with the page:
+// every public page carries the banner, and its first paint does not need the validator.
+let phoneCheck: Promise<(phone: string) => string | null> | null = null;
+const loadPhoneCheck = () => {
+  phoneCheck ??= import('@apimarket/contracts').then((m) => (phone: string) => m.checkField(m.LeadPhone, phone));
+  return phoneCheck;
+};
+
 export function BottomBanner({ headline }: { headline: string }) {
   const pathname = usePathname();
   const openLead = useOpenLead();
@@ -23,14 +31,17 @@ export function BottomBanner({ headline }: { headline: string }) {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
-    const id = window.setTimeout(() => setShown(true), FLOATING_BAR_DELAY_MS);
+    const id = window.setTimeout(() => {
+      setShown(true);
+      void loadPhoneCheck();
+    }, FLOATING_BAR_DELAY_MS);
     return () => window.clearTimeout(id);
   }, []);
   if (!shown || hidden) return null;
   const b = bannerFor(pathname, headline);
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const msg = checkField(LeadPhone, phone);
+    const msg = (await loadPhoneCheck())(phone);
     setError(msg ?? '');
     if (msg) return;
     window.sessionStorage.setItem(TEL_KEY, phone.trim());

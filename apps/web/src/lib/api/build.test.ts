@@ -1,4 +1,4 @@
-import { computeSign, decryptField } from '@apimarket/contracts';
+import { computeSign, decryptField, encryptField } from '@apimarket/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildRequest, readCookie, type WireEnv } from './build';
 
@@ -43,12 +43,17 @@ describe('buildRequest', () => {
   });
 
   it('encrypt=1 seals every field but the conventions', () => {
-    const { init } = buildRequest('memberShip/postLogin', { encrypt: true, data: { name: 'abc123', pwd: 'p@ss12' } }, env);
+    const seal = (v: string) => encryptField(v, 'aes-secret');
+    const { init } = buildRequest('memberShip/postLogin', { encrypt: true, data: { name: 'abc123', pwd: 'p@ss12' } }, env, seal);
     const body = new URLSearchParams(String(init.body));
     expect(body.get('encrypt')).toBe('1');
     expect(body.get('pwd')).not.toBe('p@ss12');
     expect(decryptField(body.get('pwd') ?? '', 'aes-secret')).toBe('p@ss12');
     expect(body.get('cdpDate')).toBe(String(env.now));
+  });
+
+  it('refuses to send an encrypted call without the cipher rather than send it in clear', () => {
+    expect(() => buildRequest('myAccount/getChild', { encrypt: true }, env)).toThrow(/needs the seal function/);
   });
 });
 

@@ -2,7 +2,7 @@
 // cdpDate, tourisToken, sign, isLogin), optional encrypt=1 fields, and the body encoding
 // (form-urlencoded by default, JSON or multipart where a call says so). Pure, so the browser
 // client and the server-side client share it and tests can read what goes on the wire.
-import { computeSign, encryptField, isConventionField } from '@apimarket/contracts';
+import { computeSign, isConventionField } from '@apimarket/contracts';
 
 export type Scalar = string | number | boolean | null | undefined;
 export type Payload = Record<string, Scalar | Scalar[]>;
@@ -29,14 +29,17 @@ export interface WireEnv {
 
 export const API_PREFIX = '/apiHome/';
 
-function flatten(data: Payload, encrypt: boolean, aesSecret: string): Array<[string, string]> {
+/** Seals one field value for encrypt=1 (contracts' encryptField with the AES secret bound). */
+export type Seal = (value: string) => string;
+
+function flatten(data: Payload, seal: Seal | null): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const [k, raw] of Object.entries(data)) {
     const values = Array.isArray(raw) ? raw : [raw];
     for (const v of values) {
       if (v === undefined || v === null) continue;
       const text = String(v);
-      out.push([k, encrypt && !isConventionField(k) && text !== '' ? encryptField(text, aesSecret) : text]);
+      out.push([k, seal && !isConventionField(k) && text !== '' ? seal(text) : text]);
     }
   }
   return out;
@@ -53,11 +56,16 @@ export function conventionFields(env: WireEnv): Record<string, string> {
   };
 }
 
-export function buildRequest(path: string, options: RequestOptions, env: WireEnv): { url: string; init: RequestInit } {
+/**
+ * `seal` is required for an encrypted call: the caller passes the cipher it loaded (the browser
+ * loads it only when a call is encrypted, so ordinary pages never download it).
+ */
+export function buildRequest(path: string, options: RequestOptions, env: WireEnv, seal?: Seal): { url: string; init: RequestInit } {
   const method = options.method ?? 'POST';
   const as = options.as ?? 'form';
   const encrypt = options.encrypt === true;
-  const fields = flatten(options.data ?? {}, encrypt, env.aesSecret);
+  if (encrypt && !seal) throw new Error(`buildRequest(${path}): an encrypted call needs the seal function`);
+  const fields = flatten(options.data ?? {}, encrypt ? (seal ?? null) : null);
   if (encrypt) fields.push(['encrypt', '1']);
   const wire = Object.entries(conventionFields(env));
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };

@@ -26,14 +26,21 @@ export async function request<T = unknown>(path: string, options: ClientOptions 
     networkError();
     throw new ApiError('network', 'NETWORK', NETWORK_ERROR_MSG, 0);
   }
+  // The cipher is a chunk of its own, fetched the first time an encrypted call is made.
+  const seal = options.encrypt ? await import('@apimarket/contracts/wire-crypto').then((m) => (v: string) => m.encryptField(v, wire.aesSecret)) : undefined;
   const cookies = document.cookie;
-  const { url, init } = buildRequest(path, options, {
-    ...wire,
-    token: '', // myToken is HttpOnly: the cookie itself authenticates
-    tourisToken: readCookie(cookies, COOKIE.tourisToken),
-    isLogin: readCookie(cookies, COOKIE.membershipId) !== '',
-    now: Date.now(),
-  });
+  const { url, init } = buildRequest(
+    path,
+    options,
+    {
+      ...wire,
+      token: '', // myToken is HttpOnly: the cookie itself authenticates
+      tourisToken: readCookie(cookies, COOKIE.tourisToken),
+      isLogin: readCookie(cookies, COOKIE.membershipId) !== '',
+      now: Date.now(),
+    },
+    seal,
+  );
 
   let res: Response;
   try {
