@@ -16,7 +16,7 @@ import {
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { balances, callRecords, interfaces, loginEvents, members, purchases, sessions } from '../../db/schema';
+import { alertRules, balances, callRecords, interfaces, loginEvents, members, purchases, sessions } from '../../db/schema';
 import { Conflict, Invalid, NotFound, Throttled } from '../../http/errors';
 import type { Notifier } from '../../notify';
 import { maskMobile } from '../identity/context';
@@ -93,15 +93,15 @@ export async function accountSummary(db: Db, account: Account): Promise<AccountS
 
 /**
  * The dashboard's figures, read from the records: the company's balance, this account's
- * purchases and its calls of the open data API (China days and months). Alerts read 0 until the
- * alerts module records any.
+ * purchases and its calls of the open data API (China days and months), and its usage alerts
+ * now past their threshold (enabled and fired).
  */
 export async function homeData(db: Db, account: Account, rules: AccountRules): Promise<HomeData> {
   const row = await memberRow(db, account.memberId);
   const unread = rules.specialUsers.has(row.loginName) ? 0 : await unreadCount(db, account.memberId);
   const since = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`;
   const mine = eq(callRecords.memberId, account.memberId);
-  const [[balance], [bought], [today], [month], recent] = await Promise.all([
+  const [[balance], [bought], [today], [month], recent, [alerting]] = await Promise.all([
     db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, account.companyOwnerId)),
     db.select({ n: count() }).from(purchases).where(eq(purchases.memberId, account.memberId)),
     db.select({ n: count() }).from(callRecords).where(and(mine, gte(callRecords.createdAt, since('day')))),
@@ -113,6 +113,10 @@ export async function homeData(db: Db, account: Account, rules: AccountRules): P
       .where(mine)
       .orderBy(desc(callRecords.id))
       .limit(5),
+    db
+      .select({ n: count() })
+      .from(alertRules)
+      .where(and(eq(alertRules.memberId, account.memberId), eq(alertRules.enabled, true), eq(alertRules.fired, true))),
   ]);
   return {
     balance: ((balance?.fen ?? 0) / 100).toFixed(2),
@@ -121,7 +125,7 @@ export async function homeData(db: Db, account: Account, rules: AccountRules): P
     callsThisMonth: month?.n ?? 0,
     freeTestCallsLeft: row.trialCalls,
     unreadMessages: unread,
-    openAlerts: 0,
+    openAlerts: alerting?.n ?? 0,
     recentCalls: recent.map((r) => ({ seqNo: r.seqNo, interfaceName: r.interfaceName ?? '', code: r.code, calledAt: r.calledAt.toISOString() })),
   };
 }

@@ -99,6 +99,7 @@ describe('remaining-calls alert', () => {
     expect(await newsTitles(a)).toContain('剩余次数预警');
     expect(first?.deliveries.map((d) => `${d.channel}:${d.delivered}`).sort()).toEqual(['email:true', 'message:true', 'sms:true']);
 
+    expect((await as(a, 'myAccount/home/data')).json().data.openAlerts).toBe(1);
     const list = (await as(a, 'myBuy/earlywarnList')).json().rows;
     expect(list[0]).toMatchObject({ interfaceId: 1882, callsLeft: left - 12, rule: { threshold: left - 5, enabled: true, fired: true } });
 
@@ -106,6 +107,7 @@ describe('remaining-calls alert', () => {
     await f.buy(a, 1882);
     await settleAlerts();
     expect((await as(a, 'myBuy/earlywarnList')).json().rows[0].rule.fired).toBe(false);
+    expect((await as(a, 'myAccount/home/data')).json().data.openAlerts).toBe(0);
     await burst(key, 3);
     expect(await firings(a)).toHaveLength(1);
 
