@@ -50,6 +50,13 @@ async function measure(label: string) {
   const search = await timeIt(() => searchInterfaces(db, filters[i++ % filters.length] ?? InterfaceSearch.parse({})), ROUNDS * filters.length);
   const base = await timeIt(() => db.select({ id: interfaces.id }).from(interfaces).where(eq(interfaces.id, 1882)), ROUNDS * filters.length);
   const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(interfaces);
+  if (process.env.BENCH_BREAKDOWN) {
+    // Which filter mixes cost what (p50 per mix), to see where the p95 comes from.
+    for (const [k, q] of QUERIES.entries()) {
+      const t = await timeIt(() => searchInterfaces(db, filters[k] ?? InterfaceSearch.parse({})), ROUNDS);
+      console.log(`  ${JSON.stringify(q).padEnd(60)} p50=${percentile(t, 50).toFixed(2)} ms`);
+    }
+  }
   const p50 = percentile(search, 50);
   const p95 = percentile(search, 95);
   const b50 = percentile(base, 50);
