@@ -276,6 +276,12 @@ describe('call detail list', () => {
     ]);
     const trends = (await json(buyer, 'myCallHistory/trends')).data;
     expect(trends).toMatchObject({ current: { calls: 8 }, before: { calls: 4 }, change: { calls: 100 } });
+    // Months: the moved calls under their own month (with their codes), whichever month that is.
+    const monthly = await json(buyer, 'myAccount/callRecord/monthlyStatistics');
+    const bankMonth = monthly.rows.find((r: { period: string; interfaceId: number }) => r.period === day.slice(0, 7) && r.interfaceId === BANK_CARD);
+    expect(bankMonth).toMatchObject({ calls: 4, charged: 2 });
+    expect(bankMonth.codes.map((c: { code: string }) => c.code).sort()).toEqual(['SYSTEM_002', 'SYSTEM_025']);
+    expect(monthly.sum.calls).toBe(12);
     // A seqNo is found whatever the period.
     expect((await json(buyer, 'myAccount/callRecord/callDetail/list', { seqNo: seqNos.at(-1) ?? '' })).total).toBe(1);
   });

@@ -113,26 +113,37 @@ export async function interfaceNames(db: Db, ids: Iterable<number>): Promise<Map
 
 const byCalls = (a: UsageCodeCount, b: UsageCodeCount) => b.calls - a.calls || a.code.localeCompare(b.code);
 
-/** dailyStatistics / monthlyStatistics: a page of (day|month, interface) rows, newest first, and the filter's totals. */
+/** Adds one set of raw figures into another. */
+function addInto(into: RawFigures, r: RawFigures): void {
+  into.calls += r.calls;
+  into.success += r.success;
+  into.charged += r.charged;
+  into.failed += r.failed;
+  into.costMfen += r.costMfen;
+  into.latencyMs += r.latencyMs;
+}
+/** The last day of a yyyy-MM month. */
+const monthEnd = (month: string) => {
+  const [y = 0, m = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+const zero = (): RawFigures => ({ calls: 0, success: 0, charged: 0, failed: 0, costMfen: 0, latencyMs: 0 });
+
+/**
+ * dailyStatistics / monthlyStatistics: a page of (day|month, interface) rows, newest first, and
+ * the filter's totals. The (day, interface) sums of the period — at most days × interfaces rows —
+ * are read once and folded, sorted and paged here; the codes of the page's rows are one more read.
+ */
 export async function usageTable(db: Db, account: Account, input: UsageTableInput, kind: UsagePeriodKind): Promise<Omit<UsageTable, 'code' | 'msg'>> {
   const ids = await usageMembers(db, account, input.memberId);
   const period = usagePeriod(input, kind);
   const where = statsWhere(ids, period, input.interfaceId);
-  const bucket = kind === 'day' ? sql<string>`to_char(${callStats.day}, 'YYYY-MM-DD')` : sql<string>`to_char(${callStats.day}, 'YYYY-MM')`;
+  // Months are folded in SQL (at most 12 × interfaces rows come back), days as stored.
+  const bucket = kind === 'day' ? sql<string>`${callStats.day}::text` : sql<string>`date_trunc('month', ${callStats.day})::date::text`;
+  const bucketOf = (day: string) => (kind === 'day' ? day : day.slice(0, 7));
 
-  const [page, [sum], codes] = await Promise.all([
-    db
-      .select({ bucket, interfaceId: callStats.interfaceId, ...FIGURES })
-      .from(callStats)
-      .where(where)
-      .groupBy(bucket, callStats.interfaceId)
-      .orderBy(desc(bucket), desc(FIGURES.calls), callStats.interfaceId)
-      .limit(input.pageSize)
-      .offset((input.pageNum - 1) * input.pageSize),
-    db
-      .select({ ...FIGURES, groups: sql<number>`count(distinct (${bucket}, ${callStats.interfaceId}))::int` })
-      .from(callStats)
-      .where(where),
+  const [byDay, codes] = await Promise.all([
+    db.select({ day: bucket, interfaceId: callStats.interfaceId, ...FIGURES }).from(callStats).where(where).groupBy(bucket, callStats.interfaceId),
     db
       .select({ code: callStats.code, calls: total(callStats.calls) })
       .from(callStats)
@@ -140,19 +151,40 @@ export async function usageTable(db: Db, account: Account, input: UsageTableInpu
       .groupBy(callStats.code),
   ]);
 
-  // The codes other than 10000 of the rows on this page only.
+  const groups = new Map<string, { bucket: string; interfaceId: number; f: RawFigures }>();
+  const sum = zero();
+  for (const r of byDay) {
+    const bucket = bucketOf(r.day);
+    const key = `${bucket}|${r.interfaceId}`;
+    const g = groups.get(key) ?? { bucket, interfaceId: r.interfaceId, f: zero() };
+    addInto(g.f, r);
+    addInto(sum, r);
+    groups.set(key, g);
+  }
+  const sorted = [...groups.values()].sort((a, b) => b.bucket.localeCompare(a.bucket) || b.f.calls - a.f.calls || a.interfaceId - b.interfaceId);
+  const page = sorted.slice((input.pageNum - 1) * input.pageSize, input.pageNum * input.pageSize);
+
+  // The codes other than 10000 of the rows on this page only: the page's days, its interfaces.
   const pageCodes = new Map<string, UsageCodeCount[]>();
-  const buckets = [...new Set(page.map((r) => r.bucket))];
-  if (buckets.length > 0) {
+  const first = page.at(-1);
+  const last = page[0];
+  if (first && last) {
+    const from = kind === 'day' ? first.bucket : `${first.bucket}-01`;
+    const to = kind === 'day' ? last.bucket : monthEnd(last.bucket);
+    const span = { startDate: from < period.startDate ? period.startDate : from, endDate: to > period.endDate ? period.endDate : to };
     const rows = await db
-      .select({ bucket, interfaceId: callStats.interfaceId, code: callStats.code, calls: total(callStats.calls) })
+      .select({ day: bucket, interfaceId: callStats.interfaceId, code: callStats.code, calls: total(callStats.calls) })
       .from(callStats)
-      .where(and(where, ne(callStats.code, GATEWAY_SUCCESS), inArray(bucket, buckets)))
+      .where(statsWhere(ids, span, input.interfaceId, ne(callStats.code, GATEWAY_SUCCESS)))
       .groupBy(bucket, callStats.interfaceId, callStats.code);
+    const merged = new Map<string, Map<string, number>>();
     for (const r of rows) {
-      const key = `${r.bucket}|${r.interfaceId}`;
-      pageCodes.set(key, [...(pageCodes.get(key) ?? []), { code: r.code, calls: r.calls }]);
+      const key = `${bucketOf(r.day)}|${r.interfaceId}`;
+      const m = merged.get(key) ?? new Map<string, number>();
+      m.set(r.code, (m.get(r.code) ?? 0) + r.calls);
+      merged.set(key, m);
     }
+    for (const [key, m] of merged) pageCodes.set(key, [...m].map(([code, calls]) => ({ code, calls })).sort(byCalls));
   }
   const names = await interfaceNames(
     db,
@@ -161,15 +193,15 @@ export async function usageTable(db: Db, account: Account, input: UsageTableInpu
 
   return {
     rows: page.map(
-      (r): UsageTableRow => ({
-        period: r.bucket,
-        interfaceId: r.interfaceId,
-        interfaceName: names.get(r.interfaceId) ?? '',
-        ...figuresOf(r),
-        codes: (pageCodes.get(`${r.bucket}|${r.interfaceId}`) ?? []).sort(byCalls),
+      (g): UsageTableRow => ({
+        period: g.bucket,
+        interfaceId: g.interfaceId,
+        interfaceName: names.get(g.interfaceId) ?? '',
+        ...figuresOf(g.f),
+        codes: pageCodes.get(`${g.bucket}|${g.interfaceId}`) ?? [],
       }),
     ),
-    total: sum?.groups ?? 0,
+    total: groups.size,
     period,
     sum: { ...figuresOf(sum), codes: codes.filter((c) => c.code !== GATEWAY_SUCCESS && c.calls > 0).sort(byCalls) },
   };
