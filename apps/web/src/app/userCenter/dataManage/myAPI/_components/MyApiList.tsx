@@ -178,6 +178,12 @@ export function MyApiList() {
           <Link href={`/api/${r.interfaceId}#packages`} className={styles.action}>
             续购套餐
           </Link>
+          <Link href="/userCenter/whiteList" className={styles.action}>
+            IP白名单
+          </Link>
+          <Link href="/userCenter/useHistory" className={styles.action}>
+            调用记录
+          </Link>
         </Space>
       ),
     },
