@@ -97,7 +97,7 @@ function FirstCall() {
   );
 }
 
-export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
+export function UsageHistory({ initial, interfaceId }: { initial: UsageBundle | null; interfaceId?: number }) {
   const { message } = App.useApp();
   const { user } = useUserCenter();
   const isMain = user.parentNickname === '';
@@ -108,6 +108,7 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
   const [filter, setFilter] = useState<UsageFilter>({
     startDate: initial?.chart.period.startDate ?? '',
     endDate: initial?.chart.period.endDate ?? '',
+    interfaceId,
   });
   const [purchased, setPurchased] = useState<Purchased[]>([]);
   const [children, setChildren] = useState<Child[]>([]);
@@ -144,8 +145,8 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
 
   // Without the server's first figures (an outage), try once more from the browser.
   useEffect(() => {
-    if (initial === null) void load({ startDate: '', endDate: '' });
-  }, [initial, load]);
+    if (initial === null) void load({ startDate: '', endDate: '', interfaceId });
+  }, [initial, interfaceId, load]);
 
   const submit = (v: FormValues) => {
     const next: UsageFilter = {
@@ -180,7 +181,7 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
   return (
     <div className={styles.page}>
       <Card>
-        <Form form={form} layout="inline" className={styles.filters} onFinish={submit} initialValues={{ range: defaultRange }}>
+        <Form form={form} layout="inline" className={styles.filters} onFinish={submit} initialValues={{ range: defaultRange, interfaceId }}>
           <Form.Item name="range" label="调用日期">
             <DatePicker.RangePicker allowClear={false} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
           </Form.Item>
