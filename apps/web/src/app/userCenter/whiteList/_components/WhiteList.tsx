@@ -119,7 +119,7 @@ export function WhiteList() {
         dataSource={rows ?? []}
         loading={rows === null}
         pagination={false}
-        scroll={{ x: 640 }}
+        scroll={rows?.length ? { x: 640 } : undefined}
         locale={{ emptyText: '还没有白名单：所有接口可从任意地址调用' }}
       />
     </Card>

@@ -232,7 +232,7 @@ export function MyApiList() {
             columns={columns}
             dataSource={page?.rows ?? []}
             loading={!page}
-            scroll={{ x: 1100 }}
+            scroll={page?.rows?.length ? { x: 1100 } : undefined}
             pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
             locale={{
               emptyText: (

@@ -40,7 +40,7 @@ export function ConsumeTab() {
       columns={columns}
       dataSource={page?.rows ?? []}
       loading={!page}
-      scroll={{ x: 720 }}
+      scroll={page?.rows?.length ? { x: 720 } : undefined}
       pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
       locale={{ emptyText: '还没有消费记录' }}
     />

@@ -130,7 +130,7 @@ export function RechargeTab() {
           dataSource={rows ?? []}
           loading={rows === null}
           pagination={false}
-          scroll={{ x: 720 }}
+          scroll={rows?.length ? { x: 720 } : undefined}
           locale={{ emptyText: '还没有充值申请' }}
         />
       </section>

@@ -151,7 +151,7 @@ export function SubConsumeTab() {
         columns={columns}
         dataSource={page?.rows ?? []}
         loading={!page}
-        scroll={{ x: 760 }}
+        scroll={page?.rows?.length ? { x: 760 } : undefined}
         pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
         locale={{ emptyText: empty }}
       />

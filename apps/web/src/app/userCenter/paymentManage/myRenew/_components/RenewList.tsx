@@ -132,7 +132,7 @@ export function RenewList() {
           columns={columns}
           dataSource={page?.rows ?? []}
           loading={!page}
-          scroll={{ x: 900 }}
+          scroll={page?.rows?.length ? { x: 900 } : undefined}
           pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
           locale={{
             emptyText: (

@@ -102,7 +102,7 @@ export function DailyAlerts() {
           dataSource={rows ?? []}
           loading={rows === null}
           pagination={false}
-          scroll={{ x: 640 }}
+          scroll={rows?.length ? { x: 640 } : undefined}
           locale={{ emptyText: <Empty description="未设置日调用量预警：某个接口（或全部接口）当天调用超过设定次数时提醒，每天最多一次" /> }}
         />
       )}

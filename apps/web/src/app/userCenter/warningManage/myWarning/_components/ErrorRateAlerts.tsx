@@ -170,7 +170,7 @@ export function ErrorRateAlerts() {
           dataSource={rows ?? []}
           loading={rows === null}
           pagination={false}
-          scroll={{ x: 760 }}
+          scroll={rows?.length ? { x: 760 } : undefined}
           locale={{
             emptyText: (
               <Empty

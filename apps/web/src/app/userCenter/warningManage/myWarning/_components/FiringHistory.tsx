@@ -69,7 +69,7 @@ export function FiringHistory() {
           columns={columns}
           dataSource={data?.rows ?? []}
           loading={data === null}
-          scroll={{ x: 860 }}
+          scroll={data?.rows?.length ? { x: 860 } : undefined}
           pagination={data && data.total > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false } : false}
           locale={{ emptyText: <Empty description="还没有触发过预警：设置的预警越过阈值时，会在这里留下记录" /> }}
         />

@@ -92,7 +92,7 @@ export function RemainingAlerts() {
           dataSource={rows ?? []}
           loading={rows === null}
           pagination={false}
-          scroll={{ x: 640 }}
+          scroll={rows?.length ? { x: 640 } : undefined}
           locale={{
             emptyText: (
               <Empty description="还没有已购接口：购买套餐后，可在这里为每个接口设置剩余次数提醒">

@@ -204,7 +204,7 @@ export function AlertContacts() {
             dataSource={rows ?? []}
             loading={rows === null}
             pagination={false}
-            scroll={{ x: 720 }}
+            scroll={rows?.length ? { x: 720 } : undefined}
             locale={{ emptyText: <Empty description="还没有预警联系人：添加并验证手机号后，用量预警会通过短信和邮件通知到他" /> }}
           />
         )}

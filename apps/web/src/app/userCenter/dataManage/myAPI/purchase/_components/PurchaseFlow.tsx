@@ -227,7 +227,7 @@ function InterfaceSearch({ categories, onChoose }: { categories: Array<{ id: num
           columns={columns}
           dataSource={page?.rows ?? []}
           loading={loading}
-          scroll={{ x: 720 }}
+          scroll={page?.rows?.length ? { x: 720 } : undefined}
           pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
           locale={{
             emptyText: (
