@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { parseId } from './paging';
 import { Email, ImageCode, MOBILE_PATTERN, MSG, SmsCode } from './validation';
-import { yuanToFen } from './billing';
+import { yuanToFen } from './format';
 
 export const ALERT_KINDS = ['balance', 'calls_left', 'daily_calls', 'error_rate'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

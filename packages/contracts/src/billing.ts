@@ -3,6 +3,7 @@
 // fen in answers, so no float ever touches money.
 import { z } from 'zod';
 import { PageQuery } from './paging';
+import { yuanToFen } from './format';
 
 export const BILLING_MSG = {
   amount: '请输入正确的充值金额（最多两位小数）',
@@ -20,20 +21,6 @@ export const BILLING_MSG = {
   cancelled: '订单已取消',
   subAccount: '子账号不能直接购买，请联系主账号购买后分配',
 } as const;
-
-/** 元 with at most two decimals → fen; the check is the form's and the server's. */
-export function yuanToFen(text: string): number | null {
-  const m = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
-/** fen → "1,280.00". */
-export function formatFen(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 export const RECHARGE_LIMITS = { minFen: 100, maxFen: 1_000_000_000 } as const;
 

@@ -4,6 +4,7 @@
 export * from './account';
 export * from './catalog';
 export * from './constants';
+export * from './format';
 export * from './content';
 export * from './envelope';
 export * from './errors';

@@ -22,16 +22,6 @@ export function trialGrant(interfaceTrialCalls: number, quotaLeft: number): numb
   return Math.max(0, Math.min(interfaceTrialCalls, quotaLeft));
 }
 
-/** The button's words: 「免费试用 N 次」. */
-export function trialLabel(calls: number): string {
-  return `免费试用 ${calls} 次`;
-}
-
-/** The message of a granted trial (the envelope's msg). */
-export function trialGrantedMsg(calls: number): string {
-  return `已开通 ${calls} 次免费调用，接口 Key 在「我的API」查看`;
-}
-
 /** myBuy/freeTrial: take the trial of one interface. */
 export const FreeTrialInput = z.object({
   interfaceId: z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: TRIAL_MSG.interfaceMissing })),

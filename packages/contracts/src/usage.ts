@@ -2,7 +2,7 @@
 // the call detail list, their limits and messages, and the answers' shapes. The page's pickers
 // and the server parse the same schemas, so a range the page accepts is a range the server reads.
 import { z } from 'zod';
-import { formatFen } from './billing';
+import { formatFen } from './format';
 import { GATEWAY_SUCCESS, PLATFORM_CODES } from './gateway';
 import { chinaDay } from './subconsume';
 

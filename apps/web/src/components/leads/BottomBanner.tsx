@@ -4,6 +4,7 @@
 import { DEFAULT_TRIAL_HEADLINE, FLOATING_BAR_DELAY_MS, MOBILE_MAX_LENGTH } from '@apimarket/contracts';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { loadRules } from './lazy-rules';
 import { TEL_KEY } from './lead-source';
 import { useOpenLead } from './LeadProvider';
 import styles from './leads.module.css';
@@ -17,10 +18,9 @@ export function bannerFor(path: string, headline = DEFAULT_TRIAL_HEADLINE) {
 
 // The phone rule (zod, from contracts) is fetched when the banner appears, not with the page:
 // every public page carries the banner, and its first paint does not need the validator.
-let phoneCheck: Promise<(phone: string) => string | null> | null = null;
-const loadPhoneCheck = () => {
-  phoneCheck ??= import('@apimarket/contracts').then((m) => (phone: string) => m.checkField(m.LeadPhone, phone));
-  return phoneCheck;
+const checkPhone = async (phone: string) => {
+  const m = await loadRules();
+  return m.checkField(m.LeadPhone, phone);
 };
 
 export function BottomBanner({ headline }: { headline: string }) {
@@ -33,7 +33,7 @@ export function BottomBanner({ headline }: { headline: string }) {
   useEffect(() => {
     const id = window.setTimeout(() => {
       setShown(true);
-      void loadPhoneCheck();
+      void loadRules();
     }, FLOATING_BAR_DELAY_MS);
     return () => window.clearTimeout(id);
   }, []);
@@ -41,7 +41,7 @@ export function BottomBanner({ headline }: { headline: string }) {
   const b = bannerFor(pathname, headline);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const msg = (await loadPhoneCheck())(phone);
+    const msg = await checkPhone(phone);
     setError(msg ?? '');
     if (msg) return;
     window.sessionStorage.setItem(TEL_KEY, phone.trim());

@@ -2,10 +2,11 @@
 // The face landing's quote form (spec 01 §2.5, §3, §5): phone (at most 14 characters, a mobile
 // or a landline) and name, posted with where the visitor came from. No SMS step: the server's
 // per-phone and per-IP caps guard it.
-import { checkField, QUOTE_PHONE_MAX_LENGTH, QuoteInput } from '@apimarket/contracts';
+import { QUOTE_PHONE_MAX_LENGTH } from '@apimarket/contracts';
 import { useState } from 'react';
 import { request } from '../../lib/api/client';
 import { serverMessage } from '../../lib/api/errors';
+import { loadRules } from './lazy-rules';
 import { leadSource } from './lead-source';
 import styles from './leads.module.css';
 
@@ -18,15 +19,17 @@ export function QuoteForm() {
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const check = (f: Field) => {
-    const msg = checkField(QuoteInput.shape[f], values[f]);
+  // The rules load on the form's first focus (lazy-rules.ts); a check before then waits for them.
+  const check = async (f: Field) => {
+    const m = await loadRules();
+    const msg = m.checkField(m.QuoteInput.shape[f], values[f]);
     setErrors((e) => ({ ...e, [f]: msg ?? undefined }));
     return msg === null;
   };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const ok = [check('phoneNumber'), check('userName')].every(Boolean);
+    const ok = (await Promise.all([check('phoneNumber'), check('userName')])).every(Boolean);
     if (!ok) return;
     setBusy(true);
     setNotice('');
@@ -58,7 +61,7 @@ export function QuoteForm() {
         className={`${styles.input} ${errors[f] ? styles.invalid : ''}`}
         value={values[f]}
         onChange={(ev) => setValues((v) => ({ ...v, [f]: ev.target.value }))}
-        onBlur={() => values[f] !== '' && check(f)}
+        onBlur={() => values[f] !== '' && void check(f)}
         aria-invalid={errors[f] ? true : undefined}
       />
       {/* Always there, so a message appearing on blur does not move the button under the pointer. */}
@@ -67,7 +70,7 @@ export function QuoteForm() {
   );
 
   return (
-    <form onSubmit={submit} className={styles.form} noValidate aria-label="获取报价">
+    <form onSubmit={submit} onFocus={() => void loadRules()} className={styles.form} noValidate aria-label="获取报价">
       {input('phoneNumber', '联系电话', { type: 'tel', inputMode: 'tel', maxLength: QUOTE_PHONE_MAX_LENGTH, placeholder: '手机号或座机号' })}
       {input('userName', '您的姓名', { maxLength: 32, placeholder: '怎么称呼您' })}
       {notice ? (
