@@ -16,8 +16,8 @@ export function bannerFor(path: string, headline = DEFAULT_TRIAL_HEADLINE) {
   return { headline, button: '免费试用', type: 0 as const };
 }
 
-// The phone rule (zod, from contracts) is fetched when the banner appears, not with the page:
-// every public page carries the banner, and its first paint does not need the validator.
+// The phone rule (zod, from contracts) is fetched when the visitor focuses the phone field, not
+// with the page: every public page carries the banner, and most visitors never type into it.
 const checkPhone = async (phone: string) => {
   const m = await loadRules();
   return m.checkField(m.LeadPhone, phone);
@@ -31,10 +31,7 @@ export function BottomBanner({ headline }: { headline: string }) {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
-    const id = window.setTimeout(() => {
-      setShown(true);
-      void loadRules();
-    }, FLOATING_BAR_DELAY_MS);
+    const id = window.setTimeout(() => setShown(true), FLOATING_BAR_DELAY_MS);
     return () => window.clearTimeout(id);
   }, []);
   if (!shown || hidden) return null;
@@ -55,6 +52,7 @@ export function BottomBanner({ headline }: { headline: string }) {
           <input
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
+            onFocus={() => void loadRules()}
             placeholder="请输入手机号码"
             maxLength={MOBILE_MAX_LENGTH}
             inputMode="numeric"
