@@ -50,7 +50,7 @@ export function TrendChart({ series }: { series: UsageChartPoint[] }) {
     color: [BRAND, '#14c9c9', COST],
     tooltip: { trigger: 'axis' },
     legend: { top: 0, data: ['调用次数', '计费次数', '费用（元）'] },
-    grid: { left: 48, right: 56, top: 40, bottom: 28 },
+    grid: { left: 48, right: 56, top: 60, bottom: 28 },
     xAxis: { type: 'category', data: series.map((p) => p.day.slice(5)), axisTick: { alignWithLabel: true } },
     yAxis: [
       { type: 'value', name: '次', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
