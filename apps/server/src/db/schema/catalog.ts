@@ -41,6 +41,8 @@ export const interfaces = pgTable(
   },
   (t) => [
     index('interfaces_listing_idx').on(t.status, t.sort, t.id),
+    // 最新 (sortId 1): new interfaces first, then the newest, read in index order.
+    index('interfaces_newest_idx').on(t.status, t.isNew, t.createdAt, t.id),
     index('interfaces_category_idx').on(t.categoryId, t.sort),
     // Substring search on names of three characters or more, through trigrams.
     index('interfaces_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed';
 import { buildTestApp, type TestApp } from '../../test/harness';
+import { refreshListing } from './listing';
 import { get, post } from '../../test/identity';
 
 let t: TestApp;
@@ -53,6 +54,18 @@ describe('api/interface/search', () => {
     expect(second.rows[0]?.id).not.toBe(first.rows[0]?.id);
     expect((await search({ pageSize: '100000' })).rows).toHaveLength(100);
     expect((await search({ pageNum: '-5', pageSize: 'abc' })).rows).toHaveLength(10);
+  });
+
+  it('counts a full page once a minute, and afresh as soon as the catalogue changes', async () => {
+    const before = (await search({ pageSize: '10' })).total;
+    // Taken down behind the service's back: the cached total stands until the listing is refreshed.
+    await t.database.db.execute(sql`update interfaces set status = 'off_sale' where id = 1887`);
+    expect((await search({ pageSize: '10' })).total).toBe(before);
+    await refreshListing(t.database.db, [1887]);
+    expect((await search({ pageSize: '10' })).total).toBe(before - 1);
+    await t.database.db.execute(sql`update interfaces set status = 'on_sale' where id = 1887`);
+    await refreshListing(t.database.db, [1887]);
+    expect((await search({ pageSize: '10' })).total).toBe(before);
   });
 
   it('finds by a Chinese substring of the name', async () => {

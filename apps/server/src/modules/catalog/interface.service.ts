@@ -58,13 +58,33 @@ export async function searchInterfaces(db: Db, f: InterfaceSearch) {
   // A page that is not full is the last one: the total is known without counting. Most keyword
   // searches end here, and the count is the costlier query of the two.
   if (rows.length < f.pageSize && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+  return { rows, total: await totalOf(db, f, where) };
+}
+
+// Totals of full first pages, per filter (not per page or order), kept for a minute: a catalogue
+// changes a few times a day, and the count over every matching row is the costliest part of a
+// listing. Whatever changes the catalogue calls forgetCatalogueTotals().
+const TOTALS_MS = 60_000;
+const totals = new Map<string, { total: number; until: number }>();
+
+export function forgetCatalogueTotals(): void {
+  totals.clear();
+}
+
+async function totalOf(db: Db, f: InterfaceSearch, where: SQL | undefined): Promise<number> {
+  const key = JSON.stringify([f.interfaceName, f.categoryId, f.labelId, f.isNew, f.isHot, f.menuDisplay, f.ids]);
+  const hit = totals.get(key);
+  if (hit && hit.until > Date.now()) return hit.total;
   const [count] = await db
     // Joined like the rows query so drizzle qualifies every column the same way in both.
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(interfaces)
     .innerJoin(categories, eq(categories.id, interfaces.categoryId))
     .where(where);
-  return { rows, total: count?.total ?? 0 };
+  const total = count?.total ?? 0;
+  if (totals.size > 5_000) totals.clear();
+  totals.set(key, { total, until: Date.now() + TOTALS_MS });
+  return total;
 }
 
 /** Every interface on sale, briefly, for menus; optionally one category. */

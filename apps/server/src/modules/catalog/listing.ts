@@ -3,9 +3,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interfaces } from '../../db/schema';
+import { forgetCatalogueTotals } from './interface.service';
 
 export async function refreshListing(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
+  forgetCatalogueTotals();
   await db
     .update(interfaces)
     .set({

@@ -1,0 +1,1 @@
+CREATE INDEX "interfaces_newest_idx" ON "interfaces" USING btree ("status","is_new","created_at","id");
