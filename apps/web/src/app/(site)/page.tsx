@@ -3,13 +3,16 @@
 import { MARKETING_CLAIMS } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { connection } from 'next/server';
 import { InterfaceCard } from '../../components/catalog/InterfaceCard';
 import { company } from '../../content/company';
 import { homeContent } from '../../content/home';
 import { serverData, serverGet } from '../../lib/api/server';
 import type { InterfaceCard as Card } from '../../lib/catalog';
 import styles from './home.module.css';
+
+// Rendered at build time (scripts/build-web.mjs runs a temporary API for it), then regenerated
+// from the live API at most every five minutes, on a visit: never rendered per request.
+export const revalidate = 300;
 
 export const metadata: Metadata = {
   title: { absolute: `${company.brand} - 一站式企业数据 API 服务平台` },
@@ -67,7 +70,6 @@ const SAMPLE_CALL = [
 ];
 
 export default async function HomePage() {
-  await connection(); // rendered per request; its data is cached briefly in the web process
   const [categoryList, banners, matrix, hot, fresh, cases, news] = await Promise.all([
     serverData<Category[]>('api/category/list', { ttl: 300 }),
     serverData<Banner[]>('api/banner/list', { ttl: 300 }),
@@ -77,7 +79,10 @@ export default async function HomePage() {
     serverData<CaseBrief[]>('api/case/succeed', { ttl: 300 }),
     serverGet<{ rows: NewsBrief[] }>('api/news/list', { ttl: 300, data: { pageSize: 6 } }),
   ]);
-  const categories = categoryList ?? [];
+  // Regenerated in the background (revalidate): a regeneration that cannot reach the API must
+  // fail, so the last good page stays served instead of a home without its catalogue.
+  if (!categoryList || !hot || !fresh) throw new Error('home: the catalogue API did not answer; keeping the cached page');
+  const categories = categoryList;
   const { hero, steps, industries } = homeContent;
 
   return (

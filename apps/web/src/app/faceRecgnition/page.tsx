@@ -1,6 +1,5 @@
 // /faceRecgnition (spec 01 §2.5): the face-recognition landing — its sections come from the
 // content file; the quote form sits before the company profile.
-import { connection } from 'next/server';
 import { contentMetadata } from '../../components/sections/route';
 import { SectionView } from '../../components/sections/Sections';
 import { QuoteForm } from '../../components/leads/QuoteForm';
@@ -10,9 +9,10 @@ import styles from './face.module.css';
 
 const PATH = '/faceRecgnition';
 export const metadata = contentMetadata(PATH);
+// Built once, regenerated from the live API at most every five minutes (components/sections/route.tsx).
+export const revalidate = 300;
 
-export default async function FaceLandingPage() {
-  await connection(); // live sections: see components/sections/route.tsx
+export default function FaceLandingPage() {
   const page = contentPage(PATH);
   return page.sections.map((section, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: sections are a fixed list in content order

@@ -415,7 +415,9 @@ async function ApisSection({ section: s }: { section: Extract<Section, { kind: '
     ? { ids: s.ids.join(','), pageSize: s.ids.length }
     : { interfaceName: s.keyword, categoryId: s.categoryId, pageSize: s.limit ?? 8, sortId: 2 };
   const answer = await serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data });
-  let rows = answer?.rows ?? [];
+  // No answer at all (the API is down): fail the render, so a regenerated page keeps its last good copy.
+  if (!answer) throw new Error('content: the catalogue API did not answer');
+  let rows = answer.rows;
   if (s.ids?.length) {
     const order = new Map(s.ids.map((id, i) => [id, i]));
     rows = [...rows].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -442,7 +444,8 @@ async function CasesSection({ section: s }: { section: Extract<Section, { kind: 
     ttl: 300,
     data: { industry: s.industry, pageNum: 1, pageSize: s.limit ?? 3 },
   });
-  const rows = answer?.rows ?? [];
+  if (!answer) throw new Error('content: the cases API did not answer');
+  const rows = answer.rows;
   if (rows.length === 0) return null;
   return (
     <Block id={s.id} title={s.title} intro={s.intro} tone="tint">

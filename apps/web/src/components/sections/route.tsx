@@ -1,6 +1,5 @@
 // What a content route file needs: its metadata and its body, both from the page's content.
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
 import { CONTENT_ALIASES, contentPage } from '../../content/pages';
 import { ContentPage } from './Sections';
 
@@ -15,11 +14,11 @@ export function contentMetadata(path: string): Metadata {
 }
 
 /**
- * Rendered per request (like `/`): the live interface and case sections, and the layout's
- * footer lists, must never be frozen from a build-time render, when the API is not running.
- * Their API answers are memoised in the web process for a few minutes (lib/api/server.ts).
+ * A content page: rendered at build time (scripts/build-web.mjs runs a temporary API for the live
+ * interface and case sections) and regenerated from the live API at most every five minutes —
+ * each route file exports `revalidate`. A regeneration that cannot reach the API fails (the
+ * sections throw), so the last good page stays served.
  */
-export async function ContentRoute({ path }: { path: string }) {
-  await connection();
+export function ContentRoute({ path }: { path: string }) {
   return <ContentPage page={contentPage(path)} />;
 }

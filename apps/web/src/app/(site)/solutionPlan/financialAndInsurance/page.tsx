@@ -3,6 +3,8 @@ import { ContentRoute, contentMetadata } from '../../../../components/sections/r
 
 const PATH = '/solutionPlan/financialAndInsurance';
 export const metadata = contentMetadata(PATH);
+// Built once, regenerated from the live API at most every five minutes (components/sections/route.tsx).
+export const revalidate = 300;
 
 export default function Page() {
   return <ContentRoute path={PATH} />;
