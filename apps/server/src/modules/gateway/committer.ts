@@ -132,8 +132,8 @@ export class CallCommitter {
 
   /**
    * One statement, so one round trip and one implicit transaction: the group goes as one JSON
-   * parameter to gateway_commit() (migration 0011), which charges the purchases it bills and
-   * inserts every record, answering per call whether it was charged.
+   * parameter to gateway_commit() (migrations 0011, 0013), which charges the purchases it bills,
+   * inserts every record and adds them to call_stats, answering per call whether it was charged.
    */
   private async write(records: CallRecord[]): Promise<{ decided: Committed[]; after: PurchaseAfter[] }> {
     const input = JSON.stringify(
