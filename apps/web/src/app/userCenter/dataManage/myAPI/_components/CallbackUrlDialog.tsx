@@ -16,15 +16,21 @@ export function CallbackUrlDialog({ purchase, onClose, onSaved }: { purchase: Pu
   const [saving, setSaving] = useState(false);
   const rule = useMemo(() => zodRule(callbackUrlField(allowPrivate)), [allowPrivate]);
 
+  // The field stays read-only until the saved address has arrived: filled in earlier, what the
+  // customer typed would be overwritten by the answer.
+  const [loaded, setLoaded] = useState(false);
+
   useEffect(() => {
     if (!purchase) return;
+    setLoaded(false);
     form.setFieldsValue({ callbackUrl: purchase.callbackUrl });
     request<{ data: { callbackUrl: string; allowPrivate: boolean } }>('myBuy/getSynCallUrl', { data: { id: purchase.id } })
       .then((r) => {
         setAllowPrivate(r.data.allowPrivate);
         form.setFieldsValue({ callbackUrl: r.data.callbackUrl });
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => setLoaded(true));
   }, [purchase, form]);
 
   const save = async ({ callbackUrl }: { callbackUrl: string }) => {
@@ -50,7 +56,7 @@ export function CallbackUrlDialog({ purchase, onClose, onSaved }: { purchase: Pu
       onOk={() => form.submit()}
       okText="保 存"
       cancelText="取 消"
-      okButtonProps={{ loading: saving }}
+      okButtonProps={{ loading: saving, disabled: !loaded }}
       width={560}
     >
       <Alert
@@ -62,7 +68,7 @@ export function CallbackUrlDialog({ purchase, onClose, onSaved }: { purchase: Pu
       />
       <Form<{ callbackUrl: string }> form={form} layout="vertical" onFinish={save} initialValues={{ callbackUrl: '' }}>
         <Form.Item label="回调地址" name="callbackUrl" rules={[rule]}>
-          <Input placeholder="https://your-domain.com/api/callback" maxLength={CALLBACK_URL_MAX} allowClear aria-label="回调地址" />
+          <Input placeholder="https://your-domain.com/api/callback" maxLength={CALLBACK_URL_MAX} allowClear aria-label="回调地址" disabled={!loaded} />
         </Form.Item>
       </Form>
     </Modal>
