@@ -2,35 +2,19 @@
 // and verifies its phone (image captcha, SMS code from the dev outbox), sets a remaining-calls
 // alert just under its calls left, calls the open data API from "its own system" (fetch) until
 // the alert is crossed, and finds the SMS in the outbox and the message in 消息中心.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { usccCheckChar } from '@apimarket/contracts';
 import { expect, test } from '@playwright/test';
-import { registerThroughPage, smsCode, unique } from './helpers';
+import { authenticateCompany, operator, registerThroughPage, smsCode, unique } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
-
-const operator = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
 
 test('verified contact, remaining-calls alert crossed by gateway calls: SMS in the outbox, message in 消息中心', async ({ page, request }) => {
   test.setTimeout(150_000);
   const who = unique();
   await registerThroughPage(page, request, who, 'abc123');
 
-  await page.goto('/userCenter/enterpriseAuth');
-  const body = `91440300MA${String(Date.now()).slice(-7)}`;
-  await page.getByLabel('企业名称').fill('深圳预警示例科技有限公司');
-  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
-  await page.getByLabel('法定代表人').fill('钱敏');
-  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: '提交认证' }).click();
-  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
-  operator('qualification', 'approve', who.name);
+  await authenticateCompany(page, who, { name: '深圳预警示例科技有限公司', legalPerson: '钱敏', creditPrefix: '91440300MA' });
 
   const transferRef = `E2EA${Date.now()}`;
   await page.goto('/userCenter/paymentManage/myOrder?tab=recharge');

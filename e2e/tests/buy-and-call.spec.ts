@@ -1,20 +1,12 @@
 // The marketplace end to end: an authenticated company recharges by bank transfer (confirmed by
 // the operator command), buys a package on the interface's page, copies the key from 我的API,
 // calls the open data API from "its own system" (fetch), and sees the remaining calls drop by one.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { usccCheckChar } from '@apimarket/contracts';
 import { expect, test } from '@playwright/test';
-import { registerThroughPage, unique } from './helpers';
+import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.22.0.1' } });
-
-const operator = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
 
 test('recharge, buy on /api/1882, copy the key, call the gateway, remaining calls drop by one', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -22,15 +14,7 @@ test('recharge, buy on /api/1882, copy the key, call the gateway, remaining call
   await registerThroughPage(page, request, who, 'abc123');
 
   // Enterprise authentication, approved by the operator.
-  await page.goto('/userCenter/enterpriseAuth');
-  const body = `91440300MA${String(Date.now()).slice(-7)}`;
-  await page.getByLabel('企业名称').fill('深圳示例信息技术有限公司');
-  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
-  await page.getByLabel('法定代表人').fill('孙强');
-  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: '提交认证' }).click();
-  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
-  operator('qualification', 'approve', who.name);
+  await authenticateCompany(page, who, { name: '深圳示例信息技术有限公司', legalPerson: '孙强', creditPrefix: '91440300MA' });
 
   // A bank transfer declared on the recharge tab, confirmed from the command line.
   const transferRef = `E2E${Date.now()}`;

@@ -2,19 +2,11 @@
 // authenticated company collects 实名认证 on its page, finds it in 我的收藏 and removes it; then
 // applies for a paid test (the fee shown before applying), the operator approves it from the
 // command line, and the test calls appear with the fee taken from the balance.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { usccCheckChar } from '@apimarket/contracts';
 import { expect, test } from '@playwright/test';
-import { registerThroughPage, unique } from './helpers';
+import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
-
-const operator = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
 
 test('logged out, 收藏 on an interface page goes to the login with the way back', async ({ page }) => {
   await page.goto('/api/1882');
@@ -33,15 +25,7 @@ test('collect and remove a favourite, apply for a paid test, the operator approv
   await registerThroughPage(page, request, who, 'abc123');
 
   // Enterprise authentication, approved by the operator.
-  await page.goto('/userCenter/enterpriseAuth');
-  const body = `91440300MA${String(Date.now()).slice(-7)}`;
-  await page.getByLabel('企业名称').fill('深圳示例测试科技有限公司');
-  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
-  await page.getByLabel('法定代表人').fill('周敏');
-  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: '提交认证' }).click();
-  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
-  operator('qualification', 'approve', who.name);
+  await authenticateCompany(page, who, { name: '深圳示例测试科技有限公司', legalPerson: '周敏', creditPrefix: '91440300MA' });
 
   // ── Favourites ─────────────────────────────────────────────────────────────────────────────
   await page.goto('/userCenter/dataManage/myCollect');

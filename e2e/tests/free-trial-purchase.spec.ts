@@ -3,20 +3,12 @@
 // second visit shows the trial as taken. Then it buys 银行卡三要素 on 我的API › 购买接口: with an
 // empty balance the order shows the recharge instructions; after a transfer confirmed by the
 // operator command, the order is paid from the balance and the interface appears in 我的API.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { usccCheckChar } from '@apimarket/contracts';
 import { expect, test } from '@playwright/test';
-import { registerThroughPage, unique } from './helpers';
+import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.24.0.1' } });
-
-const operator = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
 
 test('free trial on /api/1882 gives a working key; 购买接口 orders, shows how to recharge, then pays', async ({ page, request }) => {
   test.setTimeout(150_000);
@@ -30,15 +22,7 @@ test('free trial on /api/1882 gives a working key; 购买接口 orders, shows ho
   await registerThroughPage(page, request, who, 'abc123');
 
   // Enterprise authentication, approved by the operator.
-  await page.goto('/userCenter/enterpriseAuth');
-  const body = `91330100MA${String(Date.now()).slice(-7)}`;
-  await page.getByLabel('企业名称').fill('杭州示例云数据有限公司');
-  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
-  await page.getByLabel('法定代表人').fill('钱磊');
-  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: '提交认证' }).click();
-  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
-  operator('qualification', 'approve', who.name);
+  await authenticateCompany(page, who, { name: '杭州示例云数据有限公司', legalPerson: '钱磊', creditPrefix: '91330100MA' });
 
   // The trial of 实名认证 from its page.
   await page.goto('/api/1882');

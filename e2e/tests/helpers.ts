@@ -1,5 +1,8 @@
 // Journey helpers: read what a person would read elsewhere (the captcha on screen, the SMS on
 // the phone) from the dev tools of the stack under test.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { usccCheckChar } from '@apimarket/contracts';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** A unique suffix so journeys never collide on names or phones. */
@@ -53,4 +56,26 @@ export async function registerThroughPage(page: Page, request: APIRequestContext
   expect((await (await answer).json()).msg).toBe('注册成功');
   await expect(page.getByText('注册成功')).toBeVisible();
   await page.waitForURL((u) => u.pathname === '/');
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** A tiny PNG for the licence upload. */
+export const LICENCE_PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
+
+/** An operator command (`npm run console -- …`) against the stack under test; answers what it printed. */
+export function operator(...args: string[]): string {
+  return execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
+}
+
+/** Enterprise authentication through the page, then approved by the operator command. */
+export async function authenticateCompany(page: Page, who: { name: string }, company: { name: string; legalPerson: string; creditPrefix: string }) {
+  await page.goto('/userCenter/enterpriseAuth');
+  const body = `${company.creditPrefix}${String(Date.now()).slice(-7)}`;
+  await page.getByLabel('企业名称').fill(company.name);
+  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
+  await page.getByLabel('法定代表人').fill(company.legalPerson);
+  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: LICENCE_PNG });
+  await page.getByRole('button', { name: '提交认证' }).click();
+  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
+  operator('qualification', 'approve', who.name);
 }

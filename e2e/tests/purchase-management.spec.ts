@@ -2,20 +2,12 @@
 // 我的API (the open data API answers SYSTEM_003), resumes it, sets a callback URL (a private
 // address refused with the contracts message), asks for a refund of a paid order on 我的订单 and
 // sees it 退款审核中, exports the orders as an xlsx file, and finds the renewal page.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { usccCheckChar } from '@apimarket/contracts';
 import { expect, test } from '@playwright/test';
-import { registerThroughPage, unique } from './helpers';
+import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
-
-const operator = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
 
 test('stop and resume a key, set a callback URL, ask for a refund, export the orders', async ({ page, request }) => {
   test.setTimeout(150_000);
@@ -23,15 +15,7 @@ test('stop and resume a key, set a callback URL, ask for a refund, export the or
   await registerThroughPage(page, request, who, 'abc123');
 
   // Enterprise authentication, approved by the operator.
-  await page.goto('/userCenter/enterpriseAuth');
-  const body = `91310000MA${String(Date.now()).slice(-7)}`;
-  await page.getByLabel('企业名称').fill('上海示例数据服务有限公司');
-  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
-  await page.getByLabel('法定代表人').fill('周敏');
-  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: '提交认证' }).click();
-  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
-  operator('qualification', 'approve', who.name);
+  await authenticateCompany(page, who, { name: '上海示例数据服务有限公司', legalPerson: '周敏', creditPrefix: '91310000MA' });
 
   // Money in, confirmed from the command line; then the first package of 实名认证 bought.
   const transferRef = `PM${Date.now()}`;

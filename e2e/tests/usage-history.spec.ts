@@ -2,35 +2,19 @@
 // data API from "its own system" (answers with data and a refused call), then sees the calls in
 // the figures, the trend and distribution charts and the detail table, finds one by its seqNo,
 // and reaches the same screen at /userCenter/useHistory.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { usccCheckChar } from '@apimarket/contracts';
 import { expect, test } from '@playwright/test';
-import { registerThroughPage, unique } from './helpers';
+import { authenticateCompany, registerThroughPage, unique } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.22.0.9' } });
-
-const operator = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
 
 test('calls made with the key show up in 调用记录: figures, charts, the table and a seqNo search', async ({ page, request }) => {
   test.setTimeout(120_000);
   const who = unique();
   await registerThroughPage(page, request, who, 'abc123');
 
-  await page.goto('/userCenter/enterpriseAuth');
-  const body = `91440300MA${String(Date.now()).slice(-7)}`;
-  await page.getByLabel('企业名称').fill('深圳调用记录测试有限公司');
-  await page.getByLabel('统一社会信用代码').fill(body + usccCheckChar(body));
-  await page.getByLabel('法定代表人').fill('周敏');
-  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: '提交认证' }).click();
-  await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
-  operator('qualification', 'approve', who.name);
+  await authenticateCompany(page, who, { name: '深圳调用记录测试有限公司', legalPerson: '周敏', creditPrefix: '91440300MA' });
 
   // Before any call: the screen explains how to make the first one.
   await page.goto('/userCenter/dataManage/useHistory');
