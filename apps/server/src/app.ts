@@ -31,6 +31,7 @@ import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { consoleRoutes } from './modules/console/console.routes';
 import { createAlertEngine } from './modules/alerts/alerts.engine';
 import { watchBalances } from './modules/billing/billing.service';
 import { createNotifier, type Notifier } from './notify';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(trialRoutes, { db });
       await api.register(alertsRoutes, { db, notifier, engine: alertEngine });
       await api.register(usageRoutes, { db });
+      await api.register(consoleRoutes, { config, db, notifier });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },

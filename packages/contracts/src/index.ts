@@ -25,3 +25,4 @@ export * from './entitlements';
 export * from './trial';
 export * from './usage';
 export * from './alerts';
+export * from './console';

@@ -2,7 +2,7 @@
 // them screens. One function runs a command line against the services; the CLI calls it
 // directly when no server is running, or through the running server's console socket (the
 // embedded database admits one process only).
-import { GRANTABLE_FEATURES, yuanToFen } from '@apimarket/contracts';
+import { firstMessage, GRANTABLE_FEATURES, OperatorCreateInput, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, yuanToFen } from '@apimarket/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, qualifications, recharges } from '../db/schema';
@@ -11,6 +11,8 @@ import { decideRecharge } from '../modules/billing/billing.service';
 import { decideRefund, listOpenRefunds } from '../modules/purchases/refunds.service';
 import { decidePayTest, pendingPayTests } from '../modules/paytest/paytest.service';
 import { decideQualification } from '../modules/qualification/qualification.service';
+import { recordAudit } from '../modules/console/audit.service';
+import { CLI_ACTOR, createOperator, resetOperator } from '../modules/console/operators.service';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -30,7 +32,9 @@ export const USAGE = `用法: npm run console -- <命令>
   paytest approve <编号>                      通过付费测试（从余额扣测试费，开通测试次数）
   paytest reject <编号> <原因>                驳回付费测试申请
   features <登录名>                           查看账号开通的功能编码
-  features <登录名> <编码,编码…|default>      设置开通的功能编码（default: 恢复默认）`;
+  features <登录名> <编码,编码…|default>      设置开通的功能编码（default: 恢复默认）
+  create-operator <账号> <角色>               创建运营后台账号（角色: ${OPERATOR_ROLES.join('|')}；只打印一次初始密码）
+  reset-operator <账号>                       重置运营账号的密码并解绑身份验证器`;
 
 export interface CommandDeps {
   db: Db;
@@ -44,6 +48,8 @@ export async function runCommand(deps: CommandDeps, argv: string[]): Promise<str
   if (area === 'recharge') return recharge(deps, action, rest);
   if (area === 'refund') return refund(deps, action, rest);
   if (area === 'paytest') return paytest(deps, action, rest);
+  if (area === 'create-operator') return createOperatorCommand(deps, action, rest[0]);
+  if (area === 'reset-operator') return resetOperatorCommand(deps, action);
   if (area === undefined || area === 'help' || area === '--help') return USAGE;
   throw new CommandError(`未知命令: ${argv.join(' ')}\n${USAGE}`);
 }
@@ -194,6 +200,38 @@ async function paytest({ db }: CommandDeps, action: string | undefined, rest: st
     return action === 'approve'
       ? `付费测试 ${id} 已通过：扣除 ${(row.feeFen / 100).toFixed(2)} 元，开通 ${row.calls} 次测试调用，已通知客户`
       : `付费测试 ${id} 已驳回，已通知客户`;
+  } catch (err) {
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
+  }
+}
+
+/** Operator accounts of the console (issue #10); the password is printed here and nowhere else. */
+async function createOperatorCommand({ db }: CommandDeps, username: string | undefined, role: string | undefined): Promise<string> {
+  const parsed = OperatorCreateInput.safeParse({ username, role });
+  if (!parsed.success) throw new CommandError(`${firstMessage(parsed.error)}\n${USAGE}`);
+  try {
+    const { password } = await db.transaction(async (tx) => {
+      const created = await createOperator(tx, parsed.data);
+      await recordAudit(tx, CLI_ACTOR, { action: 'operator.create', targetType: 'operator', targetId: created.id, after: parsed.data });
+      return created;
+    });
+    return `运营账号 ${parsed.data.username}（${OPERATOR_ROLE_LABEL[parsed.data.role]}）已创建\n初始密码: ${password}\n首次登录 /console 时绑定身份验证器`;
+  } catch (err) {
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
+  }
+}
+
+async function resetOperatorCommand({ db }: CommandDeps, username: string | undefined): Promise<string> {
+  if (!username) throw new CommandError(USAGE);
+  try {
+    const { password } = await db.transaction(async (tx) => {
+      const done = await resetOperator(tx, username);
+      await recordAudit(tx, CLI_ACTOR, { action: 'operator.reset', targetType: 'operator', targetId: done.id, after: { enrolled: false } });
+      return done;
+    });
+    return `运营账号 ${username} 的密码已重置，身份验证器已解绑\n新密码: ${password}\n下次登录 /console 时重新绑定身份验证器`;
   } catch (err) {
     if (err instanceof AppError) throw new CommandError(err.message);
     throw err;

@@ -13,3 +13,4 @@ export * from './sessions';
 export * from './whitelist';
 export * from './trial';
 export * from './alerts';
+export * from './console';

@@ -27,6 +27,8 @@ export const leads = pgTable(
     repeats: integer('repeats').notNull().default(0),
     /** new | contacted | converted | closed — worked by sales in the console. */
     state: text('state').notNull().default('new'),
+    /** The sales operator following it up (operators.id); NULL while in the shared inbox. */
+    assigneeId: integer('assignee_id'),
     /** pending | sent | failed — the new-lead mail to sales. */
     notifyState: text('notify_state').notNull().default('pending'),
     notifyAttempts: integer('notify_attempts').notNull().default(0),
@@ -34,7 +36,11 @@ export const leads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('leads_phone_idx').on(t.phone, t.kind, t.createdAt), index('leads_notify_idx').on(t.notifyState)],
+  (t) => [
+    index('leads_phone_idx').on(t.phone, t.kind, t.createdAt),
+    index('leads_notify_idx').on(t.notifyState),
+    index('leads_inbox_idx').on(t.state, t.createdAt),
+  ],
 );
 
 export const pageViews = pgTable(

@@ -20,6 +20,8 @@ export const members = pgTable(
     /** A WeChat openId bound through scrm/only/register. */
     wechatOpenId: text('wechat_open_id').unique(),
     lastLoginAt: tstz('last_login_at'),
+    /** Decision 9: marked for closure by an operator after 6 months without login; nothing is deleted. */
+    closureMarkedAt: tstz('closure_marked_at'),
     /**
      * Granted feature codes (spec 02 §6). NULL: the defaults for the account's kind, so a change
      * of the defaults reaches every account an operator has not customised.

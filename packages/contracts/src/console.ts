@@ -1,0 +1,183 @@
+// The operator console (issue #10): roles, which role may work which area, the sign-in rules
+// and the shared messages. The side menu and the server's guard read the same table, so a menu
+// entry is shown exactly when its calls are allowed.
+import { z } from 'zod';
+
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const OPERATOR_ROLE_LABEL: Record<OperatorRole, string> = {
+  admin: '管理员',
+  reviewer: '审核',
+  finance: '财务',
+  sales: '销售',
+  editor: '编辑',
+};
+
+/** A console area: one group of calls under /apiHome/console/<area>/… and one menu entry. */
+export const CONSOLE_AREAS = {
+  overview: { title: '工作台', roles: OPERATOR_ROLES },
+  qualifications: { title: '企业认证审核', roles: ['admin', 'reviewer'] },
+  payTests: { title: '付费测试审批', roles: ['admin', 'reviewer'] },
+  recharges: { title: '充值确认', roles: ['admin', 'finance'] },
+  refunds: { title: '退款审核', roles: ['admin', 'finance'] },
+  leads: { title: '销售线索', roles: ['admin', 'sales'] },
+  members: { title: '会员管理', roles: ['admin'] },
+  catalogue: { title: '接口与套餐', roles: ['admin', 'editor'] },
+  content: { title: '内容管理', roles: ['admin', 'editor'] },
+  pageViews: { title: '页面访问', roles: ['admin', 'editor', 'sales'] },
+  audit: { title: '操作日志', roles: ['admin'] },
+  operators: { title: '运营账号', roles: ['admin'] },
+} as const satisfies Record<string, { title: string; roles: readonly OperatorRole[] }>;
+export type ConsoleArea = keyof typeof CONSOLE_AREAS;
+
+export function canOperate(role: OperatorRole, area: ConsoleArea): boolean {
+  return (CONSOLE_AREAS[area].roles as readonly OperatorRole[]).includes(role);
+}
+
+export function isOperatorRole(value: unknown): value is OperatorRole {
+  return typeof value === 'string' && (OPERATOR_ROLES as readonly string[]).includes(value);
+}
+
+/** The console's own session cookie: HttpOnly, sent only to the console's calls. */
+export const CONSOLE_COOKIE = { name: 'consoleToken', path: '/apiHome/console' } as const;
+
+export const CONSOLE_LIMITS = {
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMin: 10,
+  passwordMax: 64,
+  reasonMax: 200,
+  noteMax: 1000,
+  /** An operator session ends this long after sign-in, however busy. */
+  sessionHours: 12,
+  /** …and after this long without a call. */
+  idleMinutes: 30,
+} as const;
+
+export const CONSOLE_MSG = {
+  usernameRequired: '请输入运营账号',
+  username: `运营账号为 ${CONSOLE_LIMITS.usernameMin}-${CONSOLE_LIMITS.usernameMax} 位字母、数字、下划线或点`,
+  passwordRequired: '请输入密码',
+  password: `密码为 ${CONSOLE_LIMITS.passwordMin}-${CONSOLE_LIMITS.passwordMax} 位，须包含字母和数字`,
+  codeRequired: '请输入身份验证器上的6位动态码',
+  code: '动态码为6位数字',
+  codeWrong: '动态码错误或已使用，请等待下一个动态码',
+  enroll: '首次登录请用身份验证器绑定账号',
+  enrolled: '身份验证器已绑定，登录成功',
+  loggedIn: '登录成功',
+  loggedOut: '已退出登录',
+  role: '请选择角色',
+  reasonRequired: '请填写驳回原因',
+  reason: `原因最多 ${CONSOLE_LIMITS.reasonMax} 字`,
+  operatorExists: '运营账号已存在',
+  operatorMissing: '运营账号不存在',
+  selfDisable: '不能停用自己的账号',
+} as const;
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+export const OperatorUsername = z.preprocess(
+  trimmed,
+  z
+    .string({ error: CONSOLE_MSG.usernameRequired })
+    .min(1, CONSOLE_MSG.usernameRequired)
+    .regex(new RegExp(`^[A-Za-z0-9_.]{${CONSOLE_LIMITS.usernameMin},${CONSOLE_LIMITS.usernameMax}}$`), CONSOLE_MSG.username),
+);
+
+/** A new operator password: longer than a member's, letters and digits both. */
+export const OperatorPassword = z
+  .string({ error: CONSOLE_MSG.passwordRequired })
+  .min(1, CONSOLE_MSG.passwordRequired)
+  .refine((v) => v.length >= CONSOLE_LIMITS.passwordMin && v.length <= CONSOLE_LIMITS.passwordMax, CONSOLE_MSG.password)
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), CONSOLE_MSG.password);
+
+export const TotpCode = z.preprocess(
+  trimmed,
+  z.string({ error: CONSOLE_MSG.codeRequired }).min(1, CONSOLE_MSG.codeRequired).regex(/^\d{6}$/, CONSOLE_MSG.code),
+);
+
+/** Sign-in: the code is left out on the first step of an operator who has not enrolled yet. */
+export const ConsoleLoginInput = z.object({
+  username: OperatorUsername,
+  // Existing passwords are checked, not re-validated: a rule change must not lock anyone out.
+  password: z.string({ error: CONSOLE_MSG.passwordRequired }).min(1, CONSOLE_MSG.passwordRequired).max(200, CONSOLE_MSG.password),
+  code: z.preprocess((v) => (v === '' ? undefined : v), TotpCode.optional()),
+});
+export type ConsoleLoginInput = z.infer<typeof ConsoleLoginInput>;
+
+/** Enrolment: the password again and the first code from the newly added authenticator. */
+export const ConsoleEnrollInput = ConsoleLoginInput.extend({ code: TotpCode });
+export type ConsoleEnrollInput = z.infer<typeof ConsoleEnrollInput>;
+
+export const OperatorCreateInput = z.object({
+  username: OperatorUsername,
+  role: z.enum(OPERATOR_ROLES, { error: CONSOLE_MSG.role }),
+});
+export type OperatorCreateInput = z.infer<typeof OperatorCreateInput>;
+
+/** approve | reject with a reason: the shape of every decision in the queues. */
+export const ConsoleDecisionInput = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    decision: z.enum(['approve', 'reject']),
+    reason: z.preprocess(trimmed, z.string().max(CONSOLE_LIMITS.reasonMax, CONSOLE_MSG.reason).default('')),
+  })
+  .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: CONSOLE_MSG.reasonRequired, path: ['reason'] });
+export type ConsoleDecisionInput = z.infer<typeof ConsoleDecisionInput>;
+
+/** What `console/me` answers: who is signed in, and the areas their role opens. */
+export interface ConsoleOperator {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  areas: ConsoleArea[];
+}
+
+/** The first sign-in step of an operator without an authenticator. */
+export interface ConsoleEnrollment {
+  stage: 'enroll';
+  /** Base32, for typing into an authenticator by hand. */
+  secret: string;
+  uri: string;
+  /** An SVG data: URL of the QR code of `uri`. */
+  qr: string;
+}
+
+export function areasOf(role: OperatorRole): ConsoleArea[] {
+  return (Object.keys(CONSOLE_AREAS) as ConsoleArea[]).filter((a) => canOperate(role, a));
+}
+
+const day = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+    .optional(),
+);
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
+
+/** The audit log's filters (dates are China days, `to` inclusive). */
+export const ConsoleAuditQuery = z.object({
+  actor: optionalText(32),
+  action: optionalText(64),
+  targetType: optionalText(32),
+  targetId: optionalText(64),
+  from: day,
+  to: day,
+});
+export type ConsoleAuditQuery = z.infer<typeof ConsoleAuditQuery>;
+
+export const PAGE_VIEW_MAX_DAYS = 366;
+/** Page-view counts over a range of China days (default: the last 30). */
+export const PageViewQuery = z.object({ from: day, to: day, path: optionalText(200) });
+export type PageViewQuery = z.infer<typeof PageViewQuery>;
+
+/** The numbers on the console's home: each queue the operator's role may work. */
+export interface ConsoleOverview {
+  qualifications?: number;
+  payTests?: number;
+  recharges?: number;
+  refunds?: number;
+  leads?: number;
+  dormant?: number;
+}
