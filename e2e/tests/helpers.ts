@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { usccCheckChar } from '@apimarket/contracts';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 
 /** A unique suffix so journeys never collide on names or phones. */
 export function unique(): { name: string; phone: string } {
@@ -78,4 +79,27 @@ export async function authenticateCompany(page: Page, who: { name: string }, com
   await page.getByRole('button', { name: '提交认证' }).click();
   await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
   operator('qualification', 'approve', who.name);
+}
+
+/**
+ * A new console operator signed in through /console: created by the operator command (which
+ * prints the one-time password), then the first sign-in binds an authenticator whose codes the
+ * test computes from the secret shown on the page — as a phone app would.
+ */
+export async function consoleSignIn(page: Page, role: string): Promise<{ username: string; password: string; secret: string }> {
+  const username = `op_${role}_${Date.now() % 1e8}`;
+  const printed = operator('create-operator', username, role);
+  const password = /初始密码: (\S+)/.exec(printed)?.[1] ?? '';
+  expect(password).not.toBe('');
+  await page.goto('/console');
+  await page.getByLabel('运营账号').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page.getByTestId('console-enroll')).toBeVisible();
+  const secret = (await page.getByTestId('console-secret').innerText()).trim();
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  await page.getByLabel('动态码').fill(totp.generate());
+  await page.getByRole('button', { name: '绑定并登录' }).click();
+  await expect(page.getByTestId('console-operator')).toContainText(username);
+  return { username, password, secret };
 }
