@@ -26,3 +26,4 @@ export * from './trial';
 export * from './usage';
 export * from './alerts';
 export * from './console';
+export * from './console-catalogue';

@@ -145,4 +145,5 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps) {
       return ok({ id, username: row.username, password }, '已重置密码并解绑身份验证器，请把新密码当面交给本人');
     });
   });
+  await app.register((await import('./catalogue.routes')).catalogueRoutes, deps);
 }
