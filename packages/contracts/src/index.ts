@@ -26,4 +26,6 @@ export * from './trial';
 export * from './usage';
 export * from './alerts';
 export * from './console';
+export * from './console-leads';
+export * from './console-members';
 export * from './console-catalogue';

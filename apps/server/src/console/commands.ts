@@ -2,7 +2,7 @@
 // them screens. One function runs a command line against the services; the CLI calls it
 // directly when no server is running, or through the running server's console socket (the
 // embedded database admits one process only).
-import { firstMessage, GRANTABLE_FEATURES, OperatorCreateInput, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, yuanToFen } from '@apimarket/contracts';
+import { firstMessage, MemberFeatureCodes, OperatorCreateInput, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, yuanToFen } from '@apimarket/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, qualifications, recharges } from '../db/schema';
@@ -13,6 +13,7 @@ import { decidePayTest, pendingPayTests } from '../modules/paytest/paytest.servi
 import { decideQualification } from '../modules/qualification/qualification.service';
 import { recordAudit } from '../modules/console/audit.service';
 import { CLI_ACTOR, createOperator, resetOperator } from '../modules/console/operators.service';
+import { memberFeatureCodes, setMemberFeatures } from '../modules/console/members.service';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -89,20 +90,24 @@ async function qualification({ db }: CommandDeps, action: string | undefined, re
   }
 }
 
-/** Feature codes granted to an account (spec 02 §6); the always-present menus are not listed. */
+/**
+ * Feature codes granted to an account (spec 02 §6); the always-present menus are not listed.
+ * The console's 会员管理 calls the same service, and both land in the audit log.
+ */
 async function features({ db }: CommandDeps, loginName: string | undefined, value: string | undefined): Promise<string> {
   if (!loginName) throw new CommandError(USAGE);
-  const [member] = await db.select({ id: members.id, codes: members.featureCodes }).from(members).where(eq(members.loginName, loginName));
-  if (!member) throw new CommandError('账号不存在');
-  if (value === undefined) return `${loginName}: ${member.codes === null ? '默认' : member.codes.join(',') || '无'}`;
-  let codes: number[] | null = null;
-  if (value !== 'default') {
-    codes = [...new Set(value.split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
-    const unknown = codes.filter((c) => !GRANTABLE_FEATURES.includes(c));
-    if (unknown.length > 0) throw new CommandError(`不能开通的功能编码: ${unknown.join(',')}（可用: ${GRANTABLE_FEATURES.join(',')}）`);
+  const shown = (codes: number[] | null) => (codes === null ? '默认' : codes.join(',') || '无');
+  try {
+    if (value === undefined) return `${loginName}: ${shown((await memberFeatureCodes(db, { loginName })).codes)}`;
+    const parsed = MemberFeatureCodes.safeParse(value);
+    if (!parsed.success) throw new CommandError(firstMessage(parsed.error));
+    const done = await setMemberFeatures(db, CLI_ACTOR, { loginName }, parsed.data);
+    if (!done.changed) return `${loginName}: 未变化，仍为${shown(done.codes)}`;
+    return `${loginName}: ${done.codes === null ? '已恢复默认' : `已开通 ${shown(done.codes)}`}`;
+  } catch (err) {
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
   }
-  await db.update(members).set({ featureCodes: codes }).where(eq(members.id, member.id));
-  return `${loginName}: ${codes === null ? '已恢复默认' : `已开通 ${codes.join(',') || '无'}`}`;
 }
 
 /** Declared bank transfers (Decision 7): confirming credits the balance exactly once. */

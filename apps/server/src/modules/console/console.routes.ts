@@ -145,5 +145,6 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps) {
       return ok({ id, username: row.username, password }, '已重置密码并解绑身份验证器，请把新密码当面交给本人');
     });
   });
+  for (const routes of [(await import('./leads.routes')).leadsRoutes, (await import('./members.routes')).membersRoutes]) await app.register(routes, deps);
   await app.register((await import('./catalogue.routes')).catalogueRoutes, deps);
 }
