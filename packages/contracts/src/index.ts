@@ -26,6 +26,7 @@ export * from './trial';
 export * from './usage';
 export * from './alerts';
 export * from './console';
+export * from './console-reviews';
 export * from './console-leads';
 export * from './console-members';
 export * from './console-catalogue';

@@ -7,11 +7,11 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, qualifications, recharges } from '../db/schema';
 import { AppError } from '../http/errors';
-import { decideRecharge } from '../modules/billing/billing.service';
-import { decideRefund, listOpenRefunds } from '../modules/purchases/refunds.service';
-import { decidePayTest, pendingPayTests } from '../modules/paytest/paytest.service';
-import { decideQualification } from '../modules/qualification/qualification.service';
+import { listOpenRefunds } from '../modules/purchases/refunds.service';
+import { pendingPayTests } from '../modules/paytest/paytest.service';
 import { recordAudit } from '../modules/console/audit.service';
+import { decideRechargeAs, decideRefundAs } from '../modules/console/finance.service';
+import { decidePayTestAs, decideQualificationAs } from '../modules/console/reviews.service';
 import { CLI_ACTOR, createOperator, resetOperator } from '../modules/console/operators.service';
 import { memberFeatureCodes, setMemberFeatures } from '../modules/console/members.service';
 
@@ -76,11 +76,11 @@ async function qualification({ db }: CommandDeps, action: string | undefined, re
   const [loginName, ...reasonWords] = rest;
   if (!loginName) throw new CommandError(USAGE);
   try {
-    const { row, changed } = await decideQualification(db, {
-      loginName,
+    // The same audited decision as the console's, logged as the command line's.
+    const { row, changed } = await decideQualificationAs(db, CLI_ACTOR, {
+      application: { loginName },
       decision: action,
       reason: reasonWords.join(' '),
-      operator: 'console',
     });
     const verb = action === 'approve' ? '已通过' : '已驳回';
     return changed ? `${loginName}（${row.companyName}）的企业认证${verb}，已通知客户` : `${loginName} 的企业认证此前已${verb.slice(1)}，未重复处理`;
@@ -110,7 +110,6 @@ async function features({ db }: CommandDeps, loginName: string | undefined, valu
   }
 }
 
-/** Declared bank transfers (Decision 7): confirming credits the balance exactly once. */
 /** Refund requests (myOrder/refund, myBuy/refundAll): approving takes the calls back and credits the balance once. */
 async function refund({ db }: CommandDeps, action: string | undefined, rest: string[]): Promise<string> {
   if (action === 'list') {
@@ -142,12 +141,11 @@ async function refund({ db }: CommandDeps, action: string | undefined, rest: str
     amountFen = fen;
   }
   try {
-    const { row, changed } = await decideRefund(db, {
+    const { row, changed } = await decideRefundAs(db, CLI_ACTOR, {
       id,
       decision: action,
       amountFen,
       reason: action === 'reject' ? words.join(' ') : '',
-      operator: 'console',
     });
     if (!changed) return `退款 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
     return action === 'approve'
@@ -159,6 +157,7 @@ async function refund({ db }: CommandDeps, action: string | undefined, rest: str
   }
 }
 
+/** Declared bank transfers (Decision 7): confirming credits the balance exactly once. */
 async function recharge({ db }: CommandDeps, action: string | undefined, rest: string[]): Promise<string> {
   if (action === 'list') {
     const rows = await db
@@ -176,7 +175,7 @@ async function recharge({ db }: CommandDeps, action: string | undefined, rest: s
   const id = Number(idText);
   if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
   try {
-    const { row, changed } = await decideRecharge(db, { id, decision: action, reason: reasonWords.join(' '), operator: 'console' });
+    const { row, changed } = await decideRechargeAs(db, CLI_ACTOR, { id, decision: action, reason: reasonWords.join(' ') });
     const verb = action === 'confirm' ? '已确认到账' : '已驳回';
     const amount = `${(row.amountFen / 100).toFixed(2)} 元`;
     return changed ? `充值 ${id}（${amount}）${verb}，已通知客户` : `充值 ${id} 此前${verb}，未重复处理`;
@@ -200,7 +199,7 @@ async function paytest({ db }: CommandDeps, action: string | undefined, rest: st
   const id = Number(idText);
   if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
   try {
-    const { row, changed } = await decidePayTest(db, { id, decision: action, reason: reasonWords.join(' '), operator: 'console' });
+    const { row, changed } = await decidePayTestAs(db, CLI_ACTOR, { id, decision: action, reason: reasonWords.join(' ') });
     if (!changed) return `付费测试 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
     return action === 'approve'
       ? `付费测试 ${id} 已通过：扣除 ${(row.feeFen / 100).toFixed(2)} 元，开通 ${row.calls} 次测试调用，已通知客户`

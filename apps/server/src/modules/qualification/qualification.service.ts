@@ -171,7 +171,8 @@ export async function revokeQualification(db: Db, account: Account): Promise<Qua
 }
 
 export interface Decision {
-  loginName: string;
+  /** The application: by its id (the console), or the newest one of a login name (`npm run console`). */
+  application: { id: number } | { loginName: string };
   decision: 'approve' | 'reject';
   reason?: string;
   /** Who decided: an operator's name, or `console` for the command line. */
@@ -186,10 +187,7 @@ export interface Decision {
 export async function decideQualification(db: Db, d: Decision): Promise<{ row: Row; changed: boolean }> {
   const reason = d.reason?.trim() ?? '';
   if (d.decision === 'reject' && !reason) throw new Invalid(QUALIFICATION_MSG.rejectReason);
-  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginName, d.loginName));
-  if (!member) throw new NotFound('账号不存在');
-  const current = await currentQualification(db, member.id);
-  if (!current) throw new NotFound('该账号没有企业认证申请');
+  const current = await applicationOf(db, d.application);
   const target = d.decision === 'approve' ? 'approved' : 'rejected';
   if (current.status === target) return { row: current, changed: false };
   if (current.status !== 'pending') throw new Conflict(QUALIFICATION_CONFLICT.notPending);
@@ -203,7 +201,7 @@ export async function decideQualification(db: Db, d: Decision): Promise<{ row: R
     if (!updated) throw new Conflict(QUALIFICATION_CONFLICT.notPending);
     await sendMessage(
       tx,
-      member.id,
+      current.memberId,
       target === 'approved'
         ? {
             kind: 'qualification',
@@ -221,6 +219,19 @@ export async function decideQualification(db: Db, d: Decision): Promise<{ row: R
     return updated;
   });
   return { row, changed: true };
+}
+
+async function applicationOf(db: Db, application: Decision['application']): Promise<Row> {
+  if ('id' in application) {
+    const [row] = await db.select().from(qualifications).where(eq(qualifications.id, application.id));
+    if (!row) throw new NotFound('企业认证申请不存在');
+    return row;
+  }
+  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.loginName, application.loginName));
+  if (!member) throw new NotFound('账号不存在');
+  const current = await currentQualification(db, member.id);
+  if (!current) throw new NotFound('该账号没有企业认证申请');
+  return current;
 }
 
 /** The licence image of an application the account may see (its own company's). */

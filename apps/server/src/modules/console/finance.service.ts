@@ -1,0 +1,282 @@
+// The finance desk of the console: declared bank transfers (Decision 7) and refund requests —
+// lists with counts per status, the balance and orders an operator checks before deciding, and
+// the audited decisions that move money (one ledger row each, whatever is resubmitted).
+import {
+  type OrderRow,
+  pageOffset,
+  type QueuePage,
+  RECHARGE_QUEUE,
+  RECHARGE_QUEUE_LABEL,
+  type RechargeDetail,
+  type RechargeQueueQuery,
+  type RechargeQueueRow,
+  type RechargeQueueStatus,
+  REFUND_QUEUE,
+  REFUND_QUEUE_LABEL,
+  REFUND_SCOPE_LABEL,
+  type RefundDetail,
+  type RefundQueueQuery,
+  type RefundQueueRow,
+  type RefundQueueStatus,
+} from '@apimarket/contracts';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { interfaces, members, orders, purchases, recharges, refunds } from '../../db/schema';
+import { NotFound } from '../../http/errors';
+import { balanceChanged, balanceOf, decideRecharge, orderQuery, orderView } from '../billing/billing.service';
+import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { decideRefund, proportionalFen } from '../purchases/refunds.service';
+import { recordAudit } from './audit.service';
+import type { Actor } from './operators.service';
+import { decidedBy, keywordMatch, queueOrder, queueStatus, statusCounts } from './reviews.service';
+
+const RECENT = 10;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+async function recentOrders(db: Db, memberId: number): Promise<OrderRow[]> {
+  const rows = await orderQuery(db).where(eq(orders.memberId, memberId)).orderBy(desc(orders.id)).limit(RECENT);
+  return rows.map(orderView);
+}
+
+// ── Recharges ────────────────────────────────────────────────────────────────────────────────
+function rechargeQuery(db: Db) {
+  return db
+    .select({
+      id: recharges.id,
+      memberId: recharges.memberId,
+      loginName: members.loginName,
+      amountFen: recharges.amountFen,
+      transferRef: recharges.transferRef,
+      payerName: recharges.payerName,
+      status: recharges.status,
+      reason: recharges.reason,
+      decidedBy: recharges.decidedBy,
+      decidedAt: recharges.decidedAt,
+      createdAt: recharges.createdAt,
+    })
+    .from(recharges)
+    .innerJoin(members, eq(members.id, recharges.memberId))
+    .$dynamic();
+}
+
+type RechargeSelect = Awaited<ReturnType<ReturnType<typeof rechargeQuery>['execute']>>[number];
+
+function rechargeView(r: RechargeSelect): RechargeQueueRow {
+  const status = queueStatus(RECHARGE_QUEUE, r.status);
+  return { ...r, status, statusLabel: RECHARGE_QUEUE_LABEL[status], decidedAt: iso(r.decidedAt), createdAt: r.createdAt.toISOString() };
+}
+
+export async function listRechargeQueue(db: Db, q: RechargeQueueQuery): Promise<QueuePage<RechargeQueueRow, RechargeQueueStatus>> {
+  const match = keywordMatch(q.keyword, [recharges.transferRef, recharges.payerName, members.loginName]);
+  const where = and(match, q.status === 'all' ? undefined : eq(recharges.status, q.status));
+  const [rows, grouped] = await Promise.all([
+    rechargeQuery(db)
+      .where(where)
+      .orderBy(...queueOrder(q.status, recharges.status, 'declared', recharges.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db
+      .select({ status: recharges.status, n: count() })
+      .from(recharges)
+      .innerJoin(members, eq(members.id, recharges.memberId))
+      .where(match)
+      .groupBy(recharges.status),
+  ]);
+  const counts = statusCounts(RECHARGE_QUEUE, grouped);
+  return { rows: rows.map(rechargeView), total: counts[q.status], counts };
+}
+
+export async function rechargeRow(db: Db, id: number): Promise<RechargeQueueRow> {
+  const [row] = await rechargeQuery(db).where(eq(recharges.id, id));
+  if (!row) throw new NotFound('充值申请不存在');
+  return rechargeView(row);
+}
+
+/** The transfer with what the operator checks against the bank statement: balance, orders, other recharges. */
+export async function rechargeDetail(db: Db, id: number): Promise<RechargeDetail> {
+  const row = await rechargeRow(db, id);
+  const [balanceFen, orderRows, others] = await Promise.all([
+    balanceOf(db, row.memberId),
+    recentOrders(db, row.memberId),
+    rechargeQuery(db)
+      .where(and(eq(recharges.memberId, row.memberId), ne(recharges.id, id)))
+      .orderBy(desc(recharges.id))
+      .limit(RECENT),
+  ]);
+  return { ...row, balanceFen, recentOrders: orderRows, recentRecharges: others.map(rechargeView) };
+}
+
+export interface RechargeDecision {
+  id: number;
+  decision: 'confirm' | 'reject';
+  reason: string;
+}
+
+/** decideRecharge with its audit record, in one transaction: a confirmation credits once and is logged once. */
+export async function decideRechargeAs(db: Db, actor: Actor, d: RechargeDecision) {
+  const result = await db.transaction(async (tx) => {
+    const out = await decideRecharge(tx, { ...d, operator: decidedBy(actor) });
+    if (out.changed) {
+      await recordAudit(tx, actor, {
+        action: `recharge.${d.decision}`,
+        targetType: 'recharge',
+        targetId: out.row.id,
+        before: { status: 'declared' },
+        after: d.decision === 'confirm' ? { status: out.row.status, amountFen: out.row.amountFen } : { status: out.row.status, reason: out.row.reason },
+      });
+    }
+    return out;
+  });
+  // Balance watchers (usage alerts) read the balance: only after the credit has committed.
+  if (result.changed && d.decision === 'confirm') balanceChanged(db, result.row.memberId);
+  return result;
+}
+
+// ── Refunds ──────────────────────────────────────────────────────────────────────────────────
+function refundQuery(db: Db) {
+  return db
+    .select({
+      id: refunds.id,
+      memberId: refunds.memberId,
+      loginName: members.loginName,
+      scope: refunds.scope,
+      orderNo: orders.orderNo,
+      purchaseId: refunds.purchaseId,
+      orderInterfaceId: orders.interfaceId,
+      interfaceName: sql<string>`coalesce(${interfaces.interfaceName}, '')`,
+      calls: refunds.calls,
+      amountFen: refunds.amountFen,
+      reason: refunds.reason,
+      status: refunds.status,
+      decisionNote: refunds.decisionNote,
+      decidedBy: refunds.decidedBy,
+      decidedAt: refunds.decidedAt,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .innerJoin(members, eq(members.id, refunds.memberId))
+    .leftJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
+    // An order refund names its order's interface; a refund of what is left, its purchase's.
+    .leftJoin(interfaces, eq(interfaces.id, sql`coalesce(${orders.interfaceId}, ${purchases.interfaceId})`))
+    .$dynamic();
+}
+
+type RefundSelect = Awaited<ReturnType<ReturnType<typeof refundQuery>['execute']>>[number];
+
+function refundView({ purchaseId: _p, orderInterfaceId: _i, ...r }: RefundSelect): RefundQueueRow {
+  const status = queueStatus(REFUND_QUEUE, r.status);
+  const scope = r.scope === 'order' ? 'order' : 'purchase';
+  return {
+    ...r,
+    scope,
+    scopeLabel: REFUND_SCOPE_LABEL[scope],
+    status,
+    statusLabel: REFUND_QUEUE_LABEL[status],
+    decidedAt: iso(r.decidedAt),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listRefundQueue(db: Db, q: RefundQueueQuery): Promise<QueuePage<RefundQueueRow, RefundQueueStatus>> {
+  const match = keywordMatch(q.keyword, [members.loginName, orders.orderNo, interfaces.interfaceName]);
+  const where = and(match, q.status === 'all' ? undefined : eq(refunds.status, q.status));
+  const [rows, grouped] = await Promise.all([
+    refundQuery(db)
+      .where(where)
+      .orderBy(...queueOrder(q.status, refunds.status, 'requested', refunds.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db
+      .select({ status: refunds.status, n: count() })
+      .from(refunds)
+      .innerJoin(members, eq(members.id, refunds.memberId))
+      .leftJoin(orders, eq(orders.id, refunds.orderId))
+      .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
+      .leftJoin(interfaces, eq(interfaces.id, sql`coalesce(${orders.interfaceId}, ${purchases.interfaceId})`))
+      .where(match)
+      .groupBy(refunds.status),
+  ]);
+  const counts = statusCounts(REFUND_QUEUE, grouped);
+  return { rows: rows.map(refundView), total: counts[q.status], counts };
+}
+
+export async function refundRow(db: Db, id: number): Promise<RefundQueueRow> {
+  const [row] = await refundQuery(db).where(eq(refunds.id, id));
+  if (!row) throw new NotFound('退款申请不存在');
+  return refundView(row);
+}
+
+/**
+ * The request with the purchase as it stands now. While it waits, what an approval would take
+ * back and refund is recomputed the way decideRefund does it: calls used since the request
+ * lower both, and paid-test calls are never refunded.
+ */
+export async function refundDetail(db: Db, id: number): Promise<RefundDetail> {
+  const [raw] = await refundQuery(db).where(eq(refunds.id, id));
+  if (!raw) throw new NotFound('退款申请不存在');
+  const row = refundView(raw);
+  const purchaseWhere =
+    raw.purchaseId !== null
+      ? eq(purchases.id, raw.purchaseId)
+      : and(eq(purchases.memberId, raw.memberId), eq(purchases.interfaceId, raw.orderInterfaceId ?? 0));
+  const [[p], balanceFen, orderRows] = await Promise.all([
+    db
+      .select({ callsLeft: purchases.callsLeft, testCallsLeft: purchases.testCallsLeft, expiresAt: purchases.expiresAt, status: purchases.status })
+      .from(purchases)
+      .where(purchaseWhere),
+    balanceOf(db, raw.memberId),
+    recentOrders(db, raw.memberId),
+  ]);
+  let refundableCalls = row.calls;
+  let maxAmountFen = row.amountFen;
+  if (row.status === 'requested') {
+    refundableCalls = Math.min(row.calls, p ? Math.max(0, p.callsLeft - p.testCallsLeft) : 0);
+    maxAmountFen = refundableCalls === row.calls ? row.amountFen : proportionalFen(row.amountFen, refundableCalls, row.calls);
+  }
+  return {
+    ...row,
+    balanceFen,
+    purchase: p ? { ...p, expiresAt: p.expiresAt.toISOString() } : null,
+    refundableCalls,
+    maxAmountFen,
+    recentOrders: orderRows,
+  };
+}
+
+export interface RefundDecisionCommand {
+  id: number;
+  decision: 'approve' | 'reject';
+  /** Approve: a lower amount than computed, in fen. */
+  amountFen?: number;
+  reason: string;
+}
+
+/** decideRefund with its audit record, in one transaction: an approval credits once and is logged once. */
+export async function decideRefundAs(db: Db, actor: Actor, d: RefundDecisionCommand) {
+  const result = await db.transaction(async (tx) => {
+    // The request as asked: an approval may take back fewer calls and refund less.
+    const [asked] = await tx.select({ calls: refunds.calls, amountFen: refunds.amountFen }).from(refunds).where(eq(refunds.id, d.id));
+    const out = await decideRefund(tx, { ...d, operator: decidedBy(actor) });
+    if (out.changed) {
+      await recordAudit(tx, actor, {
+        action: `refund.${d.decision}`,
+        targetType: 'refund',
+        targetId: out.row.id,
+        before: { status: 'requested', calls: asked?.calls, amountFen: asked?.amountFen },
+        after:
+          d.decision === 'approve'
+            ? { status: out.row.status, calls: out.row.calls, amountFen: out.row.amountFen }
+            : { status: out.row.status, reason: out.row.decisionNote },
+      });
+    }
+    return out;
+  });
+  // The service told the gateway and the balance watchers inside our transaction; tell them
+  // again now that it has committed.
+  if (result.changed && d.decision === 'approve') {
+    forgetPurchaseFacts();
+    balanceChanged(db, result.row.memberId);
+  }
+  return result;
+}

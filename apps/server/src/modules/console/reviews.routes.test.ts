@@ -1,0 +1,234 @@
+import { CONSOLE_MSG, type OperatorRole } from '@apimarket/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../console/commands';
+import { consoleAudit, ledger, messages, purchases, qualifications } from '../../db/schema';
+import { creditCode, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
+import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
+import { post } from '../../test/identity';
+
+let t: TestApp;
+const ops = {} as Record<OperatorRole, TestOperator>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+});
+afterAll(() => t.close());
+
+const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
+const as = (a: TestAccount, path: string, fields: Record<string, string> = {}) => post(t, path, fields, { cookies: a.cookies });
+const inbox = async (a: TestAccount, title: string) =>
+  (await t.database.db.select().from(messages).where(eq(messages.memberId, a.memberId))).filter((m) => m.title === title);
+const auditOf = (targetType: string, id: number) =>
+  t.database.db
+    .select()
+    .from(consoleAudit)
+    .where(and(eq(consoleAudit.targetType, targetType), eq(consoleAudit.targetId, String(id))))
+    .orderBy(consoleAudit.id);
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(128, 3)]);
+
+/** Submit an enterprise authentication the way the member's page does; answers the application id. */
+async function submitQualification(a: TestAccount, companyName: string, code = creditCode()): Promise<number> {
+  const { payload, headers } = multipartBody({ companyName, creditCode: code, legalPerson: '赵六' }, { name: '营业执照.png', content: PNG, type: 'image/png' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/apiHome/myAccount/companyQualification',
+    query: signed(t.config),
+    headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' },
+    cookies: a.cookies,
+    payload,
+  });
+  expect(res.json().code, res.body).toBe(200);
+  const [row] = await t.database.db.select({ id: qualifications.id }).from(qualifications).where(eq(qualifications.memberId, a.memberId)).orderBy(desc(qualifications.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+const licence = (id: number, cookies: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/apiHome/console/qualifications/licence/${id}`, cookies });
+
+describe('who may work the review queues', () => {
+  it('applies the role matrix to every call', async () => {
+    const missing = { id: '999999' };
+    for (const area of ['qualifications', 'payTests'] as const) {
+      await expectRoleMatrix(t, `${area}/list`, area, {}, ops);
+      await expectRoleMatrix(t, `${area}/detail`, area, missing, ops);
+      await expectRoleMatrix(t, `${area}/decide`, area, { ...missing, decision: 'approve' }, ops);
+    }
+  });
+
+  it('shows the licence image to a reviewer only, never cached', async () => {
+    const a = await newAccount(t, '10.95.0.1');
+    const id = await submitQualification(a, '南京执照预览科技有限公司');
+    const img = await licence(id, ops.reviewer.cookies);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['cache-control']).toBe('private, no-store');
+    expect(img.headers['x-content-type-options']).toBe('nosniff');
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+    // The member's own session does not open the console's copy; nor does nobody's; nor finance.
+    for (const cookies of [a.cookies, {}]) {
+      const res = await licence(id, cookies);
+      expect([res.statusCode, res.json().code]).toEqual([401, 'ALL_0024']);
+    }
+    expect((await licence(id, ops.finance.cookies)).json().code).toBe('ALL_0010');
+    expect((await licence(999999, ops.admin.cookies)).json()).toEqual({ code: 'ALL_0011', msg: '营业执照图片不存在' });
+  });
+});
+
+describe('enterprise authentication queue', () => {
+  it('lists waiting applications first with counts, finds them by company, login name or credit code', async () => {
+    const a = await newAccount(t, '10.95.1.1');
+    const code = creditCode();
+    const id = await submitQualification(a, '苏州队列检索数据有限公司', code);
+    const list = (await consolePost(t, 'qualifications/list', ops.reviewer)).json();
+    expect(list.rows[0]).toMatchObject({ id, loginName: a.uName, companyName: '苏州队列检索数据有限公司', creditCode: code, legalPerson: '赵六', status: 'pending', statusLabel: '待审核' });
+    expect(list.rows.every((r: { status: string }) => r.status === 'pending')).toBe(true);
+    expect(list.total).toBe(list.counts.pending);
+    expect(list.counts.all).toBe(list.counts.pending + list.counts.approved + list.counts.rejected + list.counts.revoked);
+
+    for (const keyword of ['队列检索', a.uName.toUpperCase(), code.toLowerCase()]) {
+      const found = (await consolePost(t, 'qualifications/list', ops.reviewer, { keyword })).json();
+      expect(found.rows.map((r: { id: number }) => r.id), keyword).toEqual([id]);
+      expect(found.counts).toMatchObject({ pending: 1, all: 1 });
+    }
+    expect((await consolePost(t, 'qualifications/list', ops.reviewer, { keyword: '不存在的公司%' })).json()).toMatchObject({ rows: [], total: 0 });
+
+    // Every status: the waiting ones still come first.
+    await qualifiedAccount(t, '10.95.1.2');
+    const every = (await consolePost(t, 'qualifications/list', ops.admin, { status: 'all', pageSize: '100' })).json();
+    const statuses: string[] = every.rows.map((r: { status: string }) => r.status);
+    expect(statuses.lastIndexOf('pending')).toBeLessThan(statuses.indexOf('approved'));
+    expect((await consolePost(t, 'qualifications/list', ops.admin, { status: 'approved' })).json().rows.every((r: { status: string }) => r.status === 'approved')).toBe(true);
+  });
+
+  it('rejects with a reason once, tells the member, and the detail shows the earlier application', async () => {
+    const a = await newAccount(t, '10.95.2.1');
+    await as(a, 'memberShip/postRepresent', { contacter: '钱七', contactMobile: '13700002222', email: 'qq@example.cn', position: '财务经理' });
+    const first = await submitQualification(a, '无锡驳回示例有限公司');
+    const decide = (fields: Record<string, string>, op = ops.reviewer) => consolePost(t, 'qualifications/decide', op, { id: String(first), ...fields });
+
+    expect((await decide({ decision: 'reject' })).json()).toEqual({ code: 'ALL_0001', msg: CONSOLE_MSG.reasonRequired });
+    expect((await decide({ decision: 'reject', reason: '   ' })).json().msg).toBe('请填写驳回原因');
+    expect((await decide({ decision: 'reject', reason: '长'.repeat(201) })).json().msg).toBe('原因最多 200 字');
+    expect((await decide({ decision: 'maybe' })).json().msg).toBe('请选择处理结果');
+    expect((await consolePost(t, 'qualifications/decide', ops.reviewer, { decision: 'approve' })).json().msg).toBe('请选择要处理的申请');
+
+    const rejected = (await decide({ decision: 'reject', reason: '营业执照已过期' })).json();
+    expect(rejected).toMatchObject({ code: 200, msg: '企业认证已驳回，已通知客户', data: { changed: true, row: { id: first, status: 'rejected', statusLabel: '已驳回', reason: '营业执照已过期', decidedBy: ops.reviewer.username } } });
+    const again = (await decide({ decision: 'reject', reason: '营业执照已过期' })).json();
+    expect(again).toMatchObject({ code: 200, msg: '该企业认证此前已驳回，未重复处理', data: { changed: false } });
+    expect((await decide({ decision: 'approve' })).json()).toEqual({ code: 'ALL_0013', msg: '该申请已处理，不能再次审核' });
+
+    const told = await inbox(a, '企业认证未通过');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain('原因：营业执照已过期');
+    const audit = await auditOf('qualification', first);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: ops.reviewer.username, operatorId: ops.reviewer.id, action: 'qualification.reject', before: { status: 'pending' }, after: { status: 'rejected', reason: '营业执照已过期' } });
+
+    const second = await submitQualification(a, '无锡驳回示例有限公司');
+    const detail = (await consolePost(t, 'qualifications/detail', ops.reviewer, { id: String(second) })).json().data;
+    expect(detail).toMatchObject({
+      id: second,
+      loginName: a.uName,
+      status: 'pending',
+      licenceUrl: `/apiHome/console/qualifications/licence/${second}`,
+      contacts: { contacter: '钱七', contactMobile: '13700002222', email: 'qq@example.cn', position: '财务经理' },
+    });
+    expect(detail.history).toEqual([expect.objectContaining({ id: first, status: 'rejected', reason: '营业执照已过期' })]);
+    expect((await consolePost(t, 'qualifications/detail', ops.reviewer, { id: 'abc' })).json().msg).toBe('请选择要处理的申请');
+    expect((await consolePost(t, 'qualifications/detail', ops.reviewer, { id: '999999' })).json()).toEqual({ code: 'ALL_0011', msg: '企业认证申请不存在' });
+  });
+
+  it('approves once: the member is authenticated and told; the command line lands in the same audit trail', async () => {
+    const a = await newAccount(t, '10.95.3.1');
+    const id = await submitQualification(a, '常州通过示例有限公司');
+    const [approved, twice] = await Promise.all([
+      consolePost(t, 'qualifications/decide', ops.admin, { id: String(id), decision: 'approve' }),
+      consolePost(t, 'qualifications/decide', ops.reviewer, { id: String(id), decision: 'approve' }),
+    ]);
+    expect([approved.json().msg, twice.json().msg].sort()).toEqual(['企业认证已通过，已通知客户', '该企业认证此前已通过，未重复处理']);
+    expect(approved.json().data.row).toMatchObject({ status: 'approved', statusLabel: '已通过' });
+    expect((await as(a, 'dataApi/checkCompanyQualification')).json().data).toBe(true);
+    expect(await inbox(a, '企业认证已通过')).toHaveLength(1);
+    expect(await auditOf('qualification', id)).toHaveLength(1);
+    expect(await run('qualification', 'approve', a.uName)).toBe(`${a.uName} 的企业认证此前已通过，未重复处理`);
+    expect(await auditOf('qualification', id)).toHaveLength(1);
+
+    const b = await newAccount(t, '10.95.3.2');
+    const other = await submitQualification(b, '镇江命令行示例有限公司');
+    expect(await run('qualification', 'reject', b.uName, '法定代表人与执照不符')).toBe(`${b.uName}（镇江命令行示例有限公司）的企业认证已驳回，已通知客户`);
+    const [cli] = await auditOf('qualification', other);
+    expect(cli).toMatchObject({ actor: 'cli', operatorId: null, action: 'qualification.reject', after: { status: 'rejected', reason: '法定代表人与执照不符' } });
+    const row = (await consolePost(t, 'qualifications/detail', ops.reviewer, { id: String(other) })).json().data;
+    expect(row).toMatchObject({ status: 'rejected', decidedBy: 'console' });
+  });
+});
+
+describe('paid test queue', () => {
+  let transfer = 0;
+  const topUp = async (a: TestAccount, fen: number) => {
+    const res = await as(a, 'mytrade/recharge/declare', { amount: (fen / 100).toFixed(2), transferRef: `RV${Date.now()}${++transfer}`, payerName: '上海测试数据科技有限公司' });
+    await run('recharge', 'confirm', String(res.json().data.id));
+  };
+  const apply = async (a: TestAccount, interfaceId = '1882') => {
+    const res = await as(a, 'payTest/apply', { interfaceId, calls: '100', purpose: '评估接口在开户流程中的通过率', contactName: '孙八', contactPhone: '13812345678' });
+    expect(res.json().code, res.body).toBe(200);
+    return res.json().data as { id: number; feeFen: number };
+  };
+  const balance = async (a: TestAccount) => (await as(a, 'mytrade/balance')).json().data.balanceFen as number;
+
+  it('lists applications with the phone masked; the detail shows it whole with the balance', async () => {
+    const a = await qualifiedAccount(t, '10.95.4.1');
+    await topUp(a, 5_000);
+    const { id, feeFen } = await apply(a);
+    const list = (await consolePost(t, 'payTests/list', ops.reviewer, { keyword: a.uName })).json();
+    expect(list.rows).toEqual([
+      expect.objectContaining({ id, loginName: a.uName, interfaceName: '实名认证', calls: 100, feeFen, contactName: '孙八', contactPhone: '138****5678', status: 'applied', statusLabel: '待审核' }),
+    ]);
+    expect(list.counts).toMatchObject({ applied: 1, approved: 0, all: 1 });
+    expect((await consolePost(t, 'payTests/list', ops.reviewer, { keyword: '实名认证', status: 'all' })).json().rows.some((r: { id: number }) => r.id === id)).toBe(true);
+    const detail = (await consolePost(t, 'payTests/detail', ops.reviewer, { id: String(id) })).json().data;
+    expect(detail).toMatchObject({ id, contactPhone: '13812345678', balanceFen: 5_000, history: [] });
+  });
+
+  it('approval debits the fee once and opens the test calls; a repeat changes nothing', async () => {
+    const a = await qualifiedAccount(t, '10.95.5.1');
+    await topUp(a, 5_000);
+    const { id, feeFen } = await apply(a);
+    const answers = await Promise.all([0, 1].map(() => consolePost(t, 'payTests/decide', ops.reviewer, { id: String(id), decision: 'approve' })));
+    const msgs = answers.map((r) => r.json().msg).sort();
+    expect(msgs).toEqual([`付费测试已通过：扣除 ${(feeFen / 100).toFixed(2)} 元，开通 100 次测试调用，已通知客户`, '该付费测试申请此前已通过，未重复处理'].sort());
+    expect(await balance(a)).toBe(5_000 - feeFen);
+    expect(await t.database.db.select().from(ledger).where(eq(ledger.ref, `paytest:${id}`))).toHaveLength(1);
+    const [p] = await t.database.db.select().from(purchases).where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, 1882)));
+    expect(p).toMatchObject({ callsLeft: 100, testCallsLeft: 100 });
+    expect(await inbox(a, '付费测试已通过')).toHaveLength(1);
+    const audit = await auditOf('payTest', id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'paytest.approve', actor: ops.reviewer.username, before: { status: 'applied' }, after: { status: 'approved', calls: 100, feeFen } });
+    expect((await consolePost(t, 'payTests/decide', ops.reviewer, { id: String(id), decision: 'reject', reason: '太晚了' })).json()).toEqual({ code: 'ALL_0013', msg: '该申请已处理（已通过）' });
+  });
+
+  it('an approval the balance cannot pay changes nothing; a rejection needs and sends its reason', async () => {
+    const a = await qualifiedAccount(t, '10.95.6.1');
+    const { id, feeFen } = await apply(a);
+    const poor = (await consolePost(t, 'payTests/decide', ops.admin, { id: String(id), decision: 'approve' })).json();
+    expect(poor).toEqual({ code: 'ALL_0070', msg: `账户余额不足：测试费用 ${(feeFen / 100).toFixed(2)} 元，当前余额 0.00 元，申请未通过也未扣费，请客户充值后再审批` });
+    expect(await auditOf('payTest', id)).toHaveLength(0);
+
+    expect((await consolePost(t, 'payTests/decide', ops.admin, { id: String(id), decision: 'reject' })).json().msg).toBe('请填写驳回原因');
+    const rejected = (await consolePost(t, 'payTests/decide', ops.admin, { id: String(id), decision: 'reject', reason: '测试用途不明确' })).json();
+    expect(rejected).toMatchObject({ msg: '付费测试申请已驳回，已通知客户', data: { changed: true, row: { status: 'rejected', statusLabel: '已驳回', reason: '测试用途不明确' } } });
+    expect((await inbox(a, '付费测试申请未通过'))[0]?.body).toContain('原因：测试用途不明确');
+    expect((await consolePost(t, 'payTests/decide', ops.admin, { id: String(id), decision: 'reject', reason: '测试用途不明确' })).json().msg).toBe('该付费测试申请此前已驳回，未重复处理');
+    expect(await auditOf('payTest', id)).toHaveLength(1);
+
+    // The command line decides through the same audited service.
+    const next = await apply(a, '1887');
+    expect(await run('paytest', 'reject', String(next.id), '重复申请')).toBe(`付费测试 ${next.id} 已驳回，已通知客户`);
+    expect((await auditOf('payTest', next.id))[0]).toMatchObject({ actor: 'cli', action: 'paytest.reject' });
+  });
+});
