@@ -1,0 +1,112 @@
+'use client';
+// 添加套餐 / 编辑套餐: calls, price in 元 (sent as typed, turned into fen by the shared rule),
+// validity and order. A new package goes on sale at once.
+import { CATALOGUE_LIMITS, type CatalogueChange, type CataloguePackage, PackageSaveInput } from '@apimarket/contracts';
+import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { useConsole } from '../../../../components/console/ConsoleContext';
+import { serverMessage } from '../../../../lib/api/errors';
+import { zodRule } from '../../../../lib/form-rules';
+import styles from './catalogue.module.css';
+
+interface Values {
+  calls: number | null;
+  price: string;
+  validityDays: number | null;
+  sort: number | null;
+}
+
+const S = PackageSaveInput.shape;
+const FIELD_OF: Array<[string, keyof Values]> = [
+  ['调用次数', 'calls'],
+  ['套餐价格', 'price'],
+  ['请输入正确的套餐价格', 'price'],
+  ['有效期', 'validityDays'],
+  ['排序值', 'sort'],
+];
+
+export function PackageModal({
+  open,
+  interfaceId,
+  pkg,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  interfaceId: number;
+  /** null: a new package. */
+  pkg: CataloguePackage | null;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const { call } = useConsole();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setError(null);
+    form.resetFields();
+    form.setFieldsValue(
+      pkg
+        ? { calls: pkg.calls, price: (pkg.priceFen / 100).toFixed(2), validityDays: pkg.validityDays, sort: pkg.sort }
+        : { calls: null, price: '', validityDays: 365, sort: null },
+    );
+  }, [open, pkg, form]);
+
+  const submit = async (v: Values) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const res = await call<{ msg: string; data: CatalogueChange }>('catalogue/savePackage', {
+        data: { id: pkg?.id, interfaceId, calls: v.calls ?? '', price: v.price, validityDays: v.validityDays ?? '', sort: v.sort ?? '' },
+      });
+      if (res.data.changed) message.success(res.msg);
+      else message.info(res.msg);
+      await onSaved();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (!msg) return;
+      const field = FIELD_OF.find(([word]) => msg.startsWith(word))?.[1];
+      if (field) form.setFields([{ name: field, errors: [msg] }]);
+      else setError(msg);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={pkg ? '编辑套餐' : '添加套餐'}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="保 存"
+      cancelText="取 消"
+      okButtonProps={{ loading: saving }}
+      width={480}
+      forceRender
+    >
+      {error ? <Alert type="error" showIcon title={error} className={styles.alert} /> : null}
+      {pkg ? <Alert type="warning" showIcon title="修改后新订单按新套餐计价；已购的次数不变，用它自动续费的客户会收到站内信。" className={styles.alert} /> : null}
+      <Form<Values> form={form} layout="vertical" onFinish={submit}>
+        <Form.Item label="调用次数" name="calls" rules={[zodRule(S.calls)]}>
+          <InputNumber min={1} max={CATALOGUE_LIMITS.callsMax} precision={0} step={1000} className={styles.number} />
+        </Form.Item>
+        <Form.Item label="价格（元）" name="price" rules={[zodRule(S.price)]} extra="最多两位小数，如 300 或 2999.50">
+          <Input prefix="¥" inputMode="decimal" maxLength={12} className={styles.number} />
+        </Form.Item>
+        <div className={styles.pair}>
+          <Form.Item label="有效期（天）" name="validityDays" rules={[zodRule(S.validityDays)]}>
+            <InputNumber min={1} max={CATALOGUE_LIMITS.validityMax} precision={0} className={styles.number} />
+          </Form.Item>
+          <Form.Item label="排序值" name="sort" rules={[zodRule(S.sort)]} extra={pkg ? '越小越靠前' : '不填则排在最后'}>
+            <InputNumber min={0} max={CATALOGUE_LIMITS.sortMax} precision={0} className={styles.number} />
+          </Form.Item>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

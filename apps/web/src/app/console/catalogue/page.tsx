@@ -1,0 +1,10 @@
+// /console/catalogue: the catalogue editor — interfaces, their documentation and price packages,
+// and putting them on or off sale (area `catalogue`: editors and admins).
+import type { Metadata } from 'next';
+import { Catalogue } from './_components/Catalogue';
+
+export const metadata: Metadata = { title: '接口与套餐' };
+
+export default function CataloguePage() {
+  return <Catalogue />;
+}
