@@ -232,7 +232,7 @@ const rank = (key: string) => (UTM_ORDER.includes(key) ? UTM_ORDER.indexOf(key) 
 /** Campaign tags in the order people write them (jsonb keeps its own order). */
 function utmText(utm: Record<string, string>): string {
   const keys = Object.keys(utm).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return new URLSearchParams(keys.map((k) => [k, utm[k] ?? ''])).toString();
+  return new URLSearchParams(keys.map((k): [string, string] => [k, utm[k] ?? ''])).toString();
 }
 
 /** 销售线索-yyyyMMdd.xlsx, the China day of the export. */
