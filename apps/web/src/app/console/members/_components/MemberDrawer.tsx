@@ -1,0 +1,213 @@
+'use client';
+// One member's account: the facts an operator checks before acting, the security flag, 停用 /
+// 启用, the granted feature codes, and the closure mark. Each switch is one audited call whose
+// Chinese answer is shown as it comes.
+import {
+  formatFen,
+  GRANTABLE_FEATURE_OPTIONS,
+  MEMBER_KIND_LABEL,
+  MEMBER_STATUS_LABEL,
+  type MemberDetail,
+} from '@apimarket/contracts';
+import { Alert, App, Button, Checkbox, Descriptions, Drawer, Grid, Popconfirm, Skeleton, Space, Switch, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useConsole } from '../../../../components/console/ConsoleContext';
+import shared from '../../../../components/console/console.module.css';
+import { serverMessage } from '../../../../lib/api/errors';
+import { dateTime } from '../../../../lib/format';
+import styles from './members.module.css';
+
+export function MemberDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
+  const { call } = useConsole();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [member, setMember] = useState<MemberDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<number[]>([]);
+
+  const load = useCallback(
+    async (memberId: number) => {
+      try {
+        const res = await call<{ data: MemberDetail }>('members/detail', { data: { id: memberId } });
+        setMember(res.data);
+        setCodes(res.data.effectiveFeatures);
+        setError(null);
+      } catch (err) {
+        setError(serverMessage(err) ?? '账号详情加载失败，请稍后再试');
+      }
+    },
+    [call],
+  );
+
+  useEffect(() => {
+    setMember(null);
+    setError(null);
+    if (id !== null) void load(id);
+  }, [id, load]);
+
+  const act = async (path: string, data: Record<string, string>) => {
+    if (id === null) return;
+    setBusy(true);
+    try {
+      const res = await call<{ msg: string; data: { changed: boolean } }>(path, { data: { id: String(id), ...data } });
+      if (res.data.changed) void message.success(res.msg);
+      else void message.info(res.msg);
+      await load(id);
+      onChanged();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) void message.error(msg);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sameCodes = member !== null && codes.length === member.effectiveFeatures.length && codes.every((c) => member.effectiveFeatures.includes(c));
+  const disabled = member?.status === 'disabled';
+
+  return (
+    <Drawer open={id !== null} onClose={onClose} size={screens.sm === false ? '100%' : 600} title={member ? `会员 ${member.loginName}` : '会员详情'} destroyOnHidden>
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      {!member && !error ? <Skeleton active /> : null}
+      {member ? (
+        <div className={styles.stack}>
+          {member.closureMarkedAt ? <Alert type="warning" showIcon title={`已于 ${dateTime(member.closureMarkedAt)} 标记待注销，并已通知账号本人`} /> : null}
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'login', label: '登录名', children: member.loginName },
+              { key: 'mobile', label: '手机号', children: member.mobile || '未绑定' },
+              { key: 'contacter', label: '联系人', children: member.contacter || '—' },
+              {
+                key: 'kind',
+                label: '账号类型',
+                children: member.parentLoginName ? `${MEMBER_KIND_LABEL[member.kind]}（属于 ${member.parentLoginName}）` : MEMBER_KIND_LABEL[member.kind],
+              },
+              {
+                key: 'status',
+                label: '状态',
+                children: <Tag color={disabled ? 'error' : 'success'}>{MEMBER_STATUS_LABEL[member.status]}</Tag>,
+              },
+              { key: 'created', label: '注册时间', children: dateTime(member.createdAt) },
+              {
+                key: 'lastLogin',
+                label: '最近登录',
+                children: (
+                  <>
+                    {member.lastLoginAt ? dateTime(member.lastLoginAt) : '从未登录'}
+                    {member.dormant ? (
+                      <Tag color="warning" className={styles.inlineTag}>
+                        半年未登录
+                      </Tag>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                key: 'qualification',
+                label: '企业认证',
+                children: member.companyName ? (
+                  <div>
+                    <div>
+                      {member.companyName} <Tag>{member.qualificationLabel}</Tag>
+                    </div>
+                    <div className={shared.sub}>统一社会信用代码 {member.creditCode}</div>
+                  </div>
+                ) : (
+                  member.qualificationLabel
+                ),
+              },
+              { key: 'balance', label: member.kind === 'sub' ? '主账号余额' : '账户余额', children: `¥${formatFen(member.balanceFen)}` },
+              { key: 'purchases', label: '已购接口', children: `${member.purchases} 个` },
+              ...(member.kind === 'main' ? [{ key: 'subs', label: '子账号', children: `${member.subAccounts} 个` }] : []),
+            ]}
+          />
+
+          <section className={styles.section}>
+            <h3 className={styles.sectionTitle}>账号安全</h3>
+            <div className={styles.row}>
+              <div>
+                <div>安全验证标记</div>
+                <div className={shared.sub}>加标记后，该账号每次登录都需要验证绑定手机号。</div>
+              </div>
+              <Switch
+                checked={member.securityFlagged}
+                loading={busy}
+                checkedChildren="已标记"
+                unCheckedChildren="未标记"
+                onChange={(on) => void act('members/flags', { securityFlagged: on ? 'true' : 'false' })}
+              />
+            </div>
+            <div className={styles.row}>
+              <div>
+                <div>{disabled ? '账号已停用' : '账号使用中'}</div>
+                <div className={shared.sub}>{disabled ? '启用后，账号可以重新登录。' : '停用后，该账号的登录立即全部失效，也不能再登录。'}</div>
+              </div>
+              <Popconfirm
+                title={disabled ? `启用 ${member.loginName}？` : `停用 ${member.loginName}？`}
+                description={disabled ? '账号将可以重新登录。' : '该账号的所有登录会立即失效。'}
+                okText={disabled ? '启 用' : '停 用'}
+                cancelText="取 消"
+                okButtonProps={{ danger: !disabled }}
+                onConfirm={() => act('members/status', { status: disabled ? 'active' : 'disabled' })}
+              >
+                <Button danger={!disabled} disabled={busy}>
+                  {disabled ? '启 用' : '停 用'}
+                </Button>
+              </Popconfirm>
+            </div>
+          </section>
+
+          <section className={styles.section}>
+            <h3 className={styles.sectionTitle}>开通的功能</h3>
+            <div className={shared.sub}>
+              {member.featureCodes === null ? '当前为默认功能。' : '当前为单独设置的功能。'}
+              首页、数据管理、费用管理等基础菜单所有账号都有，不在此列。
+            </div>
+            <Checkbox.Group
+              className={styles.codes}
+              value={codes}
+              disabled={busy}
+              onChange={(v) => setCodes(v)}
+              options={GRANTABLE_FEATURE_OPTIONS.map((f) => ({ value: f.code, label: `${f.label}（${f.code}）` }))}
+            />
+            <Space wrap>
+              <Button type="primary" disabled={busy || sameCodes} onClick={() => void act('members/features', { codes: [...codes].sort((a, b) => a - b).join(',') })}>
+                保存功能
+              </Button>
+              <Button disabled={busy || member.featureCodes === null} onClick={() => void act('members/features', { codes: 'default' })}>
+                恢复默认
+              </Button>
+            </Space>
+          </section>
+
+          {member.kind === 'main' ? (
+            <section className={styles.section}>
+              <h3 className={styles.sectionTitle}>长期未登录</h3>
+              <div className={shared.sub}>连续 6 个月未登录的主账号可标记为待注销，系统会通过消息中心和短信通知账号本人；账号和数据不会被删除。</div>
+              {member.closureMarkedAt ? (
+                <Popconfirm title="取消待注销标记？" okText="确 定" cancelText="取 消" onConfirm={() => act('members/unmarkClosure', {})}>
+                  <Button disabled={busy}>取消标记</Button>
+                </Popconfirm>
+              ) : (
+                <Popconfirm
+                  title="标记为待注销？"
+                  description="账号本人会收到站内消息和短信通知。"
+                  okText="标 记"
+                  cancelText="取 消"
+                  onConfirm={() => act('members/markClosure', {})}
+                  disabled={!member.dormant}
+                >
+                  <Button disabled={busy || !member.dormant}>{member.dormant ? '标记待注销' : '近 6 个月内登录过，不能标记'}</Button>
+                </Popconfirm>
+              )}
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}
