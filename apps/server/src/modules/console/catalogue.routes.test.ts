@@ -411,6 +411,42 @@ describe('console/catalogue/interfaceStatus', () => {
   });
 });
 
+describe('an edit that changes how buyers call', () => {
+  it('moves 1882 to a new path: the gateway follows at once and its buyers are told', async () => {
+    const d = (await send('interface', { id: '1882' })).data;
+    const fields = (path: string) => ({
+      id: '1882',
+      interfaceName: d.interfaceName,
+      categoryId: String(d.categoryId),
+      summary: d.summary,
+      path,
+      isHot: String(d.isHot),
+      isNew: String(d.isNew),
+      enterpriseOnly: String(d.enterpriseOnly),
+      menuDisplay: String(d.menuDisplay),
+      trialCalls: String(d.trialCalls),
+      sort: String(d.sort),
+      description: d.description,
+      scenarios: JSON.stringify(d.scenarios),
+      params: JSON.stringify(d.params),
+      responseFields: JSON.stringify(d.responseFields),
+      codes: JSON.stringify(d.codes),
+      sampleResponse: JSON.stringify(d.sampleResponse),
+    });
+    expect((await send('saveInterface', fields(PATH_1882))).msg).toBe(M.unchanged);
+    expect((await gateway(PATH_1882, { key, ...ZHANG })).code).toBe('10000');
+
+    expect((await send('saveInterface', fields('/identity/personal'))).msg).toBe(M.saved);
+    expect((await gateway(PATH_1882, { key, ...ZHANG })).code).toBe('SYSTEM_004');
+    expect((await gateway('/identity/personal/1882', { key, ...ZHANG })).code).toBe('10000');
+    const [told] = await t.database.db.select().from(messages).where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」的调用方式已变更')));
+    expect(told?.body).toContain(`调用地址由 ${PATH_1882} 改为 /identity/personal/1882`);
+
+    expect((await send('saveInterface', fields(PATH_1882))).msg).toBe(M.saved);
+    expect((await gateway(PATH_1882, { key, ...ZHANG })).code).toBe('10000');
+  });
+});
+
 describe('the audit trail', () => {
   it('shows every catalogue action under the catalogue prefix for the admin', async () => {
     const body = (await consolePost(t, 'audit/list', ops.admin, { action: 'catalogue', pageSize: '100' })).json();

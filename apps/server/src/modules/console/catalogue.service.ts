@@ -310,6 +310,7 @@ async function editInterface(db: Db, actor: Actor, input: InterfaceSaveInput, id
       })
       .where(eq(interfaces.id, id));
     await tx.update(interfaceDocs).set(docValues(after)).where(eq(interfaceDocs.interfaceId, id));
+    await tellHoldersOfEdit(tx, id, before, after);
     await recordAudit(tx, actor, { action: 'catalogue.interface.edit', targetType: 'interface', targetId: id, ...change });
     return { change: { id, changed: true }, msg: M.saved };
   });
@@ -322,6 +323,22 @@ async function holdersOf(tx: Db, interfaceId: number): Promise<number[]> {
     .from(purchases)
     .where(and(eq(purchases.interfaceId, interfaceId), eq(purchases.status, 'active'), gt(purchases.callsLeft, 0), gt(purchases.expiresAt, sql`now()`)));
   return rows.map((r) => r.memberId);
+}
+
+/** A new address, or a new enterprise-only rule, breaks calls a buyer's system already makes. */
+async function tellHoldersOfEdit(tx: Db, id: number, before: Editable, after: Editable): Promise<void> {
+  const notes: string[] = [];
+  if (before.path !== after.path) notes.push(`调用地址由 ${before.path} 改为 ${after.path}，请尽快更新您的系统；旧地址的调用将返回 SYSTEM_004（接口不存在）。`);
+  if (!before.enterpriseOnly && after.enterpriseOnly) notes.push('该接口改为仅向已通过企业认证的账号开放，未认证账号的调用将返回 SYSTEM_008。');
+  if (notes.length === 0) return;
+  for (const memberId of await holdersOf(tx, id)) {
+    await sendMessage(tx, memberId, {
+      kind: 'system',
+      title: `接口「${after.interfaceName}」的调用方式已变更`,
+      body: `您已购买的接口「${after.interfaceName}」（编号 ${id}）：${notes.join('')}`,
+      link: MY_API_LINK,
+    });
+  }
 }
 
 export async function setInterfaceStatus(db: Db, actor: Actor, input: InterfaceStatusInput): Promise<CatalogueResult> {
