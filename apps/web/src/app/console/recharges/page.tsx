@@ -1,0 +1,10 @@
+// /console/recharges: declared bank transfers (Decision 7) — confirm one against the bank
+// statement to credit the member's balance once, or reject it with a reason.
+import type { Metadata } from 'next';
+import { RechargeQueue } from './_components/RechargeQueue';
+
+export const metadata: Metadata = { title: '充值确认' };
+
+export default function RechargesPage() {
+  return <RechargeQueue />;
+}
