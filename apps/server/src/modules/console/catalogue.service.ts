@@ -27,7 +27,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
 import { forgetCatalogueTotals } from '../catalog/interface.service';
 import { refreshListing } from '../catalog/listing';
-import { clearGatewayCaches } from '../gateway/gateway.service';
+import { forgetInterfaceFacts } from '../gateway/gateway.service';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
 
@@ -231,7 +231,7 @@ function docValues(e: Editable) {
 
 /** Whatever the gateway or the public lists remember of the catalogue goes once the change is committed. */
 function afterInterfaceChange(): void {
-  clearGatewayCaches();
+  forgetInterfaceFacts();
   forgetCatalogueTotals();
 }
 

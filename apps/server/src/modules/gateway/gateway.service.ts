@@ -177,7 +177,22 @@ export function forgetPurchaseFacts(): void {
   purchaseById.clear();
 }
 
-/** Forget what the gateway remembers (tests; operators changing an interface). */
+/**
+ * Forget the interfaces (and the purchases that point at them) this process remembers, after an
+ * operator changed one. Nonces and rate windows stay: forgetting those would open a replay window.
+ */
+export function forgetInterfaceFacts(): void {
+  interfaceCache.clear();
+  forgetPurchaseFacts();
+}
+
+/** Forget whether an account's company is authenticated, after an operator decided it. */
+export function forgetQualification(memberId?: number): void {
+  if (memberId === undefined) qualifiedCache.clear();
+  else qualifiedCache.delete(memberId);
+}
+
+/** Forget what the gateway remembers (tests). */
 export function clearGatewayCaches(): void {
   forgetPurchaseFacts();
   forgetAccountCredentials();
