@@ -31,7 +31,7 @@ import { revokeAllSessions } from '../identity/session.service';
 import { currentQualification } from '../qualification/qualification.service';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
-import { dormantSince } from './overview.service';
+import { dormantAccounts, dormantSince } from './overview.service';
 
 const parent = alias(members, 'parent');
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -39,11 +39,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 /** When the account was last seen: its last login, or its registration if it never logged in. */
 const lastSeen = sql`coalesce(${members.lastLoginAt}, ${members.createdAt})`;
 
-/**
- * Decision 9, as the console home counts it (overview.service): a main account, active, not yet
- * marked, not seen for six months.
- */
-const dormantWhere = () => and(isNull(members.parentId), isNull(members.closureMarkedAt), eq(members.status, 'active'), sql`${lastSeen} < ${dormantSince()}`);
 
 /** The newest enterprise authentication of the account's company (a sub-account's parent's). */
 const latestQualification = (column: typeof qualifications.companyName | typeof qualifications.status) =>
@@ -226,7 +221,7 @@ export async function setMemberStatus(db: Db, actor: Actor, id: number, status: 
 // ── Dormant accounts (Decision 9) ───────────────────────────────────────────────────────────
 
 export async function listDormant(db: Db, q: DormantListQuery, page: PageQuery): Promise<{ rows: DormantRow[]; total: number }> {
-  const cond = q.marked ? and(isNull(members.parentId), isNotNull(members.closureMarkedAt)) : dormantWhere();
+  const cond = q.marked ? and(isNull(members.parentId), isNotNull(members.closureMarkedAt)) : dormantAccounts();
   const order = q.marked ? [desc(members.closureMarkedAt), desc(members.id)] : [asc(lastSeen), asc(members.id)];
   const [rows, [total]] = await Promise.all([
     db

@@ -9,6 +9,15 @@ import { Invalid } from '../../http/errors';
 /** Decision 9: an account not logged in (or, never logged in, not created) for 6 months. */
 export const dormantSince = () => sql`now() - interval '6 months'`;
 
+/** The dormant accounts an operator still has to look at: main, active, not yet marked. */
+export const dormantAccounts = () =>
+  and(
+    isNull(members.parentId),
+    isNull(members.closureMarkedAt),
+    eq(members.status, 'active'),
+    sql`coalesce(${members.lastLoginAt}, ${members.createdAt}) < ${dormantSince()}`,
+  );
+
 const first = async (query: Promise<{ n: number }[]>): Promise<number> => (await query)[0]?.n ?? 0;
 
 export async function overviewFor(db: Db, role: OperatorRole): Promise<ConsoleOverview> {
@@ -31,14 +40,7 @@ export async function overviewFor(db: Db, role: OperatorRole): Promise<ConsoleOv
       db
         .select({ n })
         .from(members)
-        .where(
-          and(
-            isNull(members.parentId),
-            isNull(members.closureMarkedAt),
-            eq(members.status, 'active'),
-            sql`coalesce(${members.lastLoginAt}, ${members.createdAt}) < ${dormantSince()}`,
-          ),
-        ),
+        .where(dormantAccounts()),
     );
   }
   await Promise.all(jobs);
