@@ -1,5 +1,6 @@
 // Helpers shared by the start, dev and test scripts.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -69,13 +70,18 @@ export async function waitForUrl(url, { timeoutMs = 90_000, isAlive = () => true
 
 /** The settings `npm start` and `npm run dev` give both processes unless the environment says otherwise. */
 export function stackEnv(extra = {}) {
+  const port = process.env.PORT ?? '3000';
   return {
     ...process.env,
-    PORT: process.env.PORT ?? '3000',
+    PORT: port,
     API_PORT: process.env.API_PORT ?? '3001',
     DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
     DEV_TOOLS: process.env.DEV_TOOLS ?? '1',
     NEXT_TELEMETRY_DISABLED: '1',
+    // Publishing in the console refreshes this stack's web pages at once: the API calls the web
+    // beside it, both holding the same secret (a fresh one per start unless the setting gives one).
+    WEB_ORIGIN: process.env.WEB_ORIGIN || `http://127.0.0.1:${port}`,
+    REVALIDATE_SECRET: process.env.REVALIDATE_SECRET || randomBytes(24).toString('hex'),
     ...extra,
   };
 }

@@ -2,6 +2,8 @@
 // the Next app (src/config.ts) both read them from here; nothing else reads process.env.
 import { z } from 'zod';
 
+const DEV_REVALIDATE_SECRET = 'apimarket-dev-revalidate-secret';
+
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .default('0')
@@ -33,6 +35,11 @@ export const WebEnvSchema = z.object({
   WECHAT_QR_IMAGE: z.string().default(''),
   /** Decision 2: words removed from API names in footer lists, comma-separated. */
   FOOTER_STRIP_WORDS: z.string().default('高速'),
+  /** Shared with the API: the console's publish asks POST /__revalidate to refresh pages with it. */
+  REVALIDATE_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET),
+  ),
 });
 
 /**
@@ -62,5 +69,8 @@ export function loadWebConfig(env = process.env) {
     },
     partnerExchange: e.PARTNER_EXCHANGE_URL ? { name: e.PARTNER_EXCHANGE_NAME, url: e.PARTNER_EXCHANGE_URL } : null,
     footerStripWords: e.FOOTER_STRIP_WORDS.split(',').map((w) => w.trim()).filter(Boolean),
+    // The public development value opens /__revalidate only with DEV_TOOLS on; otherwise the
+    // route refuses every call (null) until the deployment sets its own secret.
+    revalidateSecret: e.DEV_TOOLS || e.REVALIDATE_SECRET !== DEV_REVALIDATE_SECRET ? e.REVALIDATE_SECRET : null,
   };
 }

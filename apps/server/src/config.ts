@@ -7,6 +7,21 @@ import { z } from 'zod';
 const DEV_SIGN_SECRET = 'apimarket-dev-sign-secret';
 const DEV_AES_SECRET = 'apimarket-dev-aes-secret';
 const DEV_SECRETS_KEY = 'apimarket-dev-secrets-key';
+const DEV_REVALIDATE_SECRET = 'apimarket-dev-revalidate-secret';
+
+/** http(s) origins, comma-separated: every web process that keeps its own page cache. */
+const originList = (value: string) =>
+  value
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -70,6 +85,19 @@ export const EnvSchema = z.object({
   SPECIAL_USERS: z.string().default(''),
   /** Accept callback URLs on private, loopback and link-local hosts (a deployment inside a private network). */
   CALLBACK_ALLOW_PRIVATE: flag,
+  /**
+   * The web process(es) told to refresh the public pages when an editor publishes (POST
+   * /__revalidate). Empty: they refresh on their own within five minutes.
+   */
+  WEB_ORIGIN: z
+    .string()
+    .default('')
+    .refine((v) => originList(v).every(isHttpUrl), 'WEB_ORIGIN 必须是 http(s):// 地址，多个用逗号分隔'),
+  /** Shared with the web: proves a refresh request comes from this API. */
+  REVALIDATE_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET),
+  ),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -98,6 +126,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!e.DEV_TOOLS && e.SECRETS_KEY === DEV_SECRETS_KEY) {
     throw new ConfigError('配置无效: 关闭 DEV_TOOLS 运行时必须设置自己的 SECRETS_KEY');
+  }
+  const webOrigins = originList(e.WEB_ORIGIN);
+  if (!e.DEV_TOOLS && webOrigins.length > 0 && e.REVALIDATE_SECRET === DEV_REVALIDATE_SECRET) {
+    // Anyone who knows the public development value could make the web drop its page cache.
+    throw new ConfigError('配置无效: 关闭 DEV_TOOLS 并设置 WEB_ORIGIN 时必须设置自己的 REVALIDATE_SECRET（网站与 API 使用同一个值）');
   }
   if (e.SERVER_ROLE !== 'all' && !e.DATABASE_URL) {
     // The embedded database admits one process: splitting roles needs a shared PostgreSQL.
@@ -129,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
     secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },
     purchases: { callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE },
+    web: { origins: webOrigins, revalidateSecret: e.REVALIDATE_SECRET },
     account: {
       freeTestCalls: e.FREE_TEST_CALLS,
       specialUsers: new Set(

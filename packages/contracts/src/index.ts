@@ -30,3 +30,4 @@ export * from './console-reviews';
 export * from './console-leads';
 export * from './console-members';
 export * from './console-catalogue';
+export * from './console-content';

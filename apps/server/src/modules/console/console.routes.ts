@@ -148,4 +148,5 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps) {
   for (const routes of [(await import('./leads.routes')).leadsRoutes, (await import('./members.routes')).membersRoutes]) await app.register(routes, deps);
   await app.register((await import('./reviews.routes')).reviewRoutes, deps);
   await app.register((await import('./catalogue.routes')).catalogueRoutes, deps);
+  await app.register((await import('./content.routes')).contentConsoleRoutes, deps);
 }

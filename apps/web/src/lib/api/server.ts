@@ -86,6 +86,15 @@ export async function serverFetch<T>(path: string, options: ServerGetOptions = {
   return result as Fetched<T>;
 }
 
+/**
+ * Forgets every remembered answer, so the next render reads the live API: /__revalidate calls
+ * it when an editor publishes. All of them, not the changed item's: a change shows up in lists,
+ * counts, neighbours and side lists under many keys, and refilling the memo costs one call each.
+ */
+export function forgetAnswers(): void {
+  memo.clear();
+}
+
 /** The success body, or null (a page then renders its designed empty state). */
 export async function serverGet<T>(path: string, options: ServerGetOptions = {}): Promise<T | null> {
   const r = await serverFetch<T>(path, options);

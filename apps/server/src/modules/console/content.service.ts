@@ -1,0 +1,440 @@
+// The console's content editors: list, read, save (a new draft or an edit), publish and unpublish
+// the site's news, cases, policy readings, knowledge articles and home banners — each change
+// audited in its own transaction — and the call that asks the web to refresh the public pages.
+import {
+  BannerSaveInput,
+  CaseSaveInput,
+  CONTENT_MSG,
+  type ContentKind,
+  type ContentListQuery,
+  type ContentStatus,
+  KnowledgeSaveInput,
+  NewsSaveInput,
+  PolicySaveInput,
+  pageOffset,
+  parseId,
+  REVALIDATE_HEADER,
+  REVALIDATE_PATH,
+  type RevalidateRequest,
+} from '@apimarket/contracts';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { banners, cases, interfaces, knowledge, news, policies } from '../../db/schema';
+import { Conflict, Invalid, NotFound } from '../../http/errors';
+import { parseInput } from '../../http/parse';
+import { contains } from '../content/content.shared';
+import { recordAudit } from './audit.service';
+import type { Actor } from './operators.service';
+
+/** A stored item as the generic editor sees it: its columns, an id and a status. */
+type Item = { id: number; status: string; updatedAt?: Date } & Record<string, unknown>;
+
+export interface SaveOutcome {
+  id: number;
+  status: ContentStatus;
+  updatedAt?: Date;
+  created: boolean;
+  /** False when the edit changed nothing (nothing written, nothing audited). */
+  changed: boolean;
+}
+
+export interface StatusOutcome {
+  id: number;
+  status: ContentStatus;
+  updatedAt?: Date;
+  changed: boolean;
+}
+
+/** What every kind offers the routes, whatever its columns. */
+export interface ContentEditor {
+  list(db: Db, q: ContentListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  detail(db: Db, id: number): Promise<Item>;
+  save(db: Db, actor: Actor, raw: unknown): Promise<SaveOutcome>;
+  setStatus(db: Db, actor: Actor, id: number, status: ContentStatus): Promise<StatusOutcome>;
+}
+
+/** What a kind spells out: its queries, typed by its own table, and how input becomes columns. */
+interface KindSpec<I extends { id?: number; version?: string }, V extends Record<string, unknown>, R extends Item> {
+  /** The audit trail's targetType. */
+  target: string;
+  schema: z.ZodType<I, unknown>;
+  list(db: Db, q: ContentListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  find(db: Db, id: number, lock?: boolean): Promise<R | undefined>;
+  /** The columns an editor writes, from the input (and the stored item when editing). */
+  values(input: I, current: R | undefined): V;
+  /** Checks that need the database (linked interfaces exist). */
+  check?(db: Db, values: V): Promise<void>;
+  insert(db: Db, values: V): Promise<R>;
+  update(db: Db, id: number, values: V): Promise<R>;
+  /** Moves the item to `status` unless it is already there; undefined when nothing moved. */
+  move(db: Db, id: number, status: ContentStatus): Promise<R | undefined>;
+}
+
+const isStatus = (s: string): s is ContentStatus => s === 'draft' || s === 'published';
+const statusOf = (item: Item): ContentStatus => (isStatus(item.status) ? item.status : 'draft');
+
+/** Equal as stored: dates by instant, arrays and objects by their JSON. */
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v));
+
+function defineKind<I extends { id?: number; version?: string }, V extends Record<string, unknown>, R extends Item>(spec: KindSpec<I, V, R>): ContentEditor {
+  const found = async (db: Db, id: number, lock = false) => {
+    const item = await spec.find(db, id, lock);
+    if (!item) throw new NotFound(CONTENT_MSG.missing);
+    return item;
+  };
+  return {
+    list: spec.list,
+    detail: (db, id) => found(db, id),
+
+    async save(db, actor, raw) {
+      const input = parseInput(spec.schema, raw);
+      return db.transaction(async (tx) => {
+        if (input.id === undefined) {
+          const values = spec.values(input, undefined);
+          await spec.check?.(tx, values);
+          const item = await spec.insert(tx, values);
+          await recordAudit(tx, actor, { action: 'content.create', targetType: spec.target, targetId: item.id, after: { ...values, status: item.status } });
+          return { id: item.id, status: statusOf(item), updatedAt: item.updatedAt, created: true, changed: true };
+        }
+        // Locked, so two editors saving at once are ordered and the second sees the first's version.
+        const current = await found(tx, input.id, true);
+        if (input.version && current.updatedAt && current.updatedAt.toISOString() !== input.version) throw new Conflict(CONTENT_MSG.stale);
+        const values = spec.values(input, current);
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(values)) {
+          if (comparable(current[key]) === comparable(value)) continue;
+          before[key] = current[key];
+          after[key] = value;
+        }
+        if (Object.keys(after).length === 0) {
+          return { id: current.id, status: statusOf(current), updatedAt: current.updatedAt, created: false, changed: false };
+        }
+        await spec.check?.(tx, values);
+        const item = await spec.update(tx, current.id, values);
+        await recordAudit(tx, actor, { action: 'content.update', targetType: spec.target, targetId: item.id, before, after });
+        return { id: item.id, status: statusOf(item), updatedAt: item.updatedAt, created: false, changed: true };
+      });
+    },
+
+    async setStatus(db, actor, id, status) {
+      return db.transaction(async (tx) => {
+        const moved = await spec.move(tx, id, status);
+        if (!moved) {
+          // Already there (or gone): deciding the same thing twice changes nothing.
+          const item = await found(tx, id);
+          return { id, status: statusOf(item), updatedAt: item.updatedAt, changed: false };
+        }
+        await recordAudit(tx, actor, {
+          action: status === 'published' ? 'content.publish' : 'content.unpublish',
+          targetType: spec.target,
+          targetId: id,
+          before: { status: status === 'published' ? 'draft' : 'published' },
+          after: { status },
+        });
+        return { id, status, updatedAt: moved.updatedAt, changed: true };
+      });
+    },
+  };
+}
+
+// ── Shared pieces ────────────────────────────────────────────────────────────────────────────
+
+const one = <T>(rows: T[]): T => {
+  const [row] = rows;
+  if (!row) throw new NotFound(CONTENT_MSG.missing);
+  return row;
+};
+
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+const chinaDay = (at: Date) => new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * The stored time of a day an editor picked: unchanged when it is the day already stored (so
+ * an edit does not reorder the list), now for today (a new item leads its list), else 09:00
+ * China time as the seed's items have.
+ */
+function publishTime(day: string, current: Date | undefined): Date {
+  if (current && chinaDay(current) === day) return current;
+  const now = new Date();
+  return chinaDay(now) === day ? now : new Date(`${day}T09:00:00+08:00`);
+}
+
+const currentDate = (current: Item | undefined, key: string) => {
+  const v = current?.[key];
+  return v instanceof Date ? v : undefined;
+};
+
+/** Linked interfaces must exist in the catalogue; the public page leaves off-sale ones out. */
+async function checkInterfaces(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db.select({ id: interfaces.id }).from(interfaces).where(inArray(interfaces.id, [...ids]));
+  const known = new Set(rows.map((r) => r.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new Invalid(CONTENT_MSG.interfacesUnknown(unknown));
+}
+
+/** The filters every list shares: keyword (in the given columns, or the id) and status. */
+function common(q: ContentListQuery, status: AnyPgColumn, id: AnyPgColumn, text: AnyPgColumn[]): SQL[] {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(status, q.status));
+  if (q.keyword) {
+    const asId = parseId(q.keyword);
+    const matches = text.map((c) => contains(c, q.keyword ?? ''));
+    const any = or(...matches, asId === null ? undefined : eq(id, asId));
+    if (any) where.push(any);
+  }
+  return where;
+}
+
+/** Drafts first (they wait for the editor), then the newest. */
+const draftsFirst = (status: AnyPgColumn) => sql`${status} = 'draft' desc`;
+
+async function page<T>(rows: Promise<T[]>, total: Promise<Array<{ n: number }>>) {
+  const [r, [t]] = await Promise.all([rows, total]);
+  return { rows: r, total: t?.n ?? 0 };
+}
+
+// ── The kinds ────────────────────────────────────────────────────────────────────────────────
+
+const newsEditor = defineKind({
+  target: 'news',
+  schema: NewsSaveInput,
+  list: (db, q) => {
+    // A type that is not a number matches nothing rather than being ignored.
+    const type = q.type === undefined ? undefined : (parseId(q.type) ?? -1);
+    const where = and(...common(q, news.status, news.id, [news.title, news.summary]), type === undefined ? undefined : eq(news.type, type));
+    const row = { id: news.id, type: news.type, title: news.title, source: news.source, publishedAt: news.publishedAt, views: news.views, status: news.status, createdAt: news.createdAt, updatedAt: news.updatedAt };
+    return page(
+      db
+        .select(row)
+        .from(news)
+        .where(where)
+        .orderBy(draftsFirst(news.status), desc(news.publishedAt), desc(news.id))
+        .limit(q.pageSize)
+        .offset(pageOffset(q)),
+      db.select({ n: count() }).from(news).where(where),
+    );
+  },
+  find: async (db, id, lock) => {
+    const query = db.select().from(news).where(eq(news.id, id));
+    return (await (lock ? query.for('update') : query))[0];
+  },
+  values: (input, current) => ({
+    type: input.type,
+    title: input.title,
+    summary: input.summary,
+    source: input.source,
+    publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
+    body: input.body,
+  }),
+  insert: async (db, values) => one(await db.insert(news).values({ ...values, status: 'draft' }).returning()),
+  update: async (db, id, values) => one(await db.update(news).set(values).where(eq(news.id, id)).returning()),
+  move: async (db, id, status) => (await db.update(news).set({ status }).where(and(eq(news.id, id), ne(news.status, status))).returning())[0],
+});
+
+const caseEditor = defineKind({
+  target: 'case',
+  schema: CaseSaveInput,
+  list: (db, q) => {
+    const where = and(
+      ...common(q, cases.status, cases.id, [cases.title, cases.customer, cases.summary]),
+      q.industry ? eq(cases.industry, q.industry) : undefined,
+    );
+    const row = { id: cases.id, industry: cases.industry, title: cases.title, customer: cases.customer, summary: cases.summary, interfaceIds: cases.interfaceIds, publishedAt: cases.publishedAt, status: cases.status, createdAt: cases.createdAt, updatedAt: cases.updatedAt };
+    return page(
+      db
+        .select(row)
+        .from(cases)
+        .where(where)
+        .orderBy(draftsFirst(cases.status), desc(cases.publishedAt), desc(cases.id))
+        .limit(q.pageSize)
+        .offset(pageOffset(q)),
+      db.select({ n: count() }).from(cases).where(where),
+    );
+  },
+  find: async (db, id, lock) => {
+    const query = db.select().from(cases).where(eq(cases.id, id));
+    return (await (lock ? query.for('update') : query))[0];
+  },
+  values: (input, current) => ({
+    industry: input.industry,
+    title: input.title,
+    customer: input.customer,
+    summary: input.summary,
+    challenge: input.challenge,
+    solution: input.solution,
+    results: input.results,
+    interfaceIds: input.interfaceIds,
+    publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
+  }),
+  check: (db, values) => checkInterfaces(db, values.interfaceIds),
+  insert: async (db, values) => one(await db.insert(cases).values({ ...values, status: 'draft' }).returning()),
+  update: async (db, id, values) => one(await db.update(cases).set(values).where(eq(cases.id, id)).returning()),
+  move: async (db, id, status) => (await db.update(cases).set({ status }).where(and(eq(cases.id, id), ne(cases.status, status))).returning())[0],
+});
+
+const policyEditor = defineKind({
+  target: 'policy',
+  schema: PolicySaveInput,
+  list: (db, q) => {
+    const where = and(...common(q, policies.status, policies.id, [policies.title, policies.summary, policies.docNumber, policies.issuer]));
+    const row = { id: policies.id, title: policies.title, issuer: policies.issuer, docNumber: policies.docNumber, issuedAt: policies.issuedAt, summary: policies.summary, tags: policies.tags, status: policies.status, createdAt: policies.createdAt, updatedAt: policies.updatedAt };
+    return page(
+      db
+        .select(row)
+        .from(policies)
+        .where(where)
+        .orderBy(draftsFirst(policies.status), desc(policies.issuedAt), desc(policies.id))
+        .limit(q.pageSize)
+        .offset(pageOffset(q)),
+      db.select({ n: count() }).from(policies).where(where),
+    );
+  },
+  find: async (db, id, lock) => {
+    const query = db.select().from(policies).where(eq(policies.id, id));
+    return (await (lock ? query.for('update') : query))[0];
+  },
+  values: (input, current) => ({
+    title: input.title,
+    issuer: input.issuer,
+    docNumber: input.docNumber,
+    issuedAt: publishTime(input.issuedAt, currentDate(current, 'issuedAt')),
+    summary: input.summary,
+    body: input.body,
+    tags: input.tags,
+  }),
+  insert: async (db, values) => one(await db.insert(policies).values({ ...values, status: 'draft' }).returning()),
+  update: async (db, id, values) => one(await db.update(policies).set(values).where(eq(policies.id, id)).returning()),
+  move: async (db, id, status) =>
+    (await db.update(policies).set({ status }).where(and(eq(policies.id, id), ne(policies.status, status))).returning())[0],
+});
+
+const knowledgeEditor = defineKind({
+  target: 'knowledge',
+  schema: KnowledgeSaveInput,
+  list: (db, q) => {
+    const where = and(...common(q, knowledge.status, knowledge.id, [knowledge.title, knowledge.summary]), q.type ? eq(knowledge.type, q.type) : undefined);
+    const row = { id: knowledge.id, type: knowledge.type, title: knowledge.title, summary: knowledge.summary, interfaceIds: knowledge.interfaceIds, publishedAt: knowledge.publishedAt, views: knowledge.views, status: knowledge.status, createdAt: knowledge.createdAt, updatedAt: knowledge.updatedAt };
+    return page(
+      db
+        .select(row)
+        .from(knowledge)
+        .where(where)
+        .orderBy(draftsFirst(knowledge.status), desc(knowledge.publishedAt), desc(knowledge.id))
+        .limit(q.pageSize)
+        .offset(pageOffset(q)),
+      db.select({ n: count() }).from(knowledge).where(where),
+    );
+  },
+  find: async (db, id, lock) => {
+    const query = db.select().from(knowledge).where(eq(knowledge.id, id));
+    return (await (lock ? query.for('update') : query))[0];
+  },
+  values: (input, current) => ({
+    type: input.type,
+    title: input.title,
+    summary: input.summary,
+    body: input.body,
+    interfaceIds: input.interfaceIds,
+    publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
+  }),
+  check: (db, values) => checkInterfaces(db, values.interfaceIds),
+  insert: async (db, values) => one(await db.insert(knowledge).values({ ...values, status: 'draft' }).returning()),
+  update: async (db, id, values) => one(await db.update(knowledge).set(values).where(eq(knowledge.id, id)).returning()),
+  move: async (db, id, status) =>
+    (await db.update(knowledge).set({ status }).where(and(eq(knowledge.id, id), ne(knowledge.status, status))).returning())[0],
+});
+
+const bannerEditor = defineKind({
+  target: 'banner',
+  schema: BannerSaveInput,
+  list: (db, q) => {
+    const where = and(...common(q, banners.status, banners.id, [banners.title, banners.subtitle, banners.href]));
+    // The home shows banners by sort: list them in that order, so the editor sees the home's.
+    return page(
+      db
+        .select()
+        .from(banners)
+        .where(where)
+        .orderBy(asc(banners.sort), asc(banners.id))
+        .limit(q.pageSize)
+        .offset(pageOffset(q)),
+      db.select({ n: count() }).from(banners).where(where),
+    );
+  },
+  find: async (db, id, lock) => {
+    const query = db.select().from(banners).where(eq(banners.id, id));
+    return (await (lock ? query.for('update') : query))[0];
+  },
+  values: (input) => ({ title: input.title, subtitle: input.subtitle, href: input.href, buttonText: input.buttonText, theme: input.theme, sort: input.sort }),
+  insert: async (db, values) => one(await db.insert(banners).values({ ...values, status: 'draft' }).returning()),
+  update: async (db, id, values) => one(await db.update(banners).set(values).where(eq(banners.id, id)).returning()),
+  move: async (db, id, status) =>
+    (await db.update(banners).set({ status }).where(and(eq(banners.id, id), ne(banners.status, status))).returning())[0],
+});
+
+export const CONTENT_EDITORS: Record<ContentKind, ContentEditor> = {
+  news: newsEditor,
+  cases: caseEditor,
+  policies: policyEditor,
+  knowledge: knowledgeEditor,
+  banners: bannerEditor,
+};
+
+/** Every knowledge type in use, drafts included, the biggest first: the editor's suggestions. */
+export async function knowledgeTypesInUse(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ type: knowledge.type, n: count() })
+    .from(knowledge)
+    .groupBy(knowledge.type)
+    .orderBy(desc(count()), sql`${knowledge.type} collate "C"`);
+  return rows.map((r) => r.type);
+}
+
+// ── Refreshing the public pages ──────────────────────────────────────────────────────────────
+
+/** How long a publish waits for the web: the change is committed, only the answer waits. */
+export const REFRESH_TIMEOUT_MS = 3000;
+
+export type PagesOutcome = 'refreshed' | 'failed' | 'later';
+
+/**
+ * Asks every web process to drop its cached copies of the pages. A web that cannot be reached
+ * or refuses is logged and reported, never an error: the change stands, and the pages refresh
+ * on their own within five minutes. Without WEB_ORIGIN there is no one to ask ('later').
+ */
+export async function refreshPublicPages(web: Config['web'], log: FastifyBaseLogger, pages: RevalidateRequest): Promise<PagesOutcome> {
+  if (web.origins.length === 0) return 'later';
+  const results = await Promise.all(
+    web.origins.map(async (origin) => {
+      try {
+        const res = await fetch(`${origin}${REVALIDATE_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [REVALIDATE_HEADER]: web.revalidateSecret },
+          body: JSON.stringify(pages),
+          signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+        });
+        const text = await res.text();
+        if (res.ok) return true;
+        log.warn({ origin, status: res.status, answer: text.slice(0, 200) }, 'content: the web refused to refresh its pages');
+      } catch (err) {
+        log.warn({ origin, err: err instanceof Error ? err.message : String(err) }, 'content: the web could not be reached to refresh its pages');
+      }
+      return false;
+    }),
+  );
+  return results.every(Boolean) ? 'refreshed' : 'failed';
+}
+
+/** The answer's message: what happened, then what became of the public pages. */
+export function withPagesNote(msg: string, pages: PagesOutcome | null): string {
+  if (pages === null) return msg;
+  if (pages === 'refreshed') return `${msg}，${CONTENT_MSG.pagesRefreshed}`;
+  if (pages === 'failed') return `${msg}，${CONTENT_MSG.pagesFailed}`;
+  return `${msg}，${CONTENT_MSG.pagesLater}`;
+}
