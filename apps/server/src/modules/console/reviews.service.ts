@@ -25,7 +25,7 @@ import { likeLiteral } from '../../db/sql';
 import { interfaces, members, payTests, qualifications } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 import { balanceChanged, balanceOf } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forgetPurchaseFacts, forgetQualification } from '../gateway/gateway.service';
 import { maskMobile } from '../identity/context';
 import { decidePayTest } from '../paytest/paytest.service';
 import { type Decision, decideQualification } from '../qualification/qualification.service';
@@ -169,7 +169,7 @@ export interface QualificationDecision {
 
 /** decideQualification with its audit record, in one transaction; a repeated decision writes nothing. */
 export async function decideQualificationAs(db: Db, actor: Actor, d: QualificationDecision) {
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     const result = await decideQualification(tx, { ...d, operator: decidedBy(actor) });
     if (result.changed) {
       await recordAudit(tx, actor, {
@@ -182,6 +182,9 @@ export async function decideQualificationAs(db: Db, actor: Actor, d: Qualificati
     }
     return result;
   });
+  // Enterprise-only interfaces open (or close) for the company and its sub-accounts at once.
+  if (decided.changed) forgetQualification();
+  return decided;
 }
 
 // ── Paid tests ───────────────────────────────────────────────────────────────────────────────

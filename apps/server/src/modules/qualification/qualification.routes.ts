@@ -1,6 +1,6 @@
 // Enterprise authentication calls of spec 02 §7. Thin: who is asking, parse, call the service.
-// The operator's decision has no HTTP route yet: it arrives with operator sign-in (the console
-// issue); until then `npm run console -- qualification approve|reject` calls the same service.
+// The operator's decision is the console's (modules/console/reviews.*), and
+// `npm run console -- qualification approve|reject` calls the same audited service.
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { ContactsInput, LICENCE_FILE, parseId, QUALIFICATION_MSG, QualificationInput } from '@apimarket/contracts';

@@ -8,7 +8,7 @@ import { useConsole } from '../../../../components/console/ConsoleContext';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
 import styles from './pay-tests.module.css';
-import { RejectModal } from './RejectModal';
+import { RejectModal } from '../../../../components/console/RejectModal';
 import { STATUS_COLOR } from './status';
 
 interface Decided {
@@ -140,6 +140,7 @@ export function PayTestDrawer({
         </>
       ) : null}
       <RejectModal
+        placeholder="如：测试用途与接口不符，请补充具体业务场景"
         open={rejecting}
         title="驳回付费测试申请"
         subject={detail ? `「${detail.interfaceName}」的付费测试申请（${detail.loginName}）` : '该付费测试申请'}

@@ -8,7 +8,7 @@ import { useConsole } from '../../../../components/console/ConsoleContext';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
 import styles from './qualifications.module.css';
-import { RejectModal } from './RejectModal';
+import { RejectModal } from '../../../../components/console/RejectModal';
 import { STATUS_COLOR } from './status';
 
 interface Decided {
@@ -149,6 +149,7 @@ export function QualificationDrawer({
         </>
       ) : null}
       <RejectModal
+        placeholder="如：营业执照照片不清晰，请上传清晰完整的原件照片"
         open={rejecting}
         title="驳回企业认证"
         subject={detail ? `「${detail.companyName}」的企业认证` : '该企业认证'}

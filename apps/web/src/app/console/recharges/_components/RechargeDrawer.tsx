@@ -8,7 +8,7 @@ import { useConsole } from '../../../../components/console/ConsoleContext';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
 import styles from './recharges.module.css';
-import { RejectModal } from './RejectModal';
+import { RejectModal } from '../../../../components/console/RejectModal';
 import { STATUS_COLOR } from './status';
 
 interface Decided {
@@ -147,6 +147,7 @@ export function RechargeDrawer({
         </>
       ) : null}
       <RejectModal
+        placeholder="如：银行流水中未查到该笔转账，请核对流水号"
         open={rejecting}
         title="驳回充值申请"
         subject={detail ? `流水号 ${detail.transferRef} 的 ${formatFen(detail.amountFen)} 元充值` : '该充值申请'}

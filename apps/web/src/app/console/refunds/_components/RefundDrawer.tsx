@@ -9,7 +9,7 @@ import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
 import { ApproveModal } from './ApproveModal';
 import styles from './refunds.module.css';
-import { RejectModal } from './RejectModal';
+import { RejectModal } from '../../../../components/console/RejectModal';
 import { STATUS_COLOR } from './status';
 
 interface Decided {
@@ -173,6 +173,7 @@ export function RefundDrawer({
         />
       ) : null}
       <RejectModal
+        placeholder="如：该套餐已按约定开通并使用，不符合退款条件"
         open={rejecting}
         title="驳回退款申请"
         subject={detail ? `${detail.loginName} 对「${detail.interfaceName}」的退款申请` : '该退款申请'}
