@@ -1,0 +1,239 @@
+'use client';
+// One kind's items: drafts first, then the newest; searched by title (or number), filtered by
+// status and by type or industry where the kind has one. Each row opens in the editor and can
+// be published or taken down in place; a published row links to its public page.
+import {
+  BANNER_THEME_LABEL,
+  BANNER_THEMES,
+  type ConsoleContentRow,
+  CONTENT_KIND_LABEL,
+  CONTENT_STATUS_LABEL,
+  CONTENT_STATUSES,
+  type ContentChange,
+  type ContentKind,
+  type ContentStatus,
+  contentPublicPath,
+  INDUSTRIES,
+  NEWS_TYPES,
+  newsTypeName,
+} from '@apimarket/contracts';
+import { Alert, App, Button, Card, Empty, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useConsole } from '../../../../components/console/ConsoleContext';
+import { serverMessage } from '../../../../lib/api/errors';
+import { formatCount, formatDate } from '../../../../lib/content';
+import { dateTime } from '../../../../lib/format';
+import { ContentEditor, type EditTarget, STATUS_COLOR, useNotify } from './ContentEditor';
+import styles from './content.module.css';
+
+type Row = ConsoleContentRow<ContentKind>;
+
+interface Filters {
+  keyword?: string;
+  status?: ContentStatus;
+  type?: string;
+  industry?: string;
+}
+
+const PAGE_SIZE = 20;
+
+/** The line under a title: what a kind's editor checks at a glance. */
+function metaOf(r: Row): string {
+  if ('source' in r) return [newsTypeName(r.type), r.source && `来源：${r.source}`, `浏览 ${formatCount(r.views)}`].filter(Boolean).join(' · ');
+  if ('customer' in r) return `${r.industry} · ${r.customer}`;
+  if ('issuer' in r) return [r.issuer, r.docNumber].filter(Boolean).join(' · ');
+  if ('buttonText' in r) {
+    const theme = BANNER_THEMES.find((t) => t === r.theme);
+    return `${r.buttonText} → ${r.href}${theme ? ` · ${BANNER_THEME_LABEL[theme]}` : ''}`;
+  }
+  return `${r.type} · 阅读 ${formatCount(r.views)}`;
+}
+
+/** The date a kind is ordered by, or the banner's place on the home. */
+function whenOf(r: Row): string {
+  if ('issuedAt' in r) return formatDate(r.issuedAt);
+  if ('publishedAt' in r) return formatDate(r.publishedAt);
+  return `排序 ${r.sort}`;
+}
+
+const EMPTY_HINT: Record<ContentKind, string> = {
+  news: '还没有新闻，点击「新建」撰写第一篇',
+  cases: '还没有客户案例，点击「新建」添加',
+  policies: '还没有政策解读，点击「新建」添加',
+  knowledge: '知识库还没有文章，点击「新建」撰写',
+  banners: '首页还没有横幅，点击「新建」添加',
+};
+
+export function ContentList({ kind }: { kind: ContentKind }) {
+  const { call } = useConsole();
+  const { message } = App.useApp();
+  const notify = useNotify();
+  const [filters, setFilters] = useState<Filters>({});
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState<EditTarget>(null);
+  // A fresh editor (and form store) for every opening, so one item's values never show in the next.
+  const [session, setSession] = useState(0);
+  const [knowledgeTypes, setKnowledgeTypes] = useState<string[]>([]);
+  const label = CONTENT_KIND_LABEL[kind];
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const res = await call<{ rows: Row[]; total: number }>(`content/${kind}/list`, { data: { ...filters, pageNum, pageSize: PAGE_SIZE } });
+      setPage({ rows: res.rows, total: res.total });
+      setError(null);
+    } catch (err) {
+      setError(serverMessage(err) ?? `${label}列表加载失败，请稍后再试`);
+    } finally {
+      setLoading(false);
+    }
+  }, [call, filters, kind, label, pageNum]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (kind !== 'knowledge') return;
+    call<{ data: string[] }>('content/knowledge/types')
+      .then((res) => setKnowledgeTypes(res.data))
+      .catch(() => setKnowledgeTypes([]));
+  }, [call, kind]);
+
+  const edit = (target: EditTarget) => {
+    setSession((n) => n + 1);
+    setEditing(target);
+  };
+
+  const filter = (patch: Filters) => {
+    setPageNum(1);
+    setFilters((f) => ({ ...f, ...patch }));
+  };
+
+  const move = async (r: Row, to: 'publish' | 'unpublish') => {
+    try {
+      const res = await call<{ data: ContentChange; msg: string }>(`content/${kind}/${to}`, { data: { id: r.id } });
+      notify(res.msg, res.data.pages);
+      await load();
+    } catch (err) {
+      void message.error(serverMessage(err) ?? '操作失败，请稍后再试');
+    }
+  };
+
+  const columns: TableColumnsType<Row> = [
+    {
+      title: '标题',
+      key: 'title',
+      render: (_, r) => (
+        <div className={styles.titleCell}>
+          <strong>{r.title}</strong>
+          <span className={styles.meta}>
+            #{r.id} · {metaOf(r)}
+          </span>
+        </div>
+      ),
+    },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: ContentStatus) => <Tag color={STATUS_COLOR[s]}>{CONTENT_STATUS_LABEL[s]}</Tag> },
+    { title: kind === 'banners' ? '位置' : '日期', key: 'when', width: 110, render: (_, r) => whenOf(r) },
+    ...(kind === 'banners' ? [] : [{ title: '最后修改', key: 'updatedAt', width: 170, render: (_: unknown, r: Row) => ('updatedAt' in r ? dateTime(r.updatedAt) : '—') }]),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 210,
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <Button size="small" onClick={() => edit(r.id)}>
+            编 辑
+          </Button>
+          {r.status === 'published' ? (
+            <>
+              <Popconfirm title={`下线「${r.title}」？`} description="下线后公开页面不再显示。" okText="下 线" onConfirm={() => move(r, 'unpublish')}>
+                <Button size="small" danger>
+                  下 线
+                </Button>
+              </Popconfirm>
+              <Button size="small" type="link" href={contentPublicPath(kind, r.id)} target="_blank" rel="noreferrer">
+                查 看
+              </Button>
+            </>
+          ) : (
+            <Popconfirm title={`发布「${r.title}」？`} description="发布后读者即可在公开页面看到。" okText="发 布" onConfirm={() => move(r, 'publish')}>
+              <Button size="small" type="primary" ghost>
+                发 布
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(filters.keyword || filters.status || filters.type || filters.industry);
+  return (
+    <Card>
+      <div className={styles.filters}>
+        <Input.Search
+          className={styles.keyword}
+          allowClear
+          placeholder={kind === 'banners' ? '搜索标题、说明或链接' : '搜索标题、摘要或编号'}
+          maxLength={50}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => filter({ keyword: v.trim() || undefined })}
+        />
+        <Select<ContentStatus | ''>
+          className={styles.select}
+          value={filters.status ?? ''}
+          onChange={(v) => filter({ status: v || undefined })}
+          options={[{ value: '', label: '全部状态' }, ...CONTENT_STATUSES.map((s) => ({ value: s, label: CONTENT_STATUS_LABEL[s] }))]}
+          aria-label="状态"
+        />
+        {kind === 'news' ? (
+          <Select<string>
+            className={styles.select}
+            value={filters.type ?? ''}
+            onChange={(v) => filter({ type: v || undefined })}
+            options={[{ value: '', label: '全部分类' }, ...NEWS_TYPES.map((t) => ({ value: String(t.type), label: t.typeName }))]}
+            aria-label="分类"
+          />
+        ) : null}
+        {kind === 'cases' ? (
+          <Select<string>
+            className={styles.select}
+            value={filters.industry ?? ''}
+            onChange={(v) => filter({ industry: v || undefined })}
+            options={[{ value: '', label: '全部行业' }, ...INDUSTRIES.map((i) => ({ value: i, label: i }))]}
+            aria-label="行业"
+          />
+        ) : null}
+        {kind === 'knowledge' ? (
+          <Select<string>
+            className={styles.select}
+            value={filters.type ?? ''}
+            onChange={(v) => filter({ type: v || undefined })}
+            options={[{ value: '', label: '全部分类' }, ...knowledgeTypes.map((t) => ({ value: t, label: t }))]}
+            aria-label="分类"
+          />
+        ) : null}
+        <Button type="primary" onClick={() => edit('new')}>
+          新建{label}
+        </Button>
+      </div>
+      {error ? <Alert type="error" showIcon title={error} action={<Button size="small" onClick={() => void load()}>重 试</Button>} /> : null}
+      <Table<Row>
+        rowKey="id"
+        loading={loading}
+        columns={columns}
+        dataSource={page?.rows ?? []}
+        scroll={page?.rows.length ? { x: 900 } : undefined}
+        locale={{ emptyText: <Empty description={filtered ? `没有符合条件的${label}，换个关键词或状态试试` : EMPTY_HINT[kind]} /> }}
+        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, showTotal: (n) => `共 ${n} 条`, hideOnSinglePage: true }}
+      />
+      <ContentEditor key={session} kind={kind} target={editing} onClose={() => setEditing(null)} onChanged={() => void load()} />
+    </Card>
+  );
+}
