@@ -90,6 +90,7 @@ export function Catalogue() {
     {
       title: '接口',
       key: 'name',
+      width: 280,
       render: (_, r) => (
         <div className={styles.nameCell}>
           <span className={styles.name}>{r.interfaceName}</span>
@@ -224,7 +225,7 @@ export function Catalogue() {
           loading={loading}
           columns={columns}
           dataSource={page?.rows ?? []}
-          scroll={page?.rows.length ? { x: 1200 } : undefined}
+          scroll={page?.rows.length ? { x: 1480 } : undefined}
           locale={{
             emptyText: (
               <Empty description={filtered ? '没有符合条件的接口，换个名称、分类或状态试试' : '目录里还没有接口，点击「新建接口」添加第一个'}>
