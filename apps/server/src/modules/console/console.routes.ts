@@ -23,9 +23,14 @@ import { parseInput } from '../../http/parse';
 import { cookieSecure } from '../../http/wire';
 import type { Notifier } from '../../notify';
 import { listAudit, recordAudit } from './audit.service';
+import { catalogueRoutes } from './catalogue.routes';
+import { contentConsoleRoutes } from './content.routes';
 import { consoleToken, requireOperator, sessionOperator } from './guard';
+import { leadsRoutes } from './leads.routes';
+import { membersRoutes } from './members.routes';
 import { createOperator, enroll, listOperators, login, logout, resetOperator, setOperatorStatus } from './operators.service';
 import { overviewFor, pageViewCounts } from './overview.service';
+import { reviewRoutes } from './reviews.routes';
 
 export interface ConsoleDeps {
   config: Config;
@@ -145,8 +150,10 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps) {
       return ok({ id, username: row.username, password }, '已重置密码并解绑身份验证器，请把新密码当面交给本人');
     });
   });
-  for (const routes of [(await import('./leads.routes')).leadsRoutes, (await import('./members.routes')).membersRoutes]) await app.register(routes, deps);
-  await app.register((await import('./reviews.routes')).reviewRoutes, deps);
-  await app.register((await import('./catalogue.routes')).catalogueRoutes, deps);
-  await app.register((await import('./content.routes')).contentConsoleRoutes, deps);
+  // ── The queues and editors, one file each ─────────────────────────────────────────────────
+  await app.register(reviewRoutes, deps);
+  await app.register(leadsRoutes, deps);
+  await app.register(membersRoutes, deps);
+  await app.register(catalogueRoutes, deps);
+  await app.register(contentConsoleRoutes, deps);
 }
