@@ -61,15 +61,19 @@ export async function registerThroughPage(page: Page, request: APIRequestContext
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A tiny PNG for the licence upload. */
-export const LICENCE_PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(512, 3)]);
+// A real (64×40) PNG, so a page that shows the licence can be checked to have drawn it.
+export const LICENCE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAoCAIAAADBrGu+AAAAVUlEQVR4nO3PMQ3AMBAEQcMxfxQBEQgpAiGVMYw+WmmKK2/Xtfdoiz8o4Kz3uQcpQCtAK0ArQCtAK0ArQCtAK0ArQCtAK0ArQCtAK0ArQPtjwFAFaB976XXaI1tLwAAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** An operator command (`npm run console -- …`) against the stack under test; answers what it printed. */
 export function operator(...args: string[]): string {
   return execFileSync('npm', ['run', '--silent', 'console', '--', ...args], { cwd: ROOT, env: process.env, encoding: 'utf8' });
 }
 
-/** Enterprise authentication through the page, then approved by the operator command. */
-export async function authenticateCompany(page: Page, who: { name: string }, company: { name: string; legalPerson: string; creditPrefix: string }) {
+/** Enterprise authentication submitted through the page; it then waits for an operator. */
+export async function submitCompany(page: Page, company: { name: string; legalPerson: string; creditPrefix: string }) {
   await page.goto('/userCenter/enterpriseAuth');
   const body = `${company.creditPrefix}${String(Date.now()).slice(-7)}`;
   await page.getByLabel('企业名称').fill(company.name);
@@ -78,6 +82,11 @@ export async function authenticateCompany(page: Page, who: { name: string }, com
   await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: LICENCE_PNG });
   await page.getByRole('button', { name: '提交认证' }).click();
   await expect(page.getByTestId('qualification-status')).toHaveText('审核中');
+}
+
+/** Enterprise authentication through the page, then approved by the operator command. */
+export async function authenticateCompany(page: Page, who: { name: string }, company: { name: string; legalPerson: string; creditPrefix: string }) {
+  await submitCompany(page, company);
   operator('qualification', 'approve', who.name);
 }
 
