@@ -1,6 +1,6 @@
 import { areasOf } from '@apimarket/contracts';
 import { describe, expect, it } from 'vitest';
-import { consoleMenu, consolePage } from './console';
+import { auditActionLabel, consoleMenu, consolePage } from './console';
 
 describe('console map', () => {
   it('finds the page of a path and of its sub-pages', () => {
@@ -18,5 +18,13 @@ describe('console map', () => {
     expect(consoleMenu(areasOf('sales')).map((p) => p.title)).toEqual(['工作台', '销售线索', '页面访问']);
     expect(consoleMenu(areasOf('editor')).map((p) => p.title)).toEqual(['工作台', '接口与套餐', '内容管理', '页面访问']);
     expect(consoleMenu(areasOf('admin'))).toHaveLength(12);
+  });
+});
+
+describe('audit action labels', () => {
+  it('names every action the server records, and leaves an unknown one to its code', () => {
+    expect(auditActionLabel('recharge.confirm')).toBe('确认充值到账');
+    expect(auditActionLabel('catalogue.interface.offSale')).toBe('下架接口');
+    expect(auditActionLabel('something.new')).toBeNull();
   });
 });

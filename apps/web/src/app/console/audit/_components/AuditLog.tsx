@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useConsole } from '../../../../components/console/ConsoleContext';
 import shared from '../../../../components/console/console.module.css';
 import { serverMessage } from '../../../../lib/api/errors';
+import { auditActionLabel } from '../../../../lib/console';
 import { dateTime } from '../../../../lib/format';
 import styles from './audit.module.css';
 
@@ -69,7 +70,19 @@ export function AuditLog() {
   const columns: TableColumnsType<AuditRow> = [
     { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
     { title: '操作人', dataIndex: 'actor', width: 140, render: (v: string) => (v === 'cli' ? <Tag>命令行</Tag> : v) },
-    { title: '操作', dataIndex: 'action', width: 200, render: (v: string) => <code>{v}</code> },
+    {
+      title: '操作',
+      dataIndex: 'action',
+      width: 220,
+      render: (v: string) => (
+        <div>
+          {auditActionLabel(v) ?? v}
+          <div>
+            <code className={shared.sub}>{v}</code>
+          </div>
+        </div>
+      ),
+    },
     { title: '对象', key: 'target', render: (_, r) => `${r.targetType} #${r.targetId}` },
     { title: 'IP', dataIndex: 'ip', width: 140, render: (v: string) => v || '—' },
   ];
