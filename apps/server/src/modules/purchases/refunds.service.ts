@@ -200,8 +200,9 @@ export interface RefundDecision {
 
 /**
  * An operator's decision. Approving moves the request to approved (one winner), takes the calls
- * back from the purchase (never below what is left, never paid-test calls), credits the balance
- * with a ledger row `refund:{id}` and tells the customer — all in one transaction.
+ * back from the purchase (never below what is left, never paid-test calls; a purchase left with
+ * none loses its automatic renewal), credits the balance with a ledger row
+ * `refund:{id}` and tells the customer — all in one transaction.
  */
 export async function decideRefund(db: Db, d: RefundDecision): Promise<{ row: typeof refunds.$inferSelect; changed: boolean }> {
   const note = d.reason?.trim() ?? '';
@@ -240,11 +241,17 @@ export async function decideRefund(db: Db, d: RefundDecision): Promise<{ row: ty
     const due = calls === claimed.calls ? claimed.amountFen : proportionalFen(claimed.amountFen, calls, claimed.calls);
     if (d.amountFen !== undefined && d.amountFen > due) throw new Invalid(`退款金额不能超过可退金额 ${formatFen(due)} 元`);
     const amountFen = d.amountFen ?? due;
+    // A refund that leaves nothing to call ends the purchase: its automatic renewal goes off, or
+    // the renewal job would see "calls used up" and buy the package again. The key then answers
+    // SYSTEM_002 (no calls left), which is what the customer should read; not SYSTEM_003, whose
+    // advice (switch it back on) would not help.
+    const emptied = p.callsLeft - calls <= 0;
     await tx
       .update(purchases)
       .set({
         callsLeft: sql`${purchases.callsLeft} - ${calls}`,
         callsTotal: sql`${purchases.callsTotal} - ${calls}`,
+        ...(emptied ? { autoRenewPackageId: null } : {}),
         updatedAt: new Date(),
       })
       .where(eq(purchases.id, p.id));
@@ -253,7 +260,7 @@ export async function decideRefund(db: Db, d: RefundDecision): Promise<{ row: ty
     await sendMessage(tx, claimed.memberId, {
       kind: 'order',
       title: '退款已到账',
-      body: `您对${subject.text}的退款申请已通过：收回 ${calls.toLocaleString('zh-CN')} 次调用，${formatFen(amountFen)} 元已退回账户余额。`,
+      body: `您对${subject.text}的退款申请已通过：收回 ${calls.toLocaleString('zh-CN')} 次调用，${formatFen(amountFen)} 元已退回账户余额。${emptied ? '该接口已没有剩余调用，自动续费已关闭；如需继续使用请重新购买。' : ''}`,
       link: ORDERS_LINK,
     });
     return row ?? claimed;

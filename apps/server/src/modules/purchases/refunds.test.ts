@@ -99,6 +99,8 @@ describe('refund of what is left (myBuy/refundAll)', () => {
     // Newest first: all of the dearer order's calls, then the rest of the cheaper one's.
     const due = dear.priceFen + proportionalFen(cheap.priceFen, left - dear.calls, cheap.calls);
 
+    // Automatic renewal is on: the refund must switch it off, or the emptied purchase would be bought again.
+    expect((await as(a, 'myBuy/addAutomaticBuy', { id: String(p.id), packageId: String(cheap.id) })).json().code).toBe(200);
     const asked = (await as(a, 'myBuy/refundAll', { id: String(p.id), reason: '项目结束' })).json();
     expect(asked).toMatchObject({ code: 200, data: { scope: 'purchase', calls: left, amountFen: due } });
     expect((await as(a, 'myBuy/refundAll', { id: String(p.id), reason: '项目结束' })).json().msg).toBe('该接口已有退款申请在处理中，请勿重复提交');
@@ -109,7 +111,8 @@ describe('refund of what is left (myBuy/refundAll)', () => {
     expect((await f.purchase(a)).callsLeft).toBe(left); // the refused approval changed nothing
     const lower = due - 100;
     expect(await run('refund', 'approve', id, (lower / 100).toFixed(2))).toContain(`退回 ${(lower / 100).toFixed(2)} 元`);
-    expect((await f.purchase(a)).callsLeft).toBe(0);
+    expect(await f.purchase(a)).toMatchObject({ callsLeft: 0, autoRenewPackageId: null });
+    expect((await f.inbox(a, '退款已到账'))[0]?.body).toContain('自动续费已关闭');
     expect(await f.balance(a)).toBe(lower);
     expect(await f.ledgerSum(a)).toBe(lower);
     expect((await as(a, 'myBuy/refundAll', { id: String(p.id), reason: '再退' })).json().msg).toBe('没有可退的调用次数');
