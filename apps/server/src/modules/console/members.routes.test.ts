@@ -1,8 +1,8 @@
-import type { OperatorRole } from '@apimarket/contracts';
+import { GRANTABLE_FEATURE_OPTIONS, type OperatorRole } from '@apimarket/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../console/commands';
-import { balances, consoleAudit, members, outbox, purchases, sessions } from '../../db/schema';
+import { balances, consoleAudit, members, messages, outbox, purchases, sessions } from '../../db/schema';
 import { approve, newAccount, type TestAccount } from '../../test/account';
 import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
@@ -142,7 +142,10 @@ describe('console/members/features and the features command', () => {
 
     expect(await admin('features', { id, codes: '13,6,11,6' })).toMatchObject({ msg: '开通的功能已更新', data: { changed: true } });
     expect(await menu()).toEqual([6, 11, 13, 100, 101, 102, 103, 104, 105, 106, 107]);
+    const told = async () => t.database.db.select().from(messages).where(and(eq(messages.memberId, a.memberId), eq(messages.title, '用户中心功能已更新')));
+    expect((await told()).map((m) => m.body)).toEqual([`平台已为您的账号开通以下用户中心功能：${[6, 11, 13].map((c) => GRANTABLE_FEATURE_OPTIONS.find((o) => o.code === c)?.label).join('、')}。`]);
     expect(await admin('features', { id, codes: '6,11,13' })).toMatchObject({ msg: '开通的功能没有变化，未重复修改', data: { changed: false } });
+    expect(await told()).toHaveLength(1); // a repeat tells nothing
     expect((await admin('detail', { id })).data).toMatchObject({ featureCodes: [6, 11, 13], effectiveFeatures: [6, 11, 13] });
 
     expect((await admin('features', { id, codes: '' })).msg).toBe('开通的功能已更新');

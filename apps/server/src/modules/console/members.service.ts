@@ -5,6 +5,7 @@ import {
   CLOSURE_NOTICE,
   type DormantListQuery,
   type DormantRow,
+  GRANTABLE_FEATURE_OPTIONS,
   GRANTABLE_FEATURES,
   type MemberDetail,
   type MemberListQuery,
@@ -191,6 +192,19 @@ export async function setMemberFeatures(db: Db, actor: Actor, ref: MemberRef, co
     if (sameCodes(before, codes)) return { id: m.id, loginName: m.loginName, changed: false, message: MEMBER_MSG.featuresSame, codes };
     await tx.update(members).set({ featureCodes: codes }).where(eq(members.id, m.id));
     await recordAudit(tx, actor, { action: 'member.features', targetType: 'member', targetId: m.id, before: { featureCodes: m.featureCodes }, after: { featureCodes: codes } });
+    // The customer learns why their menu changed.
+    const names = (codes ?? []).map((c) => GRANTABLE_FEATURE_OPTIONS.find((o) => o.code === c)?.label ?? `功能 ${c}`);
+    await sendMessage(tx, m.id, {
+      kind: 'account',
+      title: '用户中心功能已更新',
+      body:
+        codes === null
+          ? '平台已将您账号的用户中心功能恢复为默认设置。'
+          : names.length > 0
+            ? `平台已为您的账号开通以下用户中心功能：${names.join('、')}。`
+            : '平台已调整您账号的用户中心功能，目前只保留基础功能。如有疑问请联系客服。',
+      link: '/userCenter',
+    });
     return { id: m.id, loginName: m.loginName, changed: true, message: codes === null ? MEMBER_MSG.featuresDefault : MEMBER_MSG.featuresSaved, codes };
   });
 }
