@@ -11,6 +11,8 @@ export const REVIEW_MSG = {
   decision: '请选择处理结果',
   amount: '退款金额格式不正确（元，最多两位小数）',
   amountZero: '退款金额须大于 0 元；不退款请驳回该申请',
+  rechargeExportTooMany: `一次最多导出 ${CONSOLE_LIMITS.exportMax.toLocaleString('en-US')} 条充值记录，请缩小筛选范围后再导出`,
+  refundExportTooMany: `一次最多导出 ${CONSOLE_LIMITS.exportMax.toLocaleString('en-US')} 条退款记录，请缩小筛选范围后再导出`,
 } as const;
 
 export const REVIEW_KEYWORD_MAX = 50;

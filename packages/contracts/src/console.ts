@@ -52,7 +52,12 @@ export const CONSOLE_LIMITS = {
   sessionHours: 12,
   /** …and after this long without a call. */
   idleMinutes: 30,
+  /** The most rows one xlsx export carries: more is refused, not cut short. */
+  exportMax: 10_000,
 } as const;
+
+/** 10,000: how the export limit reads in a message. */
+const exportMaxText = CONSOLE_LIMITS.exportMax.toLocaleString('en-US');
 
 export const CONSOLE_MSG = {
   usernameRequired: '请输入运营账号',
@@ -72,6 +77,7 @@ export const CONSOLE_MSG = {
   operatorExists: '运营账号已存在',
   operatorMissing: '运营账号不存在',
   selfDisable: '不能停用自己的账号',
+  auditExportTooMany: `一次最多导出 ${exportMaxText} 条操作记录，请缩小筛选范围后再导出`,
 } as const;
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);

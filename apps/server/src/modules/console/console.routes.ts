@@ -22,8 +22,9 @@ import { Forbidden, NotFound, Unauthenticated } from '../../http/errors';
 import { parseInput } from '../../http/parse';
 import { cookieSecure } from '../../http/wire';
 import type { Notifier } from '../../notify';
-import { listAudit, recordAudit } from './audit.service';
+import { exportAudit, listAudit, recordAudit } from './audit.service';
 import { catalogueRoutes } from './catalogue.routes';
+import { exportFileName, sendXlsx } from './console-export';
 import { contentConsoleRoutes } from './content.routes';
 import { consoleToken, requireOperator, sessionOperator } from './guard';
 import { leadsRoutes } from './leads.routes';
@@ -106,6 +107,15 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps) {
       offset: pageOffset(page),
     });
     return list(rows, total);
+  });
+
+  // The same filters as the list, all pages, as an xlsx for the auditors (a signed GET).
+  app.get('/console/audit/export', async (request, reply) => {
+    const { actor } = await requireOperator(db, request, 'audit');
+    const q = parseInput(ConsoleAuditQuery, request.query);
+    const filter = { ...q, from: q.from ? chinaDayStart(q.from) : undefined, to: q.to ? chinaDayStart(q.to, 1) : undefined };
+    const file = await exportAudit(db, actor, filter, q);
+    return sendXlsx(reply, file, 'audit.xlsx', exportFileName('操作日志'));
   });
 
   // ── Operator accounts (admin) ─────────────────────────────────────────────────────────────

@@ -1,10 +1,12 @@
 import { formatFen, type OperatorRole } from '@apimarket/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAudit, ledger, refunds } from '../../db/schema';
+import { consoleAudit, ledger, recharges, refunds } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
+import { get } from '../../test/identity';
 import { fixtures } from '../purchases/purchases.fixtures';
 
 let t: TestApp;
@@ -199,5 +201,129 @@ describe('refund queue', () => {
     const next = await openRefund(a.memberId);
     expect(await run('refund', 'reject', String(next), '同上')).toBe(`退款 ${next} 已驳回，已通知客户`);
     expect((await auditOf('refund', next))[0]).toMatchObject({ actor: 'cli', action: 'refund.reject' });
+  });
+});
+
+describe('finance exports', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  /** The sheet's rows as values, and the number format of each cell of the first data row. */
+  const readBook = async (payload: Buffer, name: string) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(payload).buffer);
+    const sheet = book.getWorksheet(name);
+    const rows: unknown[][] = [];
+    sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const formats: string[] = [];
+    sheet?.getRow(2).eachCell({ includeEmpty: true }, (c) => formats.push(c.numFmt ?? ''));
+    return { rows, formats };
+  };
+  const exportAudits = (action: string) =>
+    t.database.db
+      .select()
+      .from(consoleAudit)
+      .where(and(eq(consoleAudit.action, action), eq(consoleAudit.targetId, '*')))
+      .orderBy(consoleAudit.id);
+  const at = (iso: string) => new Date(iso);
+
+  it('opens both exports to finance and admin only', async () => {
+    for (const path of ['recharges/export', 'refunds/export']) {
+      const anonymous = await get(t, `console/${path}`);
+      expect([anonymous.statusCode, anonymous.json().code], path).toEqual([401, 'ALL_0024']);
+      for (const role of ['reviewer', 'sales', 'editor'] as const) {
+        const res = await get(t, `console/${path}`, {}, { cookies: ops[role].cookies });
+        expect([res.statusCode, res.json().code], `${path} as ${role}`).toEqual([403, 'ALL_0010']);
+      }
+      for (const role of ['finance', 'admin'] as const) {
+        const res = await get(t, `console/${path}`, {}, { cookies: ops[role].cookies });
+        expect([res.statusCode, res.headers['content-type']], `${path} as ${role}`).toEqual([200, XLSX]);
+      }
+    }
+  });
+
+  it('exports the recharges of the tab and keyword, amounts in 元, and audits who took them', async () => {
+    const a = await qualifiedAccount(t, '10.96.6.1');
+    const confirmed = await declare(a, '800.5', '温州对账示例科技有限公司');
+    const rejected = await declare(a, '300');
+    const waiting = await declare(a, '12');
+    expect((await consolePost(t, 'recharges/decide', ops.finance, { id: String(confirmed.id), decision: 'confirm' })).json().code).toBe(200);
+    expect((await consolePost(t, 'recharges/decide', ops.admin, { id: String(rejected.id), decision: 'reject', reason: '银行未查到该笔转账' })).json().code).toBe(200);
+    // Fixed times, so the China wall clock in the file can be checked.
+    await t.database.db.update(recharges).set({ createdAt: at('2026-11-20T01:02:03Z'), decidedAt: at('2026-11-21T16:30:00Z') }).where(eq(recharges.id, confirmed.id));
+    await t.database.db.update(recharges).set({ createdAt: at('2026-11-20T02:00:00Z'), decidedAt: at('2026-11-20T03:00:00Z') }).where(eq(recharges.id, rejected.id));
+    await t.database.db.update(recharges).set({ createdAt: at('2026-11-21T02:00:00Z') }).where(eq(recharges.id, waiting.id));
+
+    const res = await get(t, 'console/recharges/export', { status: 'all', keyword: a.uName }, { cookies: ops.finance.cookies });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="recharges\.xlsx"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition)).toMatch(/充值记录-\d{8}\.xlsx$/);
+
+    const { rows, formats } = await readBook(res.rawPayload, '充值记录');
+    expect(rows[0]).toEqual(['申报时间', '会员账号', '付款户名', '转账流水号', '金额（元）', '状态', '处理人', '处理时间', '驳回原因']);
+    // The list's order: waiting first, then newest first.
+    expect(rows.slice(1)).toEqual([
+      ['2026-11-21 10:00:00', a.uName, '杭州财务示例科技有限公司', waiting.transferRef, 12, '待确认', '', '', ''],
+      ['2026-11-20 10:00:00', a.uName, '杭州财务示例科技有限公司', rejected.transferRef, 300, '已驳回', ops.admin.username, '2026-11-20 11:00:00', '银行未查到该笔转账'],
+      ['2026-11-20 09:02:03', a.uName, '温州对账示例科技有限公司', confirmed.transferRef, 800.5, '已到账', ops.finance.username, '2026-11-22 00:30:00', ''],
+    ]);
+    expect(formats[4]).toBe('0.00');
+    expect((await exportAudits('recharge.export')).at(-1)).toMatchObject({
+      actor: ops.finance.username,
+      targetType: 'recharge',
+      after: { filter: { status: 'all', keyword: a.uName }, rows: 3 },
+    });
+
+    // Without a tab the export, like the list, holds the waiting transfers only.
+    const plain = await readBook((await get(t, 'console/recharges/export', { keyword: a.uName }, { cookies: ops.admin.cookies })).rawPayload, '充值记录');
+    expect(plain.rows.slice(1).map((r) => r[3])).toEqual([waiting.transferRef]);
+  });
+
+  it('exports the refunds with what was asked and what was decided', async () => {
+    const a = await qualifiedAccount(t, '10.96.7.1');
+    const orderNo = await f.buy(a);
+    expect((await as(a, 'myOrder/refund', { orderNo, reason: '项目取消' })).json().code).toBe(200);
+    const [asked] = await t.database.db.select().from(refunds).where(and(eq(refunds.memberId, a.memberId), eq(refunds.status, 'requested')));
+    const id = asked?.id ?? 0;
+    const paid = (asked?.amountFen ?? 0) - 50;
+    const done = await consolePost(t, 'refunds/decide', ops.finance, { id: String(id), decision: 'approve', amount: (paid / 100).toFixed(2), reason: '按剩余次数退回' });
+    expect(done.json().code, done.body).toBe(200);
+    await t.database.db.update(refunds).set({ createdAt: at('2026-11-19T08:00:00Z'), decidedAt: at('2026-11-19T09:15:00Z') }).where(eq(refunds.id, id));
+
+    const res = await get(t, 'console/refunds/export', { status: 'approved', keyword: orderNo }, { cookies: ops.admin.cookies });
+    expect(res.statusCode).toBe(200);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toMatch(/filename="refunds\.xlsx"; filename\*=UTF-8''退款记录-\d{8}\.xlsx$/);
+    const { rows, formats } = await readBook(res.rawPayload, '退款记录');
+    expect(rows[0]).toEqual(['申请时间', '会员账号', '接口', '范围', '订单号', '调用次数', '金额（元）', '状态', '处理人', '处理时间', '退款原因', '处理说明']);
+    expect(rows.slice(1)).toEqual([
+      ['2026-11-19 16:00:00', a.uName, '实名认证', '单笔订单', orderNo, asked?.calls, paid / 100, '已退款', ops.finance.username, '2026-11-19 17:15:00', '项目取消', '按剩余次数退回'],
+    ]);
+    expect(formats[6]).toBe('0.00');
+    expect((await exportAudits('refund.export')).at(-1)).toMatchObject({ actor: ops.admin.username, targetType: 'refund', after: { filter: { status: 'approved', keyword: orderNo }, rows: 1 } });
+    // The waiting tab has none of this account's requests: a file with the header only.
+    const none = await readBook((await get(t, 'console/refunds/export', { keyword: orderNo }, { cookies: ops.admin.cookies })).rawPayload, '退款记录');
+    expect(none.rows).toHaveLength(1);
+  });
+
+  it('refuses more than 10 000 rows in one file, and then records no export', async () => {
+    const a = await qualifiedAccount(t, '10.96.8.1');
+    await t.database.db.execute(
+      sql`insert into recharges (member_id, amount_fen, transfer_ref, payer_name) select ${a.memberId}, 100, 'BULKEXP' || g, '批量' from generate_series(1, 10001) g`,
+    );
+    await t.database.db.execute(
+      sql`insert into refunds (member_id, scope, reason, status) select ${a.memberId}, 'purchase', '批量', 'rejected' from generate_series(1, 10001)`,
+    );
+    const before = [(await exportAudits('recharge.export')).length, (await exportAudits('refund.export')).length];
+    const recharge = await get(t, 'console/recharges/export', { status: 'all', keyword: 'BULKEXP' }, { cookies: ops.finance.cookies });
+    expect([recharge.statusCode, recharge.json().msg]).toEqual([400, '一次最多导出 10,000 条充值记录，请缩小筛选范围后再导出']);
+    const refund = await get(t, 'console/refunds/export', { status: 'rejected', keyword: a.uName }, { cookies: ops.finance.cookies });
+    expect([refund.statusCode, refund.json().msg]).toEqual([400, '一次最多导出 10,000 条退款记录，请缩小筛选范围后再导出']);
+    expect([(await exportAudits('recharge.export')).length, (await exportAudits('refund.export')).length]).toEqual(before);
+    // Exactly the limit still exports.
+    await t.database.db.execute(sql`delete from recharges where transfer_ref = 'BULKEXP1'`);
+    const full = await get(t, 'console/recharges/export', { status: 'all', keyword: 'BULKEXP' }, { cookies: ops.finance.cookies });
+    expect(full.statusCode).toBe(200);
+    expect((await readBook(full.rawPayload, '充值记录')).rows).toHaveLength(10_001);
   });
 });

@@ -1,7 +1,9 @@
 // The finance desk of the console: declared bank transfers (Decision 7) and refund requests —
 // lists with counts per status, the balance and orders an operator checks before deciding, and
-// the audited decisions that move money (one ledger row each, whatever is resubmitted).
+// the audited decisions that move money (one ledger row each, whatever is resubmitted), and the
+// audited xlsx of each queue that the finance desk reconciles against the bank statement.
 import {
+  CONSOLE_LIMITS,
   type OrderRow,
   pageOffset,
   type QueuePage,
@@ -18,19 +20,25 @@ import {
   type RefundQueueQuery,
   type RefundQueueRow,
   type RefundQueueStatus,
+  REVIEW_MSG,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interfaces, members, orders, purchases, recharges, refunds } from '../../db/schema';
-import { NotFound } from '../../http/errors';
+import { Invalid, NotFound } from '../../http/errors';
 import { balanceChanged, balanceOf, decideRecharge, orderQuery, orderView } from '../billing/billing.service';
 import { forgetPurchaseFacts } from '../gateway/gateway.service';
 import { decideRefund, proportionalFen } from '../purchases/refunds.service';
 import { recordAudit } from './audit.service';
+import { type ExportColumn, exportTime, exportYuan, xlsxOf } from './console-export';
 import type { Actor } from './operators.service';
 import { decidedBy, keywordMatch, queueOrder, queueStatus, statusCounts } from './reviews.service';
 
 const RECENT = 10;
+
+/** What a queue's list and its export share: the status tab and the keyword, not the page. */
+export type QueueFilter<Q extends { status: string; keyword: string }> = Pick<Q, 'status' | 'keyword'>;
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 async function recentOrders(db: Db, memberId: number): Promise<OrderRow[]> {
@@ -66,9 +74,14 @@ function rechargeView(r: RechargeSelect): RechargeQueueRow {
   return { ...r, status, statusLabel: RECHARGE_QUEUE_LABEL[status], decidedAt: iso(r.decidedAt), createdAt: r.createdAt.toISOString() };
 }
 
-export async function listRechargeQueue(db: Db, q: RechargeQueueQuery): Promise<QueuePage<RechargeQueueRow, RechargeQueueStatus>> {
+/** The list's and the export's filters: the keyword alone (for the tab counts) and with the status. */
+function rechargeFilter(q: QueueFilter<RechargeQueueQuery>) {
   const match = keywordMatch(q.keyword, [recharges.transferRef, recharges.payerName, members.loginName]);
-  const where = and(match, q.status === 'all' ? undefined : eq(recharges.status, q.status));
+  return { match, where: and(match, q.status === 'all' ? undefined : eq(recharges.status, q.status)) };
+}
+
+export async function listRechargeQueue(db: Db, q: RechargeQueueQuery): Promise<QueuePage<RechargeQueueRow, RechargeQueueStatus>> {
+  const { match, where } = rechargeFilter(q);
   const [rows, grouped] = await Promise.all([
     rechargeQuery(db)
       .where(where)
@@ -178,9 +191,13 @@ function refundView({ purchaseId: _p, orderInterfaceId: _i, ...r }: RefundSelect
   };
 }
 
-export async function listRefundQueue(db: Db, q: RefundQueueQuery): Promise<QueuePage<RefundQueueRow, RefundQueueStatus>> {
+function refundFilter(q: QueueFilter<RefundQueueQuery>) {
   const match = keywordMatch(q.keyword, [members.loginName, orders.orderNo, interfaces.interfaceName]);
-  const where = and(match, q.status === 'all' ? undefined : eq(refunds.status, q.status));
+  return { match, where: and(match, q.status === 'all' ? undefined : eq(refunds.status, q.status)) };
+}
+
+export async function listRefundQueue(db: Db, q: RefundQueueQuery): Promise<QueuePage<RefundQueueRow, RefundQueueStatus>> {
+  const { match, where } = refundFilter(q);
   const [rows, grouped] = await Promise.all([
     refundQuery(db)
       .where(where)
@@ -279,4 +296,101 @@ export async function decideRefundAs(db: Db, actor: Actor, d: RefundDecisionComm
     balanceChanged(db, result.row.memberId);
   }
   return result;
+}
+
+// ── Exports ──────────────────────────────────────────────────────────────────────────────────
+const YUAN = '0.00';
+
+export const RECHARGE_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: '申报时间', width: 20 },
+  { header: '会员账号', width: 16 },
+  { header: '付款户名', width: 28 },
+  { header: '转账流水号', width: 26 },
+  { header: '金额（元）', width: 14, numFmt: YUAN },
+  { header: '状态', width: 10 },
+  { header: '处理人', width: 14 },
+  { header: '处理时间', width: 20 },
+  { header: '驳回原因', width: 36 },
+];
+
+/**
+ * The transfers of the queue's filters, in the list's order, as an xlsx to hold against the
+ * bank statement; one audit record names who took it, the filters and the row count.
+ */
+export async function exportRecharges(db: Db, actor: Actor, q: QueueFilter<RechargeQueueQuery>): Promise<Buffer> {
+  const { where } = rechargeFilter(q);
+  // One row past the limit tells that there are too many, without a second query for the count.
+  const rows = await rechargeQuery(db)
+    .where(where)
+    .orderBy(...queueOrder(q.status, recharges.status, 'declared', recharges.id))
+    .limit(CONSOLE_LIMITS.exportMax + 1);
+  if (rows.length > CONSOLE_LIMITS.exportMax) throw new Invalid(REVIEW_MSG.rechargeExportTooMany);
+  const file = await xlsxOf(
+    '充值记录',
+    RECHARGE_EXPORT_COLUMNS,
+    rows.map((r) => [
+      exportTime(r.createdAt),
+      r.loginName,
+      r.payerName,
+      r.transferRef,
+      exportYuan(r.amountFen),
+      rechargeView(r).statusLabel,
+      r.decidedBy,
+      exportTime(r.decidedAt),
+      r.reason,
+    ]),
+  );
+  await recordAudit(db, actor, { action: 'recharge.export', targetType: 'recharge', targetId: '*', after: { filter: q, rows: rows.length } });
+  return file;
+}
+
+export const REFUND_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: '申请时间', width: 20 },
+  { header: '会员账号', width: 16 },
+  { header: '接口', width: 24 },
+  { header: '范围', width: 10 },
+  { header: '订单号', width: 26 },
+  { header: '调用次数', width: 12 },
+  { header: '金额（元）', width: 14, numFmt: YUAN },
+  { header: '状态', width: 10 },
+  { header: '处理人', width: 14 },
+  { header: '处理时间', width: 20 },
+  { header: '退款原因', width: 30 },
+  { header: '处理说明', width: 30 },
+];
+
+/**
+ * The refund requests of the queue's filters as an xlsx: the amount is what was asked while a
+ * request waits and what was paid back once approved. Audited like the recharge export.
+ */
+export async function exportRefunds(db: Db, actor: Actor, q: QueueFilter<RefundQueueQuery>): Promise<Buffer> {
+  const { where } = refundFilter(q);
+  const rows = await refundQuery(db)
+    .where(where)
+    .orderBy(...queueOrder(q.status, refunds.status, 'requested', refunds.id))
+    .limit(CONSOLE_LIMITS.exportMax + 1);
+  if (rows.length > CONSOLE_LIMITS.exportMax) throw new Invalid(REVIEW_MSG.refundExportTooMany);
+  const file = await xlsxOf(
+    '退款记录',
+    REFUND_EXPORT_COLUMNS,
+    rows.map((raw) => {
+      const r = refundView(raw);
+      return [
+        exportTime(raw.createdAt),
+        r.loginName,
+        r.interfaceName,
+        r.scopeLabel,
+        r.orderNo ?? '',
+        r.calls,
+        exportYuan(r.amountFen),
+        r.statusLabel,
+        r.decidedBy,
+        exportTime(raw.decidedAt),
+        r.reason,
+        r.decisionNote,
+      ];
+    }),
+  );
+  await recordAudit(db, actor, { action: 'refund.export', targetType: 'refund', targetId: '*', after: { filter: q, rows: rows.length } });
+  return file;
 }

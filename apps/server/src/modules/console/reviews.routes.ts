@@ -19,8 +19,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { list, ok } from '../../http/envelope';
 import { NotFound } from '../../http/errors';
 import { parseInput } from '../../http/parse';
+import { exportFileName, sendXlsx } from './console-export';
 import type { ConsoleDeps } from './console.routes';
-import { decideRechargeAs, decideRefundAs, listRechargeQueue, listRefundQueue, rechargeDetail, rechargeRow, refundDetail, refundRow } from './finance.service';
+import {
+  decideRechargeAs,
+  decideRefundAs,
+  exportRecharges,
+  exportRefunds,
+  listRechargeQueue,
+  listRefundQueue,
+  rechargeDetail,
+  rechargeRow,
+  refundDetail,
+  refundRow,
+} from './finance.service';
 import { requireOperator } from './guard';
 import {
   decidePayTestAs,
@@ -126,6 +138,15 @@ export async function reviewRoutes(app: FastifyInstance, { config, db }: Console
     return ok({ row, changed }, msg);
   });
 
+  // The list's filters (status tab, keyword) without its page, as a signed GET whose answer
+  // the browser saves as it is.
+  app.get('/console/recharges/export', async (request, reply) => {
+    const { actor } = await requireOperator(db, request, 'recharges');
+    const { status, keyword } = parseInput(RechargeQueueQuery, request.query);
+    const file = await exportRecharges(db, actor, { status, keyword });
+    return sendXlsx(reply, file, 'recharges.xlsx', exportFileName('充值记录'));
+  });
+
   // ── Refunds ───────────────────────────────────────────────────────────────────────────────
   app.post('/console/refunds/list', async (request) => {
     await requireOperator(db, request, 'refunds');
@@ -153,5 +174,12 @@ export async function reviewRoutes(app: FastifyInstance, { config, db }: Console
     else if (d.decision === 'approve') msg = `退款已通过：收回 ${row.calls.toLocaleString('zh-CN')} 次调用，退回 ${yuan(row.amountFen)}，已通知客户`;
     else msg = '退款申请已驳回，已通知客户';
     return ok({ row, changed }, msg);
+  });
+
+  app.get('/console/refunds/export', async (request, reply) => {
+    const { actor } = await requireOperator(db, request, 'refunds');
+    const { status, keyword } = parseInput(RefundQueueQuery, request.query);
+    const file = await exportRefunds(db, actor, { status, keyword });
+    return sendXlsx(reply, file, 'refunds.xlsx', exportFileName('退款记录'));
   });
 }

@@ -1,0 +1,71 @@
+// The console's xlsx exports (recharges, refunds, the audit log): one sheet with bold Chinese
+// headers, China times, amounts in 元, and the answer the browser saves under a Chinese name.
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { XLSX_TYPE } from '../purchases/order-export';
+
+export interface ExportColumn {
+  header: string;
+  width: number;
+  /** Excel's number format of the column, e.g. '0.00' for 元. */
+  numFmt?: string;
+}
+
+export type ExportCell = string | number;
+
+const chinaTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A stored time as the China wall clock ("2026-04-10 10:03:04"), '' when there is none. */
+export const exportTime = (d: Date | null) => (d ? chinaTime.format(d) : '');
+
+/** Fen as a number of 元, for a '0.00' column a spreadsheet can sum. */
+export const exportYuan = (fen: number) => fen / 100;
+
+/** `<title>-yyyyMMdd.xlsx`, the China day of the export. */
+export function exportFileName(title: string, now = new Date()): string {
+  return `${title}-${chinaTime.format(now).slice(0, 10).replaceAll('-', '')}.xlsx`;
+}
+
+/** Excel refuses a cell longer than this; longer text (a whole article in an audit record) is cut. */
+const CELL_MAX = 32_767;
+const CUT = '…（已截断）';
+
+function cell(value: ExportCell): ExportCell {
+  return typeof value === 'string' && value.length > CELL_MAX ? value.slice(0, CELL_MAX - CUT.length) + CUT : value;
+}
+
+/** One sheet named `title`, the header row frozen and bold. */
+export async function xlsxOf(title: string, columns: readonly ExportColumn[], rows: readonly ExportCell[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = '数据API市场运营后台';
+  book.created = new Date();
+  const sheet = book.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  columns.forEach((c, i) => {
+    if (c.numFmt) sheet.getColumn(i + 1).numFmt = c.numFmt;
+  });
+  for (const row of rows) sheet.addRow(row.map(cell));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * Answers the file for download: an ASCII name for old clients, the Chinese one (RFC 5987) for
+ * the rest, never cached since it holds account data.
+ */
+export function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, name: string) {
+  return reply
+    .type(XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('cache-control', 'no-store')
+    .send(file);
+}
