@@ -1,13 +1,17 @@
 'use client';
 // 充值确认: declared transfers by status (待确认 first) with their counts, a search over transfer
-// reference, payer and login name, and the drawer where the finance desk confirms or rejects.
+// reference, payer and login name, the drawer where the finance desk confirms or rejects, and
+// 导出 Excel of the same tab and keyword for reconciling with the bank statement.
+import { DownloadOutlined } from '@ant-design/icons';
 import { formatFen, type QueuePage, RECHARGE_QUEUE, RECHARGE_QUEUE_LABEL, type RechargeQueueRow, type RechargeQueueStatus, REVIEW_KEYWORD_MAX } from '@apimarket/contracts';
-import { Alert, Button, Card, Empty, Input, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useConsole } from '../../../../components/console/ConsoleContext';
 import shared from '../../../../components/console/console.module.css';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
+import { saveBlob } from '../../leads/_components/lead-ui';
 import { RechargeDrawer } from './RechargeDrawer';
 import styles from './recharges.module.css';
 import { STATUS_COLOR } from './status';
@@ -21,6 +25,7 @@ const FILTER_LABEL: Record<Filter, string> = { ...RECHARGE_QUEUE_LABEL, all: '�
 
 export function RechargeQueue() {
   const { call } = useConsole();
+  const { message } = App.useApp();
   const [status, setStatus] = useState<Filter>('declared');
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
@@ -28,6 +33,7 @@ export function RechargeQueue() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -45,6 +51,19 @@ export function RechargeQueue() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      const blob = await call<Blob>('recharges/export', { method: 'GET', data: { status, keyword } });
+      saveBlob(blob, `充值记录-${dayjs().format('YYYYMMDD')}.xlsx`);
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) void message.error(msg);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   /** A decision made in the drawer: the row changes in place and the tab counts follow. */
   const decided = (row: RechargeQueueRow, before: RechargeQueueStatus) => {
@@ -113,6 +132,9 @@ export function RechargeQueue() {
               setPageNum(1);
             }}
           />
+          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!page?.total} onClick={() => void exportFile()}>
+            导出 Excel
+          </Button>
         </div>
         <Table<RechargeQueueRow>
           rowKey="id"

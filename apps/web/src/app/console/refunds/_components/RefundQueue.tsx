@@ -1,13 +1,17 @@
 'use client';
 // 退款审核: refund requests by status (待审核 first) with their counts, a search over login name,
-// order number and interface, and the drawer where the finance desk approves or rejects.
+// order number and interface, the drawer where the finance desk approves or rejects, and
+// 导出 Excel of the same tab and keyword for reconciling with the bank statement.
+import { DownloadOutlined } from '@ant-design/icons';
 import { formatFen, type QueuePage, REFUND_QUEUE, REFUND_QUEUE_LABEL, type RefundQueueRow, type RefundQueueStatus, REVIEW_KEYWORD_MAX } from '@apimarket/contracts';
-import { Alert, Button, Card, Empty, Input, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useConsole } from '../../../../components/console/ConsoleContext';
 import shared from '../../../../components/console/console.module.css';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
+import { saveBlob } from '../../leads/_components/lead-ui';
 import { RefundDrawer } from './RefundDrawer';
 import styles from './refunds.module.css';
 import { STATUS_COLOR } from './status';
@@ -21,6 +25,7 @@ const FILTER_LABEL: Record<Filter, string> = { ...REFUND_QUEUE_LABEL, all: '全�
 
 export function RefundQueue() {
   const { call } = useConsole();
+  const { message } = App.useApp();
   const [status, setStatus] = useState<Filter>('requested');
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
@@ -28,6 +33,7 @@ export function RefundQueue() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -45,6 +51,19 @@ export function RefundQueue() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      const blob = await call<Blob>('refunds/export', { method: 'GET', data: { status, keyword } });
+      saveBlob(blob, `退款记录-${dayjs().format('YYYYMMDD')}.xlsx`);
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) void message.error(msg);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   /** A decision made in the drawer: the row changes in place and the tab counts follow. */
   const decided = (row: RefundQueueRow, before: RefundQueueStatus) => {
@@ -124,6 +143,9 @@ export function RefundQueue() {
               setPageNum(1);
             }}
           />
+          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!page?.total} onClick={() => void exportFile()}>
+            导出 Excel
+          </Button>
         </div>
         <Table<RefundQueueRow>
           rowKey="id"
