@@ -1,6 +1,6 @@
-import { areasOf } from '@apimarket/contracts';
+import { areasOf, auditActionLabel } from '@apimarket/contracts';
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, consoleMenu, consolePage } from './console';
+import { consoleMenu, consolePage } from './console';
 
 describe('console map', () => {
   it('finds the page of a path and of its sub-pages', () => {

@@ -1,7 +1,7 @@
 // The console's audit trail: every operator action, with the state before and after. Written
 // in the same transaction as the change it describes, so neither exists without the other; its
 // list, and the xlsx an admin hands to the auditors.
-import { CONSOLE_LIMITS, CONSOLE_MSG } from '@apimarket/contracts';
+import { auditActionLabel, CONSOLE_LIMITS, CONSOLE_MSG } from '@apimarket/contracts';
 import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleAudit } from '../../db/schema';
@@ -66,6 +66,7 @@ export const AUDIT_EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: '时间', width: 20 },
   { header: '操作人', width: 16 },
   { header: '操作', width: 26 },
+  { header: '操作说明', width: 18 },
   { header: '对象类型', width: 14 },
   { header: '对象编号', width: 12 },
   { header: '操作前', width: 48 },
@@ -96,6 +97,7 @@ export async function exportAudit(db: Db, actor: Actor, f: Omit<AuditFilter, 'li
       // The command line signs its records 'cli'; the log screen calls it 命令行.
       r.actor === 'cli' ? '命令行（cli）' : r.actor,
       r.action,
+      auditActionLabel(r.action) ?? '',
       r.targetType,
       r.targetId,
       jsonText(r.before),

@@ -249,10 +249,10 @@ describe('console/audit/export', () => {
     expect(decodeURIComponent(disposition)).toMatch(/操作日志-\d{8}\.xlsx$/);
 
     const rows = await readBook(res.rawPayload);
-    expect(rows[0]).toEqual(['时间', '操作人', '操作', '对象类型', '对象编号', '操作前', '操作后', 'IP']);
+    expect(rows[0]).toEqual(['时间', '操作人', '操作', '操作说明', '对象类型', '对象编号', '操作前', '操作后', 'IP']);
     expect(rows).toHaveLength(3);
-    expect(rows[1]?.slice(0, 5)).toEqual(['2026-03-01 23:40:00', '命令行（cli）', 'operator.reset', 'operator', String(id)]);
-    expect(rows[2]).toEqual(['2026-03-01 00:30:00', ops.admin.username, 'operator.create', 'operator', String(id), '', '{"role":"editor","username":"audit.export"}', '127.0.0.1']);
+    expect(rows[1]?.slice(0, 6)).toEqual(['2026-03-01 23:40:00', '命令行（cli）', 'operator.reset', '重置运营账号密码', 'operator', String(id)]);
+    expect(rows[2]).toEqual(['2026-03-01 00:30:00', ops.admin.username, 'operator.create', '创建运营账号', 'operator', String(id), '', '{"role":"editor","username":"audit.export"}', '127.0.0.1']);
 
     expect((await exports()).at(-1)).toMatchObject({ actor: ops.admin.username, targetType: 'audit', targetId: '*', after: { filter, rows: 2 } });
     // The next China day holds neither record.

@@ -2,15 +2,15 @@
 // 操作日志: the console's audit trail, newest first, filtered by operator, action, target and
 // China days; a row opens to its before and after; 导出 Excel hands the same filters to the auditors.
 import { DownloadOutlined } from '@ant-design/icons';
+import { auditActionLabel } from '@apimarket/contracts';
 import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useConsole } from '../../../../components/console/ConsoleContext';
 import shared from '../../../../components/console/console.module.css';
 import { serverMessage } from '../../../../lib/api/errors';
-import { auditActionLabel } from '../../../../lib/console';
 import { dateTime } from '../../../../lib/format';
-import { saveBlob } from '../../leads/_components/lead-ui';
+import { saveBlob } from '../../../../lib/download';
 import styles from './audit.module.css';
 
 interface AuditRow {

@@ -21,7 +21,8 @@ import shared from '../../../../components/console/console.module.css';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
 import { LeadDrawer } from './LeadDrawer';
-import { STATE_COLOR, saveBlob } from './lead-ui';
+import { saveBlob } from '../../../../lib/download';
+import { STATE_COLOR } from './lead-ui';
 import styles from './leads.module.css';
 
 interface Filters {

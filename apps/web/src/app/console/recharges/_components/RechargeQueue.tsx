@@ -11,7 +11,7 @@ import { useConsole } from '../../../../components/console/ConsoleContext';
 import shared from '../../../../components/console/console.module.css';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
-import { saveBlob } from '../../leads/_components/lead-ui';
+import { saveBlob } from '../../../../lib/download';
 import { RechargeDrawer } from './RechargeDrawer';
 import styles from './recharges.module.css';
 import { STATUS_COLOR } from './status';
