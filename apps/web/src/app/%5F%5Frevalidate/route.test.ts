@@ -3,10 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const SECRET = 'test-revalidate-secret-0123';
 const config = vi.hoisted(() => ({ webConfig: { revalidateSecret: 'test-revalidate-secret-0123' as string | null } }));
-const calls = vi.hoisted(() => ({ revalidatePath: vi.fn(), forgetAnswers: vi.fn() }));
+const calls = vi.hoisted(() => ({ revalidatePath: vi.fn(), forgetAnswers: vi.fn(), after: vi.fn() }));
 
 vi.mock('server-only', () => ({}));
 vi.mock('next/cache', () => ({ revalidatePath: calls.revalidatePath }));
+vi.mock('next/server', () => ({ after: calls.after }));
 vi.mock('../../config', () => config);
 vi.mock('../../lib/api/server', () => ({ forgetAnswers: calls.forgetAnswers }));
 
@@ -24,6 +25,7 @@ const ask = (body: unknown, secret: string | null = SECRET) =>
 beforeEach(() => {
   calls.revalidatePath.mockClear();
   calls.forgetAnswers.mockClear();
+  calls.after.mockClear();
   config.webConfig.revalidateSecret = SECRET;
 });
 
@@ -51,6 +53,24 @@ describe('POST /__revalidate', () => {
     expect(await res.json()).toEqual({ ok: true, revalidated: ['/', '/news', '/news/1001', '/news/[id]'] });
     expect(calls.forgetAnswers).toHaveBeenCalledTimes(1);
     expect(calls.revalidatePath.mock.calls).toEqual([['/'], ['/news'], ['/news/1001'], ['/(site)/news/[id]', 'page']]);
+  });
+
+  it('visits each named page itself after answering, so the next reader gets the new one', async () => {
+    const visited: string[] = [];
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      visited.push(String(url));
+      return new Response('<html></html>');
+    });
+    try {
+      await ask({ paths: ['/news', '/news/1001', '/news/[id]'] });
+      expect(calls.after).toHaveBeenCalledTimes(1);
+      expect(visited).toEqual([]); // nothing before the answer has gone
+      await calls.after.mock.calls[0]?.[0]();
+      // A pattern names no page to visit.
+      expect(visited).toEqual(['http://127.0.0.1:3000/news', 'http://127.0.0.1:3000/news/1001']);
+    } finally {
+      fetchMock.mockRestore();
+    }
   });
 
   it('expands the cases section to every content page that shows live cases', async () => {

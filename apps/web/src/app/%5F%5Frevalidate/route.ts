@@ -5,6 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DETAIL_PATTERNS, type DetailPattern, firstMessage, REVALIDATE_HEADER, RevalidateRequest } from '@apimarket/contracts';
 import { revalidatePath } from 'next/cache';
+import { after } from 'next/server';
 import { webConfig } from '../../config';
 import { CONTENT_ALIASES, CONTENT_PAGES } from '../../content/pages';
 import { forgetAnswers } from '../../lib/api/server';
@@ -70,5 +71,22 @@ export async function POST(request: Request): Promise<Response> {
       revalidated.push(path);
     }
   }
+  // A path marked here is rendered afresh on its next visit, and that first visit may still be
+  // served the old page while the new one renders. So this process visits each named page itself
+  // once the answer has gone: the reader who comes next gets the new page.
+  const own = new URL(request.url).origin;
+  const concrete = revalidated.filter((path) => !path.includes('['));
+  after(() => primePages(own, concrete));
   return answer(200, { ok: true, revalidated });
+}
+
+async function primePages(origin: string, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    try {
+      const res = await fetch(new URL(path, origin), { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+    } catch {
+      // A page that cannot be visited now is rendered for its next reader instead.
+    }
+  }
 }
