@@ -4,7 +4,8 @@
 // maximum rate; then exactness: N concurrent calls against Q remaining calls.
 // The load comes from autocannon in a separate process. Run: npm run bench:gateway
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -83,8 +84,22 @@ function cannon(url: string, extra: string[] = [], connections = 10): Promise<Ru
 try {
   await fetch(`${base}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
   if (process.env.GATEWAY_ONLY) {
-    // For profiling (node --cpu-prof): the whole pipeline alone, nothing else in the profile.
+    // For profiling: the whole pipeline alone. BENCH_PROFILE=<file> writes a CPU profile of the
+    // load run only (start-up, migrations and the seed left out), to open in Chrome DevTools.
+    const profile = process.env.BENCH_PROFILE;
+    const session = profile ? new inspector.Session() : null;
+    const post = (method: string) =>
+      new Promise<unknown>((resolve, reject) => session?.post(method, (err, res) => (err ? reject(err) : resolve(res))) ?? resolve(null));
+    if (session) {
+      session.connect();
+      await post('Profiler.enable');
+      await post('Profiler.start');
+    }
     const full = await cannon(`${base}/communication/personal/1882`);
+    if (session && profile) {
+      const { profile: taken } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(profile, JSON.stringify(taken));
+    }
     console.log(`gateway ${full.rps.toFixed(0)} req/s p50 ${full.p50} ms p99 ${full.p99} ms`);
     process.exit(0);
   }
