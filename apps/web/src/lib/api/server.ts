@@ -25,7 +25,14 @@ export interface ServerGetOptions {
 /** ok, or why not: 404 when the server says not found, 0 when it could not be reached. */
 export type Fetched<T> = { ok: true; body: T } | { ok: false; status: number };
 
-const memo = new Map<string, { until: number; value: Promise<Fetched<unknown>> }>();
+type Memo = Map<string, { until: number; value: Promise<Fetched<unknown>> }>;
+// One memo per process, kept on globalThis: Next bundles pages and route handlers into separate
+// module instances, so a module-level Map here would be a different one for /__revalidate
+// (whose forgetAnswers would then clear nothing the pages read).
+const MEMO_KEY = Symbol.for('apimarket.web.serverMemo');
+const shared = globalThis as typeof globalThis & { [MEMO_KEY]?: Memo };
+shared[MEMO_KEY] ??= new Map();
+const memo: Memo = shared[MEMO_KEY];
 const MEMO_LIMIT = 1000;
 
 async function fetchOnce(path: string, options: ServerGetOptions): Promise<Fetched<unknown>> {
