@@ -6,7 +6,7 @@ import { startConsoleSocket } from './console/socket';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogger } from './http/logging';
-import { createOperator, operatorCount } from './modules/console/operators.service';
+import { seedFirstAdmin } from './modules/console/operators.service';
 import { startLeadJobs } from './modules/leads/leads.jobs';
 import { startPurchaseJobs } from './modules/purchases/purchases.jobs';
 import { startPayTestJobs } from './modules/paytest/paytest.jobs';
@@ -40,8 +40,8 @@ async function main() {
     // The embedded default comes with one console admin; its password is printed this once,
     // to the terminal only (never the log). A PostgreSQL deployment creates its operators with
     // `npm run console -- create-operator`.
-    if (database.kind === 'pglite' && (await operatorCount(database.db)) === 0) {
-      const { password } = await createOperator(database.db, { username: 'admin', role: 'admin' });
+    const password = database.kind === 'pglite' ? await seedFirstAdmin(database.db) : null;
+    if (password) {
       process.stdout.write(`\n  运营后台 /console 的管理员账号已创建（密码只显示这一次）\n  账号: admin  初始密码: ${password}\n  首次登录时绑定身份验证器\n\n`);
     }
   }

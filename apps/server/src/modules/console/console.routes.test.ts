@@ -8,7 +8,7 @@ import { newAccount } from '../../test/account';
 import { consolePost, expectRoleMatrix, newOperator, type TestOperator, totpCode } from '../../test/console';
 import { buildTestApp, FORM, form, signed, type TestApp } from '../../test/harness';
 import { get, post } from '../../test/identity';
-import { createOperator } from './operators.service';
+import { createOperator, seedFirstAdmin } from './operators.service';
 
 let t: TestApp;
 const ops = {} as Record<OperatorRole, TestOperator>;
@@ -199,6 +199,22 @@ describe('operator accounts and the audit trail', () => {
     expect(out).toMatch(/^运营账号 .+ 的密码已重置，身份验证器已解绑\n新密码: \S{16}\n/);
     const rows = await t.database.db.select().from(consoleAudit).where(and(eq(consoleAudit.action, 'operator.reset'), eq(consoleAudit.targetId, String(op.id))));
     expect(rows.map((r) => r.actor).sort()).toEqual([ops.admin.username, 'cli'].sort());
+  });
+
+  it('seeds the first admin of an empty console once, and never beside existing operators', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const password = await seedFirstAdmin(fresh.database.db);
+      expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{16}$/);
+      expect(await seedFirstAdmin(fresh.database.db)).toBeNull();
+      const rows = await fresh.database.db.select({ username: operators.username, role: operators.role }).from(operators);
+      expect(rows).toEqual([{ username: 'admin', role: 'admin' }]);
+      // The printed password signs in (and asks for the authenticator next).
+      const first = await post(fresh, 'console/login', { username: 'admin', password: password ?? '' });
+      expect(first.json().data.stage).toBe('enroll');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('creates operators from the command line, printing the password once', async () => {

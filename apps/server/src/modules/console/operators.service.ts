@@ -112,9 +112,20 @@ export async function listOperators(db: Db) {
     .orderBy(asc(operators.id));
 }
 
-export async function operatorCount(db: Db): Promise<number> {
+/**
+ * The embedded default's first admin: created when there is no operator at all, once. Answers
+ * the password for the terminal (never the log), or null when operators already exist.
+ */
+export async function seedFirstAdmin(db: Db): Promise<string | null> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operators);
-  return row?.n ?? 0;
+  if ((row?.n ?? 0) > 0) return null;
+  try {
+    return (await createOperator(db, { username: 'admin', role: 'admin' })).password;
+  } catch (err) {
+    // Another process created it between the count and the insert: it printed the password.
+    if (err instanceof Conflict) return null;
+    throw err;
+  }
 }
 
 // ── Sign-in ─────────────────────────────────────────────────────────────────────────────────
