@@ -49,6 +49,13 @@ export class Conflict extends AppError {
   }
 }
 
+/**
+ * A decision's conditional UPDATE found its row already moved on: another decision committed
+ * first while this one waited for the row. The service re-reads the row, and when the winner
+ * decided the same thing it answers "already done" rather than a conflict.
+ */
+export class DecidedMeanwhile extends Conflict {}
+
 export class Throttled extends AppError {
   constructor(message?: string, code: 'ALL_0012' | 'ALL_0028' = 'ALL_0012') {
     super(code, message);

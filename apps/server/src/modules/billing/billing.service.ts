@@ -24,7 +24,7 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, likeLiteral } from '../../db/sql';
 import { balances, interfaces, ledger, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
-import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
+import { AppError, Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { forgetPurchaseFacts } from '../gateway/gateway.service';
@@ -134,13 +134,27 @@ export async function decideRecharge(
   const target = d.decision === 'confirm' ? 'confirmed' : 'rejected';
   if (current.status === target) return { row: current, changed: false };
   if (current.status !== 'declared') throw new Conflict('该充值申请已处理');
-  const decided = await db.transaction(async (tx) => {
+  let decided: { row: typeof recharges.$inferSelect; changed: boolean };
+  try {
+    decided = await decideDeclared(db, d, target, reason);
+  } catch (err) {
+    if (!(err instanceof DecidedMeanwhile)) throw err;
+    const [now] = await db.select().from(recharges).where(eq(recharges.id, d.id));
+    if (now?.status !== target) throw err;
+    return { row: now, changed: false };
+  }
+  if (target === 'confirmed') balanceChanged(db, decided.row.memberId);
+  return decided;
+}
+
+async function decideDeclared(db: Db, d: { id: number; operator: string }, target: 'confirmed' | 'rejected', reason: string) {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(recharges)
       .set({ status: target, reason, decidedBy: d.operator, decidedAt: new Date() })
       .where(and(eq(recharges.id, d.id), eq(recharges.status, 'declared')))
       .returning();
-    if (!row) throw new Conflict('该充值申请已处理');
+    if (!row) throw new DecidedMeanwhile('该充值申请已处理');
     const yuan = (row.amountFen / 100).toFixed(2);
     if (target === 'confirmed') {
       await credit(tx, row.memberId, row.amountFen, 'recharge', `R${row.id}`, `对公转账 ${row.transferRef}`);
@@ -160,8 +174,6 @@ export async function decideRecharge(
     }
     return { row, changed: true };
   });
-  if (target === 'confirmed') balanceChanged(db, decided.row.memberId);
-  return decided;
 }
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────

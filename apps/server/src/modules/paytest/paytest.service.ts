@@ -22,7 +22,7 @@ import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { interfaces, members, payTests, pricePackages, purchases } from '../../db/schema';
-import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
+import { AppError, Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { balanceChanged, balanceOf, debit, newPurchaseKey, unitPriceMfen } from '../billing/billing.service';
@@ -154,13 +154,17 @@ export async function decidePayTest(db: Db, d: PayTestDecision): Promise<{ row: 
   if (current.status !== 'applied') throw new Conflict(`该申请已处理（${PAY_TEST_STATUS_LABEL[current.status as PayTestStatus] ?? current.status}）`);
   const [iface] = await db.select({ name: interfaces.interfaceName }).from(interfaces).where(eq(interfaces.id, current.interfaceId));
   const name = iface?.name ?? String(current.interfaceId);
-  if (target === 'rejected') return { row: await reject(db, current.id, name, reason, d.operator), changed: true };
   try {
+    if (target === 'rejected') return { row: await reject(db, current.id, name, reason, d.operator), changed: true };
     const row = await approve(db, current.id, name, d.operator);
     forgetPurchaseFacts();
     balanceChanged(db, row.memberId);
     return { row, changed: true };
   } catch (err) {
+    if (err instanceof DecidedMeanwhile) {
+      const [now] = await db.select().from(payTests).where(eq(payTests.id, d.id));
+      if (now?.status === target) return { row: now, changed: false };
+    }
     if (err instanceof AppError && err.code === 'ALL_0070') {
       const balance = await balanceOf(db, current.memberId);
       throw new AppError('ALL_0070', `账户余额不足：测试费用 ${yuan(current.feeFen)}，当前余额 ${yuan(balance)}，申请未通过也未扣费，请客户充值后再审批`);
@@ -176,7 +180,7 @@ async function approve(db: Db, id: number, name: string, operator: string) {
       .set({ status: 'approved', decidedBy: operator, approvedAt: sql`now()`, expiresAt: sql`now() + ${VALIDITY}` })
       .where(and(eq(payTests.id, id), eq(payTests.status, 'applied')))
       .returning();
-    if (!row?.expiresAt) throw new Conflict('该申请已处理');
+    if (!row?.expiresAt) throw new DecidedMeanwhile('该申请已处理');
     if (row.feeFen > 0) await debit(tx, row.memberId, row.feeFen, `paytest:${row.id}`, `付费测试 ${name}（${row.calls} 次）`);
     // now() is the transaction's start: the purchase's new expiry is exactly the test's.
     await tx
@@ -220,7 +224,7 @@ async function reject(db: Db, id: number, name: string, reason: string, operator
       .set({ status: 'rejected', reason, decidedBy: operator })
       .where(and(eq(payTests.id, id), eq(payTests.status, 'applied')))
       .returning();
-    if (!row) throw new Conflict('该申请已处理');
+    if (!row) throw new DecidedMeanwhile('该申请已处理');
     await sendMessage(tx, row.memberId, {
       kind: 'order',
       title: '付费测试申请未通过',

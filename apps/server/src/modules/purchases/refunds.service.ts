@@ -8,7 +8,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interfaces, members, orders, purchases, refunds } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
-import { Conflict, Invalid, NotFound } from '../../http/errors';
+import { Conflict, DecidedMeanwhile, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { balanceChanged, credit, mainAccountOnly, type Tx } from '../billing/billing.service';
@@ -212,13 +212,30 @@ export async function decideRefund(db: Db, d: RefundDecision): Promise<{ row: ty
   const target = d.decision === 'approve' ? 'approved' : 'rejected';
   if (current.status === target) return { row: current, changed: false };
   if (current.status !== 'requested') throw new Conflict('该退款申请已处理');
-  const result = await db.transaction(async (tx) => {
+  let result: typeof refunds.$inferSelect;
+  try {
+    result = await decideRequested(db, d, target, note);
+  } catch (err) {
+    if (!(err instanceof DecidedMeanwhile)) throw err;
+    const [now] = await db.select().from(refunds).where(eq(refunds.id, d.id));
+    if (now?.status !== target) throw err;
+    return { row: now, changed: false };
+  }
+  if (target === 'approved') {
+    forgetPurchaseFacts();
+    balanceChanged(db, result.memberId);
+  }
+  return { row: result, changed: true };
+}
+
+async function decideRequested(db: Db, d: RefundDecision, target: 'approved' | 'rejected', note: string) {
+  return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(refunds)
       .set({ status: target, decisionNote: note, decidedBy: d.operator, decidedAt: new Date() })
       .where(and(eq(refunds.id, d.id), eq(refunds.status, 'requested')))
       .returning();
-    if (!claimed) throw new Conflict('该退款申请已处理');
+    if (!claimed) throw new DecidedMeanwhile('该退款申请已处理');
     const subject = await subjectOf(tx, claimed);
     if (target === 'rejected') {
       await sendMessage(tx, claimed.memberId, {
@@ -265,11 +282,6 @@ export async function decideRefund(db: Db, d: RefundDecision): Promise<{ row: ty
     });
     return row ?? claimed;
   });
-  if (target === 'approved') {
-    forgetPurchaseFacts();
-    balanceChanged(db, result.memberId);
-  }
-  return { row: result, changed: true };
 }
 
 /** What the request is about, in words, and the purchase it takes calls from. */

@@ -17,7 +17,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { members, qualifications } from '../../db/schema';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
+import { Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 
@@ -192,13 +192,26 @@ export async function decideQualification(db: Db, d: Decision): Promise<{ row: R
   if (current.status === target) return { row: current, changed: false };
   if (current.status !== 'pending') throw new Conflict(QUALIFICATION_CONFLICT.notPending);
 
-  const row = await db.transaction(async (tx) => {
+  let row: Row;
+  try {
+    row = await decidePending(db, d, current, target, reason);
+  } catch (err) {
+    if (!(err instanceof DecidedMeanwhile)) throw err;
+    const [now] = await db.select().from(qualifications).where(eq(qualifications.id, current.id));
+    if (now?.status !== target) throw err;
+    return { row: now, changed: false };
+  }
+  return { row, changed: true };
+}
+
+async function decidePending(db: Db, d: Decision, current: Row, target: 'approved' | 'rejected', reason: string): Promise<Row> {
+  return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(qualifications)
       .set({ status: target, reason: target === 'rejected' ? reason.slice(0, 200) : '', decidedBy: d.operator, decidedAt: new Date() })
       .where(and(eq(qualifications.id, current.id), eq(qualifications.status, 'pending')))
       .returning();
-    if (!updated) throw new Conflict(QUALIFICATION_CONFLICT.notPending);
+    if (!updated) throw new DecidedMeanwhile(QUALIFICATION_CONFLICT.notPending);
     await sendMessage(
       tx,
       current.memberId,
@@ -218,7 +231,6 @@ export async function decideQualification(db: Db, d: Decision): Promise<{ row: R
     );
     return updated;
   });
-  return { row, changed: true };
 }
 
 async function applicationOf(db: Db, application: Decision['application']): Promise<Row> {
