@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../console/commands';
 import { balances, consoleAudit, members, messages, outbox, purchases, sessions } from '../../db/schema';
 import { approve, newAccount, type TestAccount } from '../../test/account';
+import { buyCheapest } from '../../test/billing';
 import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
@@ -216,6 +217,42 @@ describe('console/members/flags and status', () => {
     expect((await auditOf('member.disable', a.memberId)).map((r) => [r.before, r.after])).toEqual([[{ status: 'active' }, { status: 'disabled' }]]);
     expect(await auditOf('member.enable', a.memberId)).toHaveLength(1);
     expect((await consolePost(t, 'members/status', ops.admin, { id: '1', status: 'disabled' })).json().msg).toBe('账号不存在');
+  });
+});
+
+describe('a disabled account calls nothing', () => {
+  it('its keys answer SYSTEM_005 uncharged, its sub-accounts lose their sessions and logins, and enabling restores all', async () => {
+    const a = await account();
+    await approve(t, a.memberId);
+    const key = await buyCheapest(t, a, 1882);
+    const call = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/communication/personal/1882',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }).toString(),
+        })
+      ).json();
+    const left = async () => (await t.database.db.select({ n: purchases.callsLeft }).from(purchases).where(eq(purchases.key, key)))[0]?.n;
+    expect((await call()).code).toBe('10000');
+    const before = await left();
+
+    const sub = await account();
+    const subIp = `10.93.0.${ipSerial}`; // where it registered: a known place, no phone check
+    await t.database.db.update(members).set({ parentId: a.memberId }).where(eq(members.id, sub.memberId));
+    const subState = () => post(t, 'memberShip/isLoginState', {}, { cookies: sub.cookies });
+    expect((await subState()).json().code).toBe(200);
+
+    expect((await admin('status', { id: String(a.memberId), status: 'disabled' })).data.changed).toBe(true);
+    expect(await call()).toMatchObject({ code: 'SYSTEM_005', message: '账号已停用，请联系客服' });
+    expect(await left()).toBe(before);
+    expect((await subState()).json().code).toBe('ALL_0024');
+    expect((await post(t, 'memberShip/postLogin', { name: sub.uName, pwd: sub.password }, { ip: subIp })).json().code).toBe('ALL_0021');
+
+    expect((await admin('status', { id: String(a.memberId), status: 'active' })).data.changed).toBe(true);
+    expect((await call()).code).toBe('10000');
+    expect((await post(t, 'memberShip/postLogin', { name: sub.uName, pwd: sub.password }, { ip: subIp })).json().code).toBe(200);
   });
 });
 

@@ -28,6 +28,7 @@ import type { Notifier } from '../../notify';
 import { featureCodes } from '../account/account.service';
 import { sendMessage } from '../account/messages.service';
 import { balanceOf } from '../billing/billing.service';
+import { forgetPurchaseFacts } from '../gateway/gateway.service';
 import { revokeAllSessions } from '../identity/session.service';
 import { currentQualification } from '../qualification/qualification.service';
 import { recordAudit } from './audit.service';
@@ -221,15 +222,26 @@ export async function setMemberFlag(db: Db, actor: Actor, id: number, flagged: b
 }
 
 /** Disabling ends every session of the account at once; its next login answers ALL_0021. */
+/**
+ * Disabling ends the account's sessions and its sub-accounts' (their sessions stop at once; their
+ * logins are refused while the main account is disabled), and its keys answer SYSTEM_005 from
+ * the gateway, which forgets what it knew of them here and within its cache time elsewhere.
+ */
 export async function setMemberStatus(db: Db, actor: Actor, id: number, status: MemberStatus): Promise<Change> {
-  return db.transaction(async (tx) => {
+  const change = await db.transaction(async (tx) => {
     const m = await lockMember(tx, { id });
     if (m.status === status) return { id, loginName: m.loginName, changed: false, message: MEMBER_MSG.statusSame(MEMBER_STATUS_LABEL[status]) };
     await tx.update(members).set({ status }).where(eq(members.id, id));
-    if (status === 'disabled') await revokeAllSessions(tx, id);
+    if (status === 'disabled') {
+      await revokeAllSessions(tx, id);
+      const children = await tx.select({ id: members.id }).from(members).where(eq(members.parentId, id));
+      for (const child of children) await revokeAllSessions(tx, child.id);
+    }
     await recordAudit(tx, actor, { action: status === 'disabled' ? 'member.disable' : 'member.enable', targetType: 'member', targetId: id, before: { status: m.status }, after: { status } });
     return { id, loginName: m.loginName, changed: true, message: status === 'disabled' ? MEMBER_MSG.disabled : MEMBER_MSG.enabled };
   });
+  if (change.changed) forgetPurchaseFacts();
+  return change;
 }
 
 // ── Dormant accounts (Decision 9) ───────────────────────────────────────────────────────────

@@ -12,7 +12,7 @@
 // refuse a call a moment longer or answer one that the commit then turns into SYSTEM_002.
 import { randomFillSync } from 'node:crypto';
 import { GATEWAY_SUCCESS, type GatewayAnswer, PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -132,6 +132,8 @@ interface PurchaseFacts {
   callsLeft: number;
   status: string;
   expiresAt: number;
+  /** The account and (for a sub-account) its main account are active, not disabled by an operator. */
+  accountActive: boolean;
 }
 const purchaseCache = new Map<string, { value: PurchaseFacts | null; until: number }>();
 const purchaseById = new Map<number, PurchaseFacts>();
@@ -147,8 +149,10 @@ async function purchaseOf(db: Db, key: string): Promise<PurchaseFacts | null> {
       callsLeft: purchases.callsLeft,
       status: purchases.status,
       expiresAt: purchases.expiresAt,
+      accountActive: sql<boolean>`${members.status} = 'active' and coalesce((select p.status from ${members} p where p.id = ${members.parentId}), 'active') = 'active'`,
     })
     .from(purchases)
+    .innerJoin(members, eq(members.id, purchases.memberId))
     .where(eq(purchases.key, key))
     .limit(1);
   const value = row ? { ...row, expiresAt: row.expiresAt.getTime() } : null;
@@ -278,6 +282,8 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   if (!purchase) return { ...platform('SYSTEM_001'), ...none };
 
   // The account's signed/encrypted mode comes first: an unsigned caller learns nothing more.
+  // A disabled account (or one whose main account is disabled) calls nothing, charged nothing.
+  if (!purchase.accountActive) return { ...platform('SYSTEM_005'), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
   const opened = await openCall(deps.db, deps.config, purchase.memberId, call.fields);
   const who = { ...none, memberId: purchase.memberId, purchaseId: purchase.id };
   if (!opened.ok) return { ...platform(opened.code, opened.message), ...who };

@@ -4,6 +4,7 @@
 // account+IP that slow an attacker without locking the owner out for good.
 import { CAPTCHA_AFTER_LOGIN_FAILURES, type LoginInput, type MobileVerifyLoginInput } from '@apimarket/contracts';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { loginChallenges, loginEvents, members } from '../../db/schema';
 import { AppError, Invalid, Throttled } from '../../http/errors';
 import { hit, peek, reset } from '../throttle/throttle.service';
@@ -61,11 +62,23 @@ export interface LoginResult {
   remember: boolean;
 }
 
+const parent = alias(members, 'parent');
+
 async function findAccount(ctx: IdentityCtx, name: string) {
   // The account is the login name; a bound mobile works too.
   const [m] = await ctx.db
-    .select({ id: members.id, loginName: members.loginName, passwordHash: members.passwordHash, mobile: members.mobile, status: members.status, flagged: members.securityFlagged })
+    .select({
+      id: members.id,
+      loginName: members.loginName,
+      passwordHash: members.passwordHash,
+      mobile: members.mobile,
+      status: members.status,
+      // A sub-account is as disabled as its main account.
+      parentStatus: parent.status,
+      flagged: members.securityFlagged,
+    })
     .from(members)
+    .leftJoin(parent, eq(parent.id, members.parentId))
     .where(sql`lower(${members.loginName}) = lower(${name}) or ${members.mobile} = ${name}`)
     .orderBy(sql`lower(${members.loginName}) = lower(${name}) desc`)
     .limit(1);
@@ -129,7 +142,7 @@ export async function login({ ctx, input }: { ctx: IdentityCtx; input: LoginInpu
     await record(ctx, 'bad_credentials', name, member?.id ?? null);
     throw new AppError('ALL_0020', undefined, { exceptionLoginCount: count });
   }
-  if (member.status !== 'active') {
+  if (member.status !== 'active' || (member.parentStatus !== null && member.parentStatus !== 'active')) {
     await record(ctx, 'disabled', name, member.id);
     throw new AppError('ALL_0021');
   }

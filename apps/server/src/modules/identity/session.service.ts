@@ -2,9 +2,12 @@
 // identity flows (login, logout, password reset) create and revoke; every request resolves.
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_COOKIE_MAX_AGE_S } from '@apimarket/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { members, sessions } from '../../db/schema';
+
+const parent = alias(members, 'parent');
 
 /** A session not marked "remember" ends with the browser, and on the server after a day. */
 const SHORT_SESSION_MS = 24 * 3600_000;
@@ -52,12 +55,15 @@ export async function resolveSession(db: Db, token: string): Promise<SessionMemb
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(parent, eq(parent.id, members.parentId))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(members.status, 'active'),
+        // A sub-account's session ends with its main account's status.
+        or(isNull(members.parentId), eq(parent.status, 'active')),
       ),
     )
     .limit(1);

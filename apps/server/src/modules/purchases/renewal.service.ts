@@ -7,7 +7,7 @@
 import { formatFen } from '@apimarket/contracts';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { interfaces, orders, purchases } from '../../db/schema';
+import { interfaces, members, orders, purchases } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
@@ -18,12 +18,13 @@ const RENEW_LINK = '/userCenter/paymentManage/myRenew';
 /** Most purchases one run looks at; the next run takes the rest. */
 const BATCH = 500;
 
-/** Due: renewal on, not stopped by the customer, and no calls left or expired. */
+/** Due: renewal on, not stopped by the customer, no calls left or expired, and the account not disabled. */
 const due = () =>
   and(
     isNotNull(purchases.autoRenewPackageId),
     eq(purchases.status, 'active'),
     or(eq(purchases.callsLeft, 0), lte(purchases.expiresAt, sql`now()`)),
+    sql`exists (select 1 from ${members} m where m.id = ${purchases.memberId} and m.status = 'active')`,
   );
 
 export interface RenewResult {
