@@ -21,7 +21,8 @@ export const PageViewInput = z.object({
   path: z
     .string({ error: '缺少页面路径' })
     .trim()
-    .regex(/^\/[^\s#]{0,299}$/, '页面路径无效')
+    // A path of this site: "//host" and "/\\host" would be another site's address.
+    .regex(/^\/(?![/\\])[^\s#]{0,299}$/, '页面路径无效')
     .transform((p) => p.split('?')[0] ?? p),
 });
 export type PageViewInput = z.infer<typeof PageViewInput>;

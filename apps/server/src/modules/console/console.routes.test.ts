@@ -50,15 +50,28 @@ describe('operator sign-in', () => {
     expect((await login({ username: 'first.timer', password, code: next })).json()).toMatchObject({ code: 'ALL_0001', msg: CONSOLE_MSG.codeWrong });
   });
 
-  it('answers a wrong password and an unknown operator alike, then pauses after five failures', async () => {
+  it('answers a wrong password and an unknown operator alike, then pauses that place after five tries', async () => {
     const { password } = await createOperator(t.database.db, { username: 'pause.me', role: 'sales' });
     const unknown = (await login({ username: 'nobody.here', password: 'x1234567890' }, '10.90.1.1')).json();
     const wrong = (await login({ username: 'pause.me', password: 'wrong-pass1' }, '10.90.1.2')).json();
     expect(unknown).toEqual({ code: 'ALL_0020', msg: '账号或密码错误' });
     expect(wrong).toEqual(unknown);
-    for (let i = 0; i < 4; i++) await login({ username: 'pause.me', password: 'wrong-pass1' }, `10.90.1.${10 + i}`);
-    const paused = await login({ username: 'pause.me', password }, '10.90.1.30');
+    for (let i = 0; i < 4; i++) await login({ username: 'pause.me', password: 'wrong-pass1' }, '10.90.1.2');
+    // That place is paused, even with the right password…
+    const paused = await login({ username: 'pause.me', password }, '10.90.1.2');
     expect([paused.statusCode, paused.json().msg]).toEqual([429, '登录失败次数过多，请15分钟后再试']);
+    // …but a stranger's five guesses do not lock the operator out from their own desk.
+    expect((await login({ username: 'pause.me', password }, '10.90.1.3')).json().data.stage).toBe('enroll');
+  });
+
+  it('counts parallel guesses before checking them, so a burst gets no more tries than a sequence', async () => {
+    const op = await newOperator(t, 'sales');
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => login({ username: op.username, password: op.password, code: '000000' === totpCode(op.secret) ? '111111' : '000000' }, '10.90.1.50')),
+    );
+    const codes = burst.map((r) => r.json().code);
+    expect(codes.filter((c) => c === 'ALL_0012')).toHaveLength(7);
+    expect(codes.filter((c) => c === 'ALL_0001')).toHaveLength(5);
   });
 
   it('refuses a disabled operator, and their open sessions end', async () => {
@@ -66,6 +79,10 @@ describe('operator sign-in', () => {
     expect((await consolePost(t, 'me', op)).json().code).toBe(200);
     const res = await consolePost(t, 'operators/status', ops.admin, { id: String(op.id), status: 'disabled' });
     expect(res.json().msg).toBe('已停用，该账号的登录已全部失效');
+    const again = (await consolePost(t, 'operators/status', ops.admin, { id: String(op.id), status: 'disabled' })).json();
+    expect(again).toMatchObject({ msg: '该账号已是停用状态，未重复修改', data: { changed: false } });
+    const audit = await t.database.db.select().from(consoleAudit).where(and(eq(consoleAudit.action, 'operator.disable'), eq(consoleAudit.targetId, String(op.id))));
+    expect(audit).toHaveLength(1);
     expect((await consolePost(t, 'me', op)).json().code).toBe('ALL_0024');
     expect((await login({ username: op.username, password: op.password, code: totpCode(op.secret, 1) }, '10.90.2.1')).json()).toMatchObject({ code: 'ALL_0021', msg: '运营账号已停用' });
   });

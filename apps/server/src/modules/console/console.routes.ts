@@ -143,8 +143,9 @@ export async function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps) {
     if (input.id === operator.id && input.status === 'disabled') throw new Forbidden(CONSOLE_MSG.selfDisable);
     return db.transaction(async (tx) => {
       const change = await setOperatorStatus(tx, input.id, input.status);
+      if (!change.changed) return ok({ changed: false }, input.status === 'active' ? '该账号已是启用状态，未重复修改' : '该账号已是停用状态，未重复修改');
       await recordAudit(tx, actor, { action: `operator.${input.status === 'active' ? 'enable' : 'disable'}`, targetType: 'operator', targetId: input.id, before: { status: change.before }, after: { status: change.after } });
-      return ok(null, input.status === 'active' ? '已启用' : '已停用，该账号的登录已全部失效');
+      return ok({ changed: true }, input.status === 'active' ? '已启用' : '已停用，该账号的登录已全部失效');
     });
   });
 

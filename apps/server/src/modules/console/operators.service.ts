@@ -20,7 +20,7 @@ import { operatorSessions, operators } from '../../db/schema';
 import { AppError, Conflict, Invalid, NotFound } from '../../http/errors';
 import { seal, unseal } from '../account/keys.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/password';
-import { hit, peek, reset } from '../throttle/throttle.service';
+import { hit, reset } from '../throttle/throttle.service';
 
 const ISSUER = '数据API市场运营后台';
 const STEP_S = 30;
@@ -84,17 +84,21 @@ export async function resetOperator(db: Db, username: string): Promise<{ id: num
     .returning({ id: operators.id });
   if (!row) throw new NotFound(CONSOLE_MSG.operatorMissing);
   await db.update(operatorSessions).set({ revokedAt: new Date() }).where(and(eq(operatorSessions.operatorId, row.id), isNull(operatorSessions.revokedAt)));
+  await reset(db, `console-login:user:${username.toLowerCase()}`);
   return { id: row.id, password };
 }
 
-export async function setOperatorStatus(db: Db, id: number, status: 'active' | 'disabled'): Promise<{ before: string; after: string }> {
-  const [current] = await db.select({ status: operators.status }).from(operators).where(eq(operators.id, id));
+export async function setOperatorStatus(db: Db, id: number, status: 'active' | 'disabled'): Promise<{ before: string; after: string; changed: boolean }> {
+  const [current] = await db.select({ status: operators.status, username: operators.username }).from(operators).where(eq(operators.id, id)).for('update');
   if (!current) throw new NotFound(CONSOLE_MSG.operatorMissing);
+  if (current.status === status) return { before: current.status, after: status, changed: false };
   await db.update(operators).set({ status }).where(eq(operators.id, id));
+  // A re-enabled (or disabled) operator starts with a clean sign-in pause.
+  await reset(db, `console-login:user:${current.username.toLowerCase()}`);
   if (status === 'disabled') {
     await db.update(operatorSessions).set({ revokedAt: new Date() }).where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
   }
-  return { before: current.status, after: status };
+  return { before: current.status, after: status, changed: true };
 }
 
 export async function listOperators(db: Db) {
@@ -140,48 +144,76 @@ interface Attempt {
   userAgent: string;
 }
 
-async function guardAttempts(db: Db, a: Attempt): Promise<string[]> {
-  const keys = [`console-login:user:${a.username.toLowerCase()}`, `console-login:ip:${a.ip}`];
-  for (const key of keys) {
-    if ((await peek(db, key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError('ALL_0012', '登录失败次数过多，请15分钟后再试');
+/**
+ * Sign-in attempts are counted before anything is checked, so a burst of parallel guesses gets
+ * no more tries than a sequence: one place guessing one account, many places guessing one
+ * account, and one place guessing many. A success clears the account's counters. Pausing one
+ * place first (and the account only at 20) keeps a stranger from locking the real operator out
+ * with five wrong passwords.
+ */
+const ATTEMPT_LIMITS: ReadonlyArray<{ key: (user: string, ip: string) => string; max: number }> = [
+  { key: (user, ip) => `console-login:user-ip:${user}|${ip}`, max: MAX_FAILURES },
+  { key: (user) => `console-login:user:${user}`, max: 20 },
+  { key: (_user, ip) => `console-login:ip:${ip}`, max: 30 },
+];
+
+async function countAttempt(db: Db, a: Attempt): Promise<string[]> {
+  const user = a.username.toLowerCase();
+  const keys: string[] = [];
+  let over = false;
+  for (const limit of ATTEMPT_LIMITS) {
+    const key = limit.key(user, a.ip);
+    keys.push(key);
+    if ((await hit(db, key, FAILURE_WINDOW_MS)) > limit.max) over = true;
   }
+  if (over) throw new AppError('ALL_0012', '登录失败次数过多，请15分钟后再试');
   return keys;
 }
 
-async function failed(db: Db, keys: string[], error: AppError): Promise<never> {
-  for (const key of keys) await hit(db, key, FAILURE_WINDOW_MS);
-  throw error;
+/** A success clears the account's counters (this place's and all places'). */
+async function clearAttempts(db: Db, keys: string[]): Promise<void> {
+  for (const key of keys.slice(0, 2)) await reset(db, key);
 }
 
 /** Checks username and password; a wrong one of either answers the same (Decision 16). */
-async function checkPassword(db: Db, a: Attempt, keys: string[]) {
+async function checkPassword(db: Db, a: Attempt) {
   const [row] = await db.select().from(operators).where(eq(operators.username, a.username));
   if (!row) {
     await burnPasswordCheck(a.password);
-    return failed(db, keys, new AppError('ALL_0020'));
+    throw new AppError('ALL_0020');
   }
-  if (!(await verifyPassword(row.passwordHash, a.password))) return failed(db, keys, new AppError('ALL_0020'));
+  if (!(await verifyPassword(row.passwordHash, a.password))) throw new AppError('ALL_0020');
   if (row.status !== 'active') throw new AppError('ALL_0021', '运营账号已停用');
   return row;
 }
 
 /** Accepts a code once: the step it matched must be later than the last accepted one. */
-async function acceptCode(db: Db, operatorId: number, secret: OTPAuth.Secret, username: string, code: string, enrolSecret?: string): Promise<boolean> {
+async function acceptCode(
+  db: Db,
+  operatorId: number,
+  secret: OTPAuth.Secret,
+  username: string,
+  code: string,
+  enrol?: { sealed: string; offered: string },
+): Promise<boolean> {
   const delta = totpFor(username, secret).validate({ token: code, window: 1 });
   if (delta === null) return false;
   const step = Math.floor(Date.now() / 1000 / STEP_S) + delta;
-  const set = enrolSecret === undefined ? { totpLastStep: step } : { totpLastStep: step, totpEnc: enrolSecret, totpPendingEnc: null };
+  const set = enrol === undefined ? { totpLastStep: step } : { totpLastStep: step, totpEnc: enrol.sealed, totpPendingEnc: null };
+  // Enrolment binds only the secret that was offered, and only while none is bound: a reset or
+  // a second offer in the meantime wins.
+  const stillOffered = enrol === undefined ? undefined : and(isNull(operators.totpEnc), eq(operators.totpPendingEnc, enrol.offered));
   const [row] = await db
     .update(operators)
     .set(set)
-    .where(and(eq(operators.id, operatorId), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+    .where(and(eq(operators.id, operatorId), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)), stillOffered))
     .returning({ id: operators.id });
   return row !== undefined;
 }
 
 export async function login(db: Db, config: Config, a: Attempt): Promise<LoginResult> {
-  const keys = await guardAttempts(db, a);
-  const row = await checkPassword(db, a, keys);
+  const keys = await countAttempt(db, a);
+  const row = await checkPassword(db, a);
 
   if (!row.totpEnc) {
     // First sign-in (or after a reset): offer a secret; the session waits for enrol().
@@ -193,21 +225,21 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<LoginRe
   }
   if (!a.code) throw new Invalid(CONSOLE_MSG.codeRequired);
   const secret = OTPAuth.Secret.fromBase32(unseal(config, row.totpEnc, sealContext(row.id)));
-  if (!(await acceptCode(db, row.id, secret, row.username, a.code))) return failed(db, keys, new Invalid(CONSOLE_MSG.codeWrong));
-  await reset(db, keys[0] as string);
+  if (!(await acceptCode(db, row.id, secret, row.username, a.code))) throw new Invalid(CONSOLE_MSG.codeWrong);
+  await clearAttempts(db, keys);
   return { stage: 'done', ...(await openSession(db, row, a)) };
 }
 
 /** The first code from the authenticator just added: binds it and signs in. */
 export async function enroll(db: Db, config: Config, a: Attempt & { code: string }): Promise<{ token: string; operator: ConsoleOperator }> {
-  const keys = await guardAttempts(db, a);
-  const row = await checkPassword(db, a, keys);
+  const keys = await countAttempt(db, a);
+  const row = await checkPassword(db, a);
   if (row.totpEnc || !row.totpPendingEnc) throw new Conflict('身份验证器已绑定，请直接登录');
   const secret = OTPAuth.Secret.fromBase32(unseal(config, row.totpPendingEnc, sealContext(row.id)));
-  if (!(await acceptCode(db, row.id, secret, row.username, a.code, seal(config, secret.base32, sealContext(row.id))))) {
-    return failed(db, keys, new Invalid(CONSOLE_MSG.codeWrong));
+  if (!(await acceptCode(db, row.id, secret, row.username, a.code, { sealed: seal(config, secret.base32, sealContext(row.id)), offered: row.totpPendingEnc }))) {
+    throw new Invalid(CONSOLE_MSG.codeWrong);
   }
-  await reset(db, keys[0] as string);
+  await clearAttempts(db, keys);
   return openSession(db, row, a);
 }
 

@@ -129,5 +129,8 @@ describe('page views (api/pv)', () => {
     const rows = await t.database.db.select().from(pageViews).where(sql`${pageViews.path} = '/api/1882'`);
     expect(rows[0]?.views).toBe(2);
     expect((await post(t, 'api/pv', { path: 'https://evil.example/' })).json().msg).toBe('页面路径无效');
+    // Protocol-relative addresses would become links to another site in the console's 页面访问.
+    expect((await post(t, 'api/pv', { path: '//evil.example/x' })).json().msg).toBe('页面路径无效');
+    expect((await post(t, 'api/pv', { path: '/\\evil.example/x' })).json().msg).toBe('页面路径无效');
   });
 });

@@ -262,7 +262,9 @@ async function decideRequested(db: Db, d: RefundDecision, target: 'approved' | '
     // the renewal job would see "calls used up" and buy the package again. The key then answers
     // SYSTEM_002 (no calls left), which is what the customer should read; not SYSTEM_003, whose
     // advice (switch it back on) would not help.
-    const emptied = p.callsLeft - calls <= 0;
+    // Paid-test calls are never refunded and run out on their own: what matters is that no
+    // bought call is left.
+    const emptied = p.callsLeft - calls <= p.testCallsLeft;
     await tx
       .update(purchases)
       .set({

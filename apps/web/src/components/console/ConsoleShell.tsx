@@ -58,10 +58,13 @@ function Frame({ operator, onSignedOut, children }: { operator: ConsoleOperator;
   const logout = async () => {
     try {
       await request('console/logout', { loginStateCheck: true });
-    } finally {
-      void message.success('已退出登录');
-      onSignedOut();
+    } catch {
+      // The session may still be open: say so and keep the frame, rather than look signed out.
+      void message.error('退出登录失败，请检查网络后重试');
+      return;
     }
+    void message.success('已退出登录');
+    onSignedOut();
   };
 
   const menu = (
@@ -87,7 +90,7 @@ function Frame({ operator, onSignedOut, children }: { operator: ConsoleOperator;
             {operator.username}
             <Tag className={styles.role}>{OPERATOR_ROLE_LABEL[operator.role]}</Tag>
           </span>
-          <Button type="text" className={styles.headButton} icon={<LogoutOutlined />} onClick={logout}>
+          <Button type="text" className={styles.headButton} icon={<LogoutOutlined />} onClick={() => void logout()}>
             <span className={styles.linkText}>退出</span>
           </Button>
         </div>

@@ -92,11 +92,15 @@ export function PageViews() {
               {
                 title: '页面',
                 dataIndex: 'path',
-                render: (p: string) => (
-                  <a href={p} target="_blank" rel="noreferrer">
-                    {p}
-                  </a>
-                ),
+                // Only this site's own paths become links (older rows may hold anything).
+                render: (p: string) =>
+                  /^\/(?![/\\])/.test(p) ? (
+                    <a href={p} target="_blank" rel="noreferrer">
+                      {p}
+                    </a>
+                  ) : (
+                    p
+                  ),
               },
               { title: '浏览量', dataIndex: 'views', width: 120, align: 'right', render: (v: number) => v.toLocaleString('zh-CN') },
             ]}
