@@ -420,7 +420,7 @@ export const REVALIDATE_PATH = '/__revalidate';
 export const REVALIDATE_HEADER = 'x-revalidate-secret';
 
 /** Every detail page of a kind: an item is also its neighbours' 上一篇/下一篇 and in their side lists. */
-export const DETAIL_PATTERNS = ['/news/[id]', '/case/[id]', '/policy/[id]', '/knowlege/[id]'] as const;
+export const DETAIL_PATTERNS = ['/news/[id]', '/case/[id]', '/policy/[id]', '/knowlege/[id]', '/api/[id]'] as const;
 export type DetailPattern = (typeof DETAIL_PATTERNS)[number];
 
 /** Content blocks embedded in other pages: 'cases' is every solution or topic page with a case section. */

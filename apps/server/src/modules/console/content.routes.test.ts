@@ -341,6 +341,27 @@ describe('refreshing the public pages', () => {
   });
 });
 
+describe('catalogue changes refresh the public pages too', () => {
+  it('asks for the home, the catalogue and the interface page, and tells the editor only when the web refused', async () => {
+    const catalogue = async (path: string, fields: Record<string, string>) => (await consolePost(t, `catalogue/${path}`, ops.editor, fields)).json();
+    webAnswers = 200;
+    const before = refreshes.length;
+    const off = await catalogue('interfaceStatus', { id: '1887', status: 'off_sale' });
+    expect(off.data).toMatchObject({ id: 1887, changed: true });
+    expect(off.msg).not.toContain(CONTENT_MSG.pagesFailed);
+    expect(refreshes.slice(before)).toEqual([{ secret: SECRET, body: { paths: ['/', '/api', '/api/1887'], sections: [] } }]);
+
+    // The same status again changes nothing and asks nothing.
+    await catalogue('interfaceStatus', { id: '1887', status: 'off_sale' });
+    expect(refreshes.length).toBe(before + 1);
+
+    webAnswers = 500;
+    const on = await catalogue('interfaceStatus', { id: '1887', status: 'on_sale' });
+    expect(on.msg).toMatch(new RegExp(`${CONTENT_MSG.pagesFailed}$`));
+    webAnswers = 200;
+  });
+});
+
 describe('the refresh settings', () => {
   const PROD = { WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456', SECRETS_KEY: 'prod-secrets-key-0123' };
 

@@ -16,6 +16,7 @@ const ROUTE_FILES: Record<DetailPattern, string> = {
   '/case/[id]': '/(site)/case/[id]',
   '/policy/[id]': '/(site)/policy/[id]',
   '/knowlege/[id]': '/(site)/knowlege/[id]',
+  '/api/[id]': '/(site)/api/[id]',
 };
 
 const MAX_BODY_CHARS = 16 * 1024;
