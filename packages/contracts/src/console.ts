@@ -192,8 +192,10 @@ export interface ConsoleOverview {
 export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'qualification.approve': '通过企业认证',
   'qualification.reject': '驳回企业认证',
+  'qualification.view': '查看企业认证联系方式',
   'paytest.approve': '通过付费测试',
   'paytest.reject': '驳回付费测试',
+  'paytest.view': '查看付费测试联系方式',
   'recharge.confirm': '确认充值到账',
   'recharge.reject': '驳回充值',
   'refund.approve': '通过退款',

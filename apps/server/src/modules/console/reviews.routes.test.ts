@@ -138,6 +138,8 @@ describe('enterprise authentication queue', () => {
       contacts: { contacter: '钱七', contactMobile: '13700002222', email: 'qq@example.cn', position: '财务经理' },
     });
     expect(detail.history).toEqual([expect.objectContaining({ id: first, status: 'rejected', reason: '营业执照已过期' })]);
+    // The whole contact phone was shown: that is on the record.
+    expect((await auditOf('qualification', second)).map((r) => [r.actor, r.action])).toEqual([[ops.reviewer.username, 'qualification.view']]);
     expect((await consolePost(t, 'qualifications/detail', ops.reviewer, { id: 'abc' })).json().msg).toBe('请选择要处理的申请');
     expect((await consolePost(t, 'qualifications/detail', ops.reviewer, { id: '999999' })).json()).toEqual({ code: 'ALL_0011', msg: '企业认证申请不存在' });
   });
@@ -192,6 +194,7 @@ describe('paid test queue', () => {
     expect((await consolePost(t, 'payTests/list', ops.reviewer, { keyword: '实名认证', status: 'all' })).json().rows.some((r: { id: number }) => r.id === id)).toBe(true);
     const detail = (await consolePost(t, 'payTests/detail', ops.reviewer, { id: String(id) })).json().data;
     expect(detail).toMatchObject({ id, contactPhone: '13812345678', balanceFen: 5_000, history: [] });
+    expect((await auditOf('payTest', id)).map((r) => r.action)).toEqual(['paytest.view']);
   });
 
   it('approval debits the fee once and opens the test calls; a repeat changes nothing', async () => {

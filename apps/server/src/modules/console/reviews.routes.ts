@@ -33,6 +33,7 @@ import {
   refundDetail,
   refundRow,
 } from './finance.service';
+import { recordAudit } from './audit.service';
 import { requireOperator } from './guard';
 import {
   decidePayTestAs,
@@ -59,9 +60,12 @@ export async function reviewRoutes(app: FastifyInstance, { config, db }: Console
     return { ...list(page.rows, page.total), counts: page.counts };
   });
 
+  // The detail shows the contact's whole phone, so opening it is recorded, as a lead's is.
   app.post('/console/qualifications/detail', async (request) => {
-    await requireOperator(db, request, 'qualifications');
-    return ok(await qualificationDetail(db, idOf(request)));
+    const { actor } = await requireOperator(db, request, 'qualifications');
+    const detail = await qualificationDetail(db, idOf(request));
+    await recordAudit(db, actor, { action: 'qualification.view', targetType: 'qualification', targetId: detail.id });
+    return ok(detail);
   });
 
   app.post('/console/qualifications/decide', async (request) => {
@@ -98,8 +102,10 @@ export async function reviewRoutes(app: FastifyInstance, { config, db }: Console
   });
 
   app.post('/console/payTests/detail', async (request) => {
-    await requireOperator(db, request, 'payTests');
-    return ok(await payTestDetail(db, idOf(request)));
+    const { actor } = await requireOperator(db, request, 'payTests');
+    const detail = await payTestDetail(db, idOf(request));
+    await recordAudit(db, actor, { action: 'paytest.view', targetType: 'payTest', targetId: detail.id });
+    return ok(detail);
   });
 
   app.post('/console/payTests/decide', async (request) => {
