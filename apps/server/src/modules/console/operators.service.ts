@@ -24,7 +24,7 @@ import { hit, reset } from '../throttle/throttle.service';
 
 const ISSUER = '数据API市场运营后台';
 const STEP_S = 30;
-/** Failed sign-ins (password or code) per username and per IP before a pause. */
+/** Sign-in attempts at one account from one address in the window before a pause (see ATTEMPT_LIMITS). */
 const MAX_FAILURES = 5;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
