@@ -25,7 +25,7 @@ import { hit, reset } from '../throttle/throttle.service';
 const ISSUER = '数据API市场运营后台';
 const STEP_S = 30;
 /** Sign-in attempts at one account from one address in the window before a pause (see ATTEMPT_LIMITS). */
-const MAX_FAILURES = 5;
+const PER_PLACE_ATTEMPTS = 5;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
 
@@ -152,7 +152,7 @@ interface Attempt {
  * with five wrong passwords.
  */
 const ATTEMPT_LIMITS: ReadonlyArray<{ key: (user: string, ip: string) => string; max: number }> = [
-  { key: (user, ip) => `console-login:user-ip:${user}|${ip}`, max: MAX_FAILURES },
+  { key: (user, ip) => `console-login:user-ip:${user}|${ip}`, max: PER_PLACE_ATTEMPTS },
   { key: (user) => `console-login:user:${user}`, max: 20 },
   { key: (_user, ip) => `console-login:ip:${ip}`, max: 30 },
 ];
