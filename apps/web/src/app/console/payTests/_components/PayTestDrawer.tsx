@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useConsole } from '../../../../components/console/ConsoleContext';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
-import styles from './pay-tests.module.css';
+import styles from '../../../../components/console/review.module.css';
 import { RejectModal } from '../../../../components/console/RejectModal';
 import { STATUS_COLOR } from './status';
 

@@ -8,7 +8,7 @@ import { useConsole } from '../../../../components/console/ConsoleContext';
 import { serverMessage } from '../../../../lib/api/errors';
 import { dateTime } from '../../../../lib/format';
 import { ApproveModal } from './ApproveModal';
-import styles from './refunds.module.css';
+import styles from '../../../../components/console/review.module.css';
 import { RejectModal } from '../../../../components/console/RejectModal';
 import { STATUS_COLOR } from './status';
 
