@@ -2,19 +2,13 @@
 // One paid test application: what is asked, what it costs against the member's balance, who to
 // call about it and the member's earlier tests; an application under review is decided here.
 import { formatFen, type PayTestDetail, type PayTestQueueRow, type PayTestQueueStatus } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Popconfirm, Skeleton, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import { serverMessage } from '../../../../lib/api/errors';
+import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Skeleton, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { dateTime } from '../../../../lib/format';
 import styles from '../../../../components/console/review.module.css';
 import { RejectModal } from '../../../../components/console/RejectModal';
+import { useReviewDetail } from '../../../../components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
-
-interface Decided {
-  data: { row: PayTestQueueRow; changed: boolean };
-  msg: string;
-}
 
 export function PayTestDrawer({
   id,
@@ -25,37 +19,16 @@ export function PayTestDrawer({
   onClose: () => void;
   onDecided: (row: PayTestQueueRow, before: PayTestQueueStatus) => void;
 }) {
-  const { call } = useConsole();
-  const { message } = App.useApp();
-  const [detail, setDetail] = useState<PayTestDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error, decide: send } = useReviewDetail<PayTestDetail, PayTestQueueRow, PayTestQueueStatus>('payTests', id, '申请详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
-  useEffect(() => {
-    setDetail(null);
-    setError(null);
-    if (id === null) return;
-    call<{ data: PayTestDetail }>('payTests/detail', { data: { id } })
-      .then((res) => setDetail(res.data))
-      .catch((err: unknown) => setError(serverMessage(err) ?? '申请详情加载失败，请稍后再试'));
-  }, [call, id]);
-
-  const decide = async (decision: 'approve' | 'reject', reason = '') => {
-    if (!detail) return;
-    try {
-      const res = await call<Decided>('payTests/decide', { data: { id: detail.id, decision, reason } });
-      if (res.data.changed) message.success(res.msg);
-      else message.info(res.msg);
-      onDecided(res.data.row, detail.status);
+  const decide = (decision: 'approve' | 'reject', reason = '') =>
+    send({ decision, reason }, (d, { row, changed }) => {
       // The list row masks the phone; the drawer keeps the whole one it was given.
-      const balanceFen = res.data.changed && decision === 'approve' ? detail.balanceFen - res.data.row.feeFen : detail.balanceFen;
-      setDetail({ ...detail, ...res.data.row, contactPhone: detail.contactPhone, balanceFen });
-    } catch (err) {
-      message.error(serverMessage(err) ?? '操作失败，请稍后再试');
-      throw err;
-    }
-  };
+      const balanceFen = changed && decision === 'approve' ? d.balanceFen - row.feeFen : d.balanceFen;
+      return { ...d, ...row, contactPhone: d.contactPhone, balanceFen };
+    });
 
   const applied = detail?.status === 'applied';
   const short = detail !== null && applied && detail.balanceFen < detail.feeFen;

@@ -2,19 +2,13 @@
 // One application in full: the licence image beside what the company typed, its contacts and
 // the account's earlier applications; a pending one is approved or rejected from here.
 import type { QualificationDetail, QualificationQueueRow, QualificationQueueStatus } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Image, Popconfirm, Skeleton, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import { serverMessage } from '../../../../lib/api/errors';
+import { Alert, Button, Descriptions, Drawer, Empty, Image, Popconfirm, Skeleton, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { dateTime } from '../../../../lib/format';
 import styles from '../../../../components/console/review.module.css';
 import { RejectModal } from '../../../../components/console/RejectModal';
+import { useReviewDetail } from '../../../../components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
-
-interface Decided {
-  data: { row: QualificationQueueRow; changed: boolean };
-  msg: string;
-}
 
 export function QualificationDrawer({
   id,
@@ -25,35 +19,12 @@ export function QualificationDrawer({
   onClose: () => void;
   onDecided: (row: QualificationQueueRow, before: QualificationQueueStatus) => void;
 }) {
-  const { call } = useConsole();
-  const { message } = App.useApp();
-  const [detail, setDetail] = useState<QualificationDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error, decide: send } = useReviewDetail<QualificationDetail, QualificationQueueRow, QualificationQueueStatus>('qualifications', id, '申请详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
-  useEffect(() => {
-    setDetail(null);
-    setError(null);
-    if (id === null) return;
-    call<{ data: QualificationDetail }>('qualifications/detail', { data: { id } })
-      .then((res) => setDetail(res.data))
-      .catch((err: unknown) => setError(serverMessage(err) ?? '申请详情加载失败，请稍后再试'));
-  }, [call, id]);
-
-  const decide = async (decision: 'approve' | 'reject', reason = '') => {
-    if (!detail) return;
-    try {
-      const res = await call<Decided>('qualifications/decide', { data: { id: detail.id, decision, reason } });
-      if (res.data.changed) message.success(res.msg);
-      else message.info(res.msg);
-      onDecided(res.data.row, detail.status);
-      setDetail({ ...detail, ...res.data.row });
-    } catch (err) {
-      message.error(serverMessage(err) ?? '操作失败，请稍后再试');
-      throw err;
-    }
-  };
+  const decide = (decision: 'approve' | 'reject', reason = '') =>
+    send({ decision, reason }, (d, { row }) => ({ ...d, ...row }));
 
   const pending = detail?.status === 'pending';
   const footer = pending ? (

@@ -2,19 +2,13 @@
 // One declared transfer beside what the finance desk checks before confirming it: the member's
 // balance now, their recent orders and their other recharges.
 import { formatFen, type OrderRow, type RechargeDetail, type RechargeQueueRow, type RechargeQueueStatus } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Popconfirm, Skeleton, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import { serverMessage } from '../../../../lib/api/errors';
+import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Skeleton, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { dateTime } from '../../../../lib/format';
 import styles from '../../../../components/console/review.module.css';
 import { RejectModal } from '../../../../components/console/RejectModal';
+import { useReviewDetail } from '../../../../components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
-
-interface Decided {
-  data: { row: RechargeQueueRow; changed: boolean };
-  msg: string;
-}
 
 export function RechargeDrawer({
   id,
@@ -25,36 +19,15 @@ export function RechargeDrawer({
   onClose: () => void;
   onDecided: (row: RechargeQueueRow, before: RechargeQueueStatus) => void;
 }) {
-  const { call } = useConsole();
-  const { message } = App.useApp();
-  const [detail, setDetail] = useState<RechargeDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error, decide: send } = useReviewDetail<RechargeDetail, RechargeQueueRow, RechargeQueueStatus>('recharges', id, '充值详情加载失败，请稍后再试', onDecided);
   const [confirming, setConfirming] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
-  useEffect(() => {
-    setDetail(null);
-    setError(null);
-    if (id === null) return;
-    call<{ data: RechargeDetail }>('recharges/detail', { data: { id } })
-      .then((res) => setDetail(res.data))
-      .catch((err: unknown) => setError(serverMessage(err) ?? '充值详情加载失败，请稍后再试'));
-  }, [call, id]);
-
-  const decide = async (decision: 'confirm' | 'reject', reason = '') => {
-    if (!detail) return;
-    try {
-      const res = await call<Decided>('recharges/decide', { data: { id: detail.id, decision, reason } });
-      if (res.data.changed) message.success(res.msg);
-      else message.info(res.msg);
-      onDecided(res.data.row, detail.status);
-      const balanceFen = res.data.changed && decision === 'confirm' ? detail.balanceFen + res.data.row.amountFen : detail.balanceFen;
-      setDetail({ ...detail, ...res.data.row, balanceFen });
-    } catch (err) {
-      message.error(serverMessage(err) ?? '操作失败，请稍后再试');
-      throw err;
-    }
-  };
+  const decide = (decision: 'confirm' | 'reject', reason = '') =>
+    send({ decision, reason }, (d, { row, changed }) => {
+      const balanceFen = changed && decision === 'confirm' ? d.balanceFen + row.amountFen : d.balanceFen;
+      return { ...d, ...row, balanceFen };
+    });
 
   const declared = detail?.status === 'declared';
   const footer =

@@ -2,20 +2,14 @@
 // One refund request beside the purchase as it stands now (calls used since the request lower
 // what an approval returns), the member's balance and recent orders; decided from here.
 import { formatFen, type OrderRow, type RefundDetail, type RefundQueueRow, type RefundQueueStatus } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import { serverMessage } from '../../../../lib/api/errors';
+import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { dateTime } from '../../../../lib/format';
 import { ApproveModal } from './ApproveModal';
 import styles from '../../../../components/console/review.module.css';
 import { RejectModal } from '../../../../components/console/RejectModal';
+import { useReviewDetail } from '../../../../components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
-
-interface Decided {
-  data: { row: RefundQueueRow; changed: boolean };
-  msg: string;
-}
 
 export function RefundDrawer({
   id,
@@ -26,44 +20,22 @@ export function RefundDrawer({
   onClose: () => void;
   onDecided: (row: RefundQueueRow, before: RefundQueueStatus) => void;
 }) {
-  const { call } = useConsole();
-  const { message } = App.useApp();
-  const [detail, setDetail] = useState<RefundDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error, decide: send } = useReviewDetail<RefundDetail, RefundQueueRow, RefundQueueStatus>('refunds', id, '退款详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
-  useEffect(() => {
-    setDetail(null);
-    setError(null);
-    if (id === null) return;
-    call<{ data: RefundDetail }>('refunds/detail', { data: { id } })
-      .then((res) => setDetail(res.data))
-      .catch((err: unknown) => setError(serverMessage(err) ?? '退款详情加载失败，请稍后再试'));
-  }, [call, id]);
-
-  const decide = async (fields: { decision: 'approve'; amount: string } | { decision: 'reject'; reason: string }) => {
-    if (!detail) return;
-    try {
-      const res = await call<Decided>('refunds/decide', { data: { id: detail.id, ...fields } });
-      if (res.data.changed) message.success(res.msg);
-      else message.info(res.msg);
-      onDecided(res.data.row, detail.status);
-      const row = res.data.row;
-      const approved = res.data.changed && fields.decision === 'approve';
-      setDetail({
-        ...detail,
+  const decide = (fields: { decision: 'approve'; amount: string } | { decision: 'reject'; reason: string }) =>
+    send(fields, (d, { row, changed }) => {
+      const approved = changed && fields.decision === 'approve';
+      return {
+        ...d,
         ...row,
-        balanceFen: approved ? detail.balanceFen + row.amountFen : detail.balanceFen,
-        purchase: approved && detail.purchase ? { ...detail.purchase, callsLeft: detail.purchase.callsLeft - row.calls } : detail.purchase,
+        balanceFen: approved ? d.balanceFen + row.amountFen : d.balanceFen,
+        purchase: approved && d.purchase ? { ...d.purchase, callsLeft: d.purchase.callsLeft - row.calls } : d.purchase,
         refundableCalls: row.calls,
         maxAmountFen: row.amountFen,
-      });
-    } catch (err) {
-      message.error(serverMessage(err) ?? '操作失败，请稍后再试');
-      throw err;
-    }
-  };
+      };
+    });
 
   const requested = detail?.status === 'requested';
   const nothingLeft = detail !== null && requested && detail.refundableCalls <= 0;
