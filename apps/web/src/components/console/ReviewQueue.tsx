@@ -36,7 +36,7 @@ export interface ReviewQueueProps<Row extends { id: number; status: Status }, St
   columns: (open: (id: number) => void) => TableColumnsType<Row>;
   /** Given, the queue exports the tab and keyword to `<exportName>-YYYYMMDD.xlsx`. */
   exportName?: string;
-  /** The table's scroll width when it has rows (default 900). */
+  /** The table's scroll width (default 900). */
   scrollX?: number;
   drawer: (id: number | null, close: () => void, decided: (row: Row, before: Status) => void) => React.ReactNode;
 }
@@ -161,7 +161,8 @@ export function ReviewQueue<Row extends { id: number; status: Status }, Status e
           loading={loading}
           columns={columns}
           dataSource={page?.rows ?? []}
-          scroll={page?.rows?.length ? { x: props.scrollX ?? 900 } : undefined}
+          // Always scrolled inside its card: an empty table's headers must not widen a phone's page.
+          scroll={{ x: props.scrollX ?? 900 }}
           locale={{ emptyText: <Empty description={emptyText} /> }}
           pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 条` }}
         />
