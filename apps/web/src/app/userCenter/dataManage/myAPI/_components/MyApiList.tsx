@@ -152,6 +152,12 @@ export function MyApiList() {
       key: 'actions',
       render: (_, r) => (
         <Space size={0} wrap className={styles.actions}>
+          <Link href={`/userCenter/dataManage/myAPI/apiTest?id=${r.id}`} className={styles.action}>
+            在线测试
+          </Link>
+          <Link href={`/userCenter/dataManage/myAPI/applyBatch?id=${r.id}`} className={styles.action}>
+            批量查询
+          </Link>
           <Button type="link" size="small" danger={r.status === 'active'} onClick={() => stopOrResume(r)}>
             {r.status === 'stopped' ? '恢复' : '停用'}
           </Button>

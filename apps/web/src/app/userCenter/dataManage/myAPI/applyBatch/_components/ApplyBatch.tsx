@@ -1,0 +1,168 @@
+'use client';
+// 批量查询: the interface's template (myOnline/showOnline with template=1), a filled sheet uploaded
+// as a job (addBatchJob), then the jobs to run, follow and download. Every row is one real call of
+// the purchase, so the card's calls left is read again when a running job finishes.
+import { BATCH_FILE, BATCH_MAX_ROWS, BATCH_RESULT_COLUMNS, type BatchJobView, ONLINE_MSG, type OnlineInterface } from '@apimarket/contracts';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Upload } from 'antd';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { request } from '../../../../../../lib/api/client';
+import { serverMessage } from '../../../../../../lib/api/errors';
+import { saveBlob } from '../../../../../../lib/download';
+import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '../../apiTest/_components/OnlineHead';
+import styles from './apply-batch.module.css';
+import { BatchJobsCard, useBatchJobs } from './BatchJobs';
+import { BATCH_ACCEPT, batchFileProblem, templateFileName } from './batch-file';
+
+const EXTENSIONS = BATCH_FILE.extensions.map((e) => `.${e}`).join(' 或 ');
+const MAX_MB = BATCH_FILE.maxBytes / 1024 / 1024;
+
+export function ApplyBatch({ purchaseId }: { purchaseId: number }) {
+  const { loaded, reload } = useOnlineInterface('myOnline/showOnline', purchaseId);
+  const jobs = useBatchJobs(purchaseId, loaded.kind === 'ok');
+
+  // A job that has just finished has taken its calls: show the purchase's new count.
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !jobs.running) void reload(true);
+    wasRunning.current = jobs.running;
+  }, [jobs.running, reload]);
+
+  if (loaded.kind !== 'ok') return <NotLoaded loaded={loaded} onRetry={() => void reload()} />;
+  const info = loaded.info;
+  return (
+    <div className={styles.page}>
+      <OnlineHead info={info} here="batch" />
+      <BatchSteps info={info} onUploaded={jobs.first} />
+      {/* An image interface has nothing to list, unless it once took sheets before it took images. */}
+      {info.batchable || (jobs.page?.total ?? 0) > 0 ? <BatchJobsCard info={info} jobs={jobs} /> : null}
+    </div>
+  );
+}
+
+function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: () => void }) {
+  const { message } = App.useApp();
+  const [downloading, setDownloading] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  if (!info.batchable) {
+    return (
+      <Card title="批量查询">
+        <Alert
+          type="warning"
+          showIcon
+          title={ONLINE_MSG.imageNotBatchable}
+          action={
+            <Link href={testHref(info.purchaseId)}>
+              <Button size="small" type="primary">
+                去在线测试
+              </Button>
+            </Link>
+          }
+          data-testid="batch-not-batchable"
+        />
+      </Card>
+    );
+  }
+
+  const template = async () => {
+    setDownloading(true);
+    try {
+      const file = await request<unknown>('myOnline/showOnline', { data: { purchaseId: info.purchaseId, template: 1 } });
+      if (file instanceof Blob) saveBlob(file, templateFileName(info.interfaceName));
+      else message.error('模板暂时无法下载，请稍后重试');
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) message.error(msg);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const upload = async (file: File) => {
+    const problem = batchFileProblem(file);
+    if (problem) return message.error(problem);
+    setUploading(true);
+    try {
+      await request<{ data: BatchJobView; msg: string }>('myOnline/addBatchJob', { as: 'multipart', data: { purchaseId: info.purchaseId }, files: { file } });
+      message.success(ONLINE_MSG.created);
+      onUploaded();
+    } catch (err) {
+      const msg = serverMessage(err);
+      if (msg) message.error(msg);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Card title="批量查询">
+      <Alert
+        type="info"
+        showIcon
+        className={styles.notice}
+        title="每一行都是一次真实调用"
+        description={
+          <ul className={styles.rules}>
+            <li>
+              每个文件最多 {BATCH_MAX_ROWS.toLocaleString('zh-CN')} 行数据，{EXTENSIONS} 格式，不超过 {MAX_MB}MB。
+            </li>
+            <li>执行后逐行调用接口，按接口计费规则扣减调用次数；请先确认剩余次数足够。</li>
+            <li>明细和结果文件中的参数按平台规则脱敏显示（如身份证号、手机号只保留部分）。</li>
+          </ul>
+        }
+      />
+      <ol className={styles.steps}>
+        <li className={styles.step}>
+          <span className={styles.stepNo} aria-hidden>
+            1
+          </span>
+          <div className={styles.stepBody}>
+            <h3>下载模板</h3>
+            <p>模板的表头就是该接口的参数，每行填写一次查询要用的参数值。</p>
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void template()} data-testid="batch-template">
+              下载模板
+            </Button>
+          </div>
+        </li>
+        <li className={styles.step}>
+          <span className={styles.stepNo} aria-hidden>
+            2
+          </span>
+          <div className={styles.stepBody}>
+            <h3>填写并上传</h3>
+            <p>
+              保留表头，按列填写后上传 {EXTENSIONS} 文件，不超过 {MAX_MB}MB、{BATCH_MAX_ROWS.toLocaleString('zh-CN')} 行。
+            </p>
+            <Upload
+              accept={BATCH_ACCEPT}
+              showUploadList={false}
+              maxCount={1}
+              disabled={uploading}
+              beforeUpload={(file) => {
+                void upload(file);
+                return false; // sent by upload() through the request client, not by Upload itself
+              }}
+            >
+              <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="batch-upload">
+                上传文件
+              </Button>
+            </Upload>
+          </div>
+        </li>
+        <li className={styles.step}>
+          <span className={styles.stepNo} aria-hidden>
+            3
+          </span>
+          <div className={styles.stepBody}>
+            <h3>执行并下载结果</h3>
+            <p>
+              在下方任务中核对行数后点击「执行」；完成后「下载结果」，每行参数后附{BATCH_RESULT_COLUMNS.join('、')}。
+            </p>
+          </div>
+        </li>
+      </ol>
+    </Card>
+  );
+}
