@@ -18,7 +18,9 @@ import { renewDue } from './modules/purchases/renewal.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
-import { gatewayRoutes } from './modules/gateway/gateway.routes';
+import { createGatewayDeps, gatewayRoutes } from './modules/gateway/gateway.routes';
+import { type BatchRunner, createBatchRunner } from './modules/online/batch.runner';
+import { onlineRoutes } from './modules/online/online.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
@@ -46,6 +48,8 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   notifier: Notifier;
+  /** Runs executed batch jobs; none in a gateway-role process. */
+  batchRunner: BatchRunner | null;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -69,7 +73,41 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   // changes, debounced, never on an answer's path (modules/alerts).
   const alertEngine = createAlertEngine({ db, notifier, logger: app.log });
   watchBalances(db, (memberId) => alertEngine.touch([memberId]));
+
+  // The open data API's pipeline (sandbox providers, Decision 10), shared by the gateway's route
+  // and the user center's test and batch calls, so both group into the same commits.
+  const sandbox = sandboxProvider();
+  const gateway = createGatewayDeps({
+    db,
+    config,
+    logger: app.log,
+    providerFor: () => sandbox,
+    ratePerKey: config.gateway.ratePerKey,
+    upstreamTimeoutMs: config.gateway.upstreamTimeoutMs,
+    // A purchase with automatic renewal that just used its last call is renewed now rather
+    // than at the job's next run; the answer to the call never waits for it.
+    onExhausted: (purchaseIds) => {
+      renewDue(db, { purchaseIds }).catch((err: unknown) => app.log.error({ err, purchaseIds }, 'automatic renewal after the last call failed'));
+    },
+    // The accounts a committed group called for have their usage alerts evaluated (debounced).
+    onCommitted: (summary) => {
+      try {
+        alertEngine.touch(summary.calls.map((c) => c.memberId));
+      } catch (err) {
+        app.log.error({ err }, 'usage alert evaluation could not be scheduled');
+      }
+    },
+  });
+  // Batch jobs run in portal processes, paced well below the key's own rate limit.
+  const batchRunner =
+    config.role === 'gateway'
+      ? null
+      : createBatchRunner({ db, gateway, logger: app.log, callsPerSecond: Math.max(1, Math.min(20, Math.floor(config.gateway.ratePerKey / 2))) });
+  // Closing, in order: the batch row in hand finishes, the calls answered-to-be commit, then the
+  // alerts those commits scheduled are evaluated — all before the database closes.
   app.addHook('onClose', async () => {
+    await batchRunner?.stop();
+    await gateway.committer.settle();
     await alertEngine.settle();
     alertEngine.stop();
   });
@@ -108,35 +146,15 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(alertsRoutes, { db, notifier, engine: alertEngine });
       await api.register(usageRoutes, { db });
       await api.register(consoleRoutes, { config, db, notifier });
+      if (batchRunner) await api.register(onlineRoutes, { db, gateway, runner: batchRunner });
       if (config.devTools) await api.register(devRoutes, { db });
     },
     { prefix: '/apiHome' },
   );
 
-  // The open data API, at the root: POST /{domain}/{sub}/{interfaceId} (sandbox providers).
-  if (config.role === 'portal') return { app, notifier };
-  const sandbox = sandboxProvider();
-  await app.register(gatewayRoutes, {
-    db,
-    config,
-    logger: app.log,
-    providerFor: () => sandbox,
-    ratePerKey: config.gateway.ratePerKey,
-    upstreamTimeoutMs: config.gateway.upstreamTimeoutMs,
-    // A purchase with automatic renewal that just used its last call is renewed now rather
-    // than at the job's next run; the answer to the call never waits for it.
-    onExhausted: (purchaseIds) => {
-      renewDue(db, { purchaseIds }).catch((err: unknown) => app.log.error({ err, purchaseIds }, 'automatic renewal after the last call failed'));
-    },
-    // The accounts a committed group called for have their usage alerts evaluated (debounced).
-    onCommitted: (summary) => {
-      try {
-        alertEngine.touch(summary.calls.map((c) => c.memberId));
-      } catch (err) {
-        app.log.error({ err }, 'usage alert evaluation could not be scheduled');
-      }
-    },
-  });
+  // The open data API, at the root: POST /{domain}/{sub}/{interfaceId}.
+  if (config.role === 'portal') return { app, notifier, batchRunner };
+  await app.register(gatewayRoutes, { deps: gateway });
 
-  return { app, notifier };
+  return { app, notifier, batchRunner };
 }

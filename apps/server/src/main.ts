@@ -46,8 +46,10 @@ async function main() {
     }
   }
 
-  const { app, notifier } = await buildApp({ config, database, logger });
+  const { app, notifier, batchRunner } = await buildApp({ config, database, logger });
   await app.listen({ host: config.host, port: config.port });
+  // Batch jobs left running by a previous start carry on now, not at the runner's first sweep.
+  batchRunner?.sweep().catch((err: unknown) => logger.error({ err }, 'batch jobs could not be resumed'));
   const closeConsole = config.role === 'gateway' ? async () => {} : await startConsoleSocket(config.dataDir, { db: database.db }, logger);
   const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger) : () => {};
   const stopPurchaseJobs = config.runJobs ? startPurchaseJobs({ db: database.db }, logger) : () => {};

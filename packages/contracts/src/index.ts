@@ -22,6 +22,7 @@ export * from './favorites';
 export * from './paytest';
 export * from './subconsume';
 export * from './entitlements';
+export * from './online';
 export * from './trial';
 export * from './usage';
 export * from './alerts';

@@ -13,12 +13,15 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { seed } from '../db/seed';
 import { createLogger } from '../http/logging';
+import type { BatchRunner } from '../modules/online/batch.runner';
 import type { Notifier } from '../notify';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   notifier: Notifier;
+  /** The batch job runner of this server (null for a gateway-role app). */
+  batchRunner: BatchRunner | null;
   config: ReturnType<typeof loadConfig>;
   close(): Promise<void>;
 }
@@ -71,7 +74,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await database.migrate();
   await seed(database.db);
   const logger = createLogger(config.logLevel, options.logStream);
-  const { app, notifier } = await buildApp({ config, database, logger });
+  const { app, notifier, batchRunner } = await buildApp({ config, database, logger });
   if (options.routes) await app.register(options.routes, { prefix: '/apiHome' });
   if (options.rootRoutes) await app.register(options.rootRoutes);
   await app.ready();
@@ -79,6 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     database,
     notifier,
+    batchRunner,
     config,
     close: async () => {
       await app.close();

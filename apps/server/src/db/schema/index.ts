@@ -14,3 +14,4 @@ export * from './whitelist';
 export * from './trial';
 export * from './alerts';
 export * from './console';
+export * from './online';

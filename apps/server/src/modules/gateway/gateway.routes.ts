@@ -17,7 +17,12 @@ function flat(value: unknown): Record<string, string> {
   return out;
 }
 
-export async function gatewayRoutes(app: FastifyInstance, options: Omit<GatewayDeps, 'committer'>) {
+/**
+ * What every caller of the pipeline shares: the gateway's route, and the user center's test and
+ * batch calls (modules/online) — one committer per process, so they group together. Whoever
+ * creates it settles it on close: calls already answered-to-be commit before the database closes.
+ */
+export function createGatewayDeps(options: Omit<GatewayDeps, 'committer'>): GatewayDeps {
   const committer = new CallCommitter({
     db: options.db,
     logger: options.logger,
@@ -28,9 +33,10 @@ export async function gatewayRoutes(app: FastifyInstance, options: Omit<GatewayD
       options.onCommitted?.(summary);
     },
   });
-  const deps: GatewayDeps = { ...options, committer };
-  // Closing waits for the calls already answered-to-be: their records commit before the database closes.
-  app.addHook('onClose', () => committer.settle());
+  return { ...options, committer };
+}
+
+export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { domain, sub, interfaceId } = request.params as { domain: string; sub: string; interfaceId: string };
     const fields = { ...flat(request.query), ...flat(request.body) };

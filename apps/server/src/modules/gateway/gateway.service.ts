@@ -50,6 +50,21 @@ export interface GatewayCall {
   /** Every field the customer sent (body and query), `key` included. */
   fields: Record<string, string>;
   ip: string;
+  /**
+   * How the caller is authenticated: by the key alone (a customer's system, the default), or by
+   * a signed-in user-center session calling its own purchase (test and batch, Decision 121) —
+   * then the key's IP whitelist and signed mode do not apply; every other check does.
+   */
+  via?: 'key' | 'session';
+  /** The seqNo to record the call under, when the caller must know it beforehand (batch rows). */
+  seqNo?: string;
+}
+
+/** A call's answer with what it did: whether it was charged, and how long the platform took. */
+export interface CallResult {
+  answer: GatewayAnswer;
+  charged: boolean;
+  latencyMs: number;
 }
 
 // Random bytes drawn 4 KiB at a time: one call into the CSPRNG per ~400 seqNos, not one each.
@@ -250,9 +265,15 @@ function businessFields(fields: Record<string, string>): Record<string, string> 
 const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) => ({ code, message, data: null, billable: false });
 
 export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<GatewayAnswer> {
+  return (await runCall(deps, call)).answer;
+}
+
+/** One call, checked, answered, charged and recorded: what handleCall answers, and what it did. */
+export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<CallResult> {
   const started = performance.now();
-  const seqNo = newSeqNo();
+  const seqNo = call.seqNo ?? newSeqNo();
   const outcome = await decide(deps, call, (call.fields.key ?? '').trim());
+  const latencyMs = Math.round(performance.now() - started);
   const { charged } = await deps.committer.submit({
     seqNo,
     memberId: outcome.memberId,
@@ -260,7 +281,7 @@ export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<
     interfaceId: outcome.interfaceId,
     code: outcome.code,
     billable: outcome.billable,
-    latencyMs: Math.round(performance.now() - started),
+    latencyMs,
     ip: call.ip.slice(0, 64),
     params: maskParams(outcome.params),
     provider: outcome.provider,
@@ -268,10 +289,10 @@ export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<
   if (outcome.billable && !charged) {
     // Another call took the last one while this one was being answered: no data goes out.
     const { code, message, data } = platform('SYSTEM_002');
-    return { code, message, data, seqNo };
+    return { answer: { code, message, data, seqNo }, charged: false, latencyMs };
   }
   const data = outcome.seal && outcome.data !== null && outcome.data !== undefined ? outcome.seal(outcome.data) : outcome.data;
-  return { code: outcome.code, message: outcome.message, data, seqNo };
+  return { answer: { code: outcome.code, message: outcome.message, data, seqNo }, charged: outcome.billable && charged, latencyMs };
 }
 
 /** Every check, then the provider: what the answer will be, before it is charged and recorded. */
@@ -284,7 +305,8 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   // The account's signed/encrypted mode comes first: an unsigned caller learns nothing more.
   // A disabled account (or one whose main account is disabled) calls nothing, charged nothing.
   if (!purchase.accountActive) return { ...platform('SYSTEM_005'), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
-  const opened = await openCall(deps.db, deps.config, purchase.memberId, call.fields);
+  const bySession = call.via === 'session';
+  const opened = bySession ? { ok: true as const, params: businessFields(call.fields), seal: undefined } : await openCall(deps.db, deps.config, purchase.memberId, call.fields);
   const who = { ...none, memberId: purchase.memberId, purchaseId: purchase.id };
   if (!opened.ok) return { ...platform(opened.code, opened.message), ...who };
   who.params = opened.params;
@@ -300,7 +322,7 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   if (purchase.status !== 'active') return { ...platform('SYSTEM_003'), ...here };
   if (purchase.callsLeft <= 0 || purchase.expiresAt <= Date.now()) return { ...platform('SYSTEM_002'), ...here };
   if (iface.enterpriseOnly && !(await isQualified(deps.db, purchase.memberId))) return { ...platform('SYSTEM_008'), ...here };
-  if (!(await ipAllowed(deps.db, purchase.memberId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
+  if (!bySession && !(await ipAllowed(deps.db, purchase.memberId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
   if (overRate(key, deps.ratePerKey)) return { ...platform('SYSTEM_038'), ...here };
 
   const problem = checkParams(iface.spec, params);

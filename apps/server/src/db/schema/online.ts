@@ -1,0 +1,63 @@
+// Batch queries of 我的API (applyBatch): an uploaded sheet becomes a job whose rows are called
+// one by one through the open data API on the purchase (Decision 121). A row holds its
+// parameters in clear only until its call is made: they are then replaced by the masked ones
+// (Decision 19), and the row keeps the answer so the result sheet can be downloaded.
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, tstz } from './_columns';
+import { purchases } from './billing';
+import { members } from './members';
+
+export const batchJobs = pgTable(
+  'batch_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    purchaseId: bigint('purchase_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    interfaceId: integer('interface_id').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Where the sheet was uploaded from: the calls of its rows are recorded with this IP. */
+    ip: text('ip').notNull(),
+    /** pending → running → done. */
+    status: text('status').notNull().default('pending'),
+    rows: integer('rows').notNull(),
+    done: integer('done').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    charged: integer('charged').notNull().default(0),
+    /**
+     * A running job belongs to the process that holds its lease; a process that finds the lease
+     * run out (its runner died) takes the job over and carries on from the first row not done.
+     */
+    leaseUntil: tstz('lease_until'),
+    createdAt: createdAt(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [index('batch_jobs_member_idx').on(t.memberId, t.id), index('batch_jobs_running_idx').on(t.status, t.leaseUntil)],
+);
+
+export const batchJobRows = pgTable(
+  'batch_job_rows',
+  {
+    jobId: bigint('job_id', { mode: 'number' })
+      .notNull()
+      .references(() => batchJobs.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no').notNull(),
+    /** Clear until the call is made, masked afterwards. */
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    /**
+     * Set (with the seqNo the call will carry) just before the call: a runner that dies between
+     * the call and saving its answer leaves a row whose call record, found by seqNo, says whether
+     * it was made — so a taken-over row is never called, or charged, twice.
+     */
+    seqNo: text('seq_no'),
+    code: text('code'),
+    message: text('message'),
+    data: jsonb('data'),
+    charged: integer('charged').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.rowNo] })],
+);

@@ -1,0 +1,258 @@
+import { ONLINE_MSG, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batchJobRows, batchJobs, callRecords, purchases } from '../../db/schema';
+import { qualifiedAccount, type TestAccount } from '../../test/account';
+import { buyCheapest } from '../../test/billing';
+import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';
+import { get, post } from '../../test/identity';
+import { clearGatewayCaches, newSeqNo } from '../gateway/gateway.service';
+import { RESULT_LOST } from './batch.runner';
+
+let t: TestApp;
+let buyer: TestAccount;
+let other: TestAccount;
+let purchaseId = 0;
+let key = '';
+const ZHANG = { name: '张三', idcard: '110101199003074514' };
+const LI = { name: '李四', idcard: '330106198507121239' };
+const BROWSER_IP = '198.51.100.7';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  buyer = await qualifiedAccount(t, '10.70.0.1');
+  other = await qualifiedAccount(t, '10.70.0.2');
+  key = await buyCheapest(t, buyer, 1882);
+  purchaseId = (await purchaseOf(key))?.id ?? 0;
+});
+afterAll(() => t.close());
+beforeEach(() => clearGatewayCaches());
+
+async function purchaseOf(k: string) {
+  return (await t.database.db.select().from(purchases).where(eq(purchases.key, k)))[0];
+}
+const as = (a: TestAccount) => ({ cookies: a.cookies, ip: BROWSER_IP });
+const callsLeft = async () => (await purchaseOf(key))?.callsLeft ?? -1;
+
+function upload(a: TestAccount, fields: Record<string, string>, file?: UploadFile) {
+  const { payload, headers } = multipartBody(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/apiHome/myOnline/addBatchJob',
+    query: signed(t.config),
+    headers: { ...headers, 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': BROWSER_IP },
+    cookies: a.cookies,
+    payload,
+  });
+}
+const csv = (text: string, name = '客户名单.csv'): UploadFile => ({ name, content: Buffer.from(`\uFEFF${text}`), type: 'text/csv' });
+
+async function readXlsx(body: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]?.eachRow((row) => {
+    rows.push(Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).text));
+  });
+  return rows;
+}
+
+describe('我的API test (UserCenter/getInterfaceInfoTById, getApiTestData)', () => {
+  it('describes the purchase with its parameters, to its owner only', async () => {
+    const res = await post(t, 'UserCenter/getInterfaceInfoTById', { purchaseId: String(purchaseId) }, as(buyer));
+    expect(res.json()).toMatchObject({
+      code: 200,
+      data: { purchaseId, interfaceId: 1882, path: '/communication/personal/1882', usable: true, batchable: true },
+    });
+    expect(res.json().data.params.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual([
+      ['name', true],
+      ['idcard', true],
+    ]);
+    const foreign = await post(t, 'UserCenter/getInterfaceInfoTById', { purchaseId: String(purchaseId) }, as(other));
+    expect(foreign.json()).toMatchObject({ code: 'ALL_0011', msg: ONLINE_MSG.purchaseMissing });
+    expect((await post(t, 'UserCenter/getInterfaceInfoTById', { purchaseId: String(purchaseId) })).json().code).toBe('ALL_0024');
+    expect((await post(t, 'UserCenter/getInterfaceInfoTById', {}, as(buyer))).json()).toMatchObject({ code: 'ALL_0001', msg: ONLINE_MSG.purchaseRequired });
+  });
+
+  it('makes one real call: charged once, recorded masked with the browser IP, calls left answered', async () => {
+    const before = await callsLeft();
+    const res = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify(ZHANG) }, as(buyer));
+    const body = res.json();
+    expect(body).toMatchObject({ code: 200, data: { answer: { code: '10000', message: '成功', data: { result: '1' } }, callsLeft: before - 1 } });
+    expect(await callsLeft()).toBe(before - 1);
+    const [rec] = await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, body.data.answer.seqNo));
+    expect(rec).toMatchObject({ code: '10000', charged: 1, ip: BROWSER_IP, purchaseId, params: { name: '张*', idcard: '110101********4514' } });
+  });
+
+  it('answers the platform codes of a bad test uncharged, and ignores fields that are not parameters', async () => {
+    const before = await callsLeft();
+    const missing = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ name: '张三' }) }, as(buyer));
+    expect(missing.json().data.answer).toMatchObject({ code: 'SYSTEM_011', message: '缺少必填参数：idcard', data: null });
+    const format = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ name: '张三', idcard: '110101199003074515' }) }, as(buyer));
+    expect(format.json().data.answer.code).toBe('SYSTEM_042');
+    // A stray "key" cannot point the test at another purchase: only the interface's parameters travel.
+    const stray = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ ...LI, key: 'nope' }) }, as(buyer));
+    expect(stray.json().data.answer.code).toBe('10000');
+    expect(await callsLeft()).toBe(before - 1);
+    const bad = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: 'not json' }, as(buyer));
+    expect(bad.json()).toMatchObject({ code: 'ALL_0001', msg: ONLINE_MSG.params });
+    const foreign = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify(ZHANG) }, as(other));
+    expect(foreign.json().msg).toBe(ONLINE_MSG.purchaseMissing);
+  });
+
+  it('is not refused by the key’s IP whitelist (the session authenticates it), while the key from elsewhere is', async () => {
+    await post(t, 'UserCenter/SaveIpBinding', { ip: '203.0.113.50', interfaceId: '1882' }, { cookies: buyer.cookies });
+    clearGatewayCaches();
+    const fromSite = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify(ZHANG) }, as(buyer));
+    expect(fromSite.json().data.answer.code).toBe('10000');
+    const fromElsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/communication/personal/1882',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.1' },
+      payload: new URLSearchParams({ key, ...ZHANG }).toString(),
+    });
+    expect(fromElsewhere.json().code).toBe('SYSTEM_012');
+    const bound = (await get(t, 'myAccount/getIpWhite', {}, { cookies: buyer.cookies })).json();
+    expect(bound.rows).toHaveLength(1);
+    for (const r of bound.rows) await post(t, 'UserCenter/DropIpBinding', { id: String(r.id) }, { cookies: buyer.cookies });
+    clearGatewayCaches();
+  });
+});
+
+describe('batch queries (myOnline/*)', () => {
+  it('hands out a template with one column per parameter', async () => {
+    const res = await post(t, 'myOnline/showOnline', { purchaseId: String(purchaseId), template: '1' }, as(buyer));
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('批量查询模板-'));
+    const [header] = await readXlsx(res.rawPayload);
+    expect(header?.map((h) => /（(\w+)）$/.exec(h)?.[1])).toEqual(['name', 'idcard']);
+  });
+
+  it('refuses files it cannot run, with the reason', async () => {
+    const refused = async (file: UploadFile | undefined, msg: string, fields = { purchaseId: String(purchaseId) }) => {
+      const res = await upload(buyer, fields, file);
+      expect(res.json().msg, file?.name).toBe(msg);
+    };
+    await refused(undefined, ONLINE_MSG.fileRequired);
+    await refused({ name: '名单.txt', content: Buffer.from('name,idcard\n'), type: 'text/plain' }, ONLINE_MSG.fileType);
+    await refused(csv('name\n张三\n'), ONLINE_MSG.missingColumn('idcard'));
+    await refused(csv('name,idcard\n,\n'), ONLINE_MSG.noRows);
+    await refused({ name: '名单.xlsx', content: Buffer.from('not a workbook'), type: 'application/octet-stream' }, ONLINE_MSG.fileUnreadable);
+    const many = ['name,idcard', ...Array.from({ length: 1001 }, () => `${ZHANG.name},${ZHANG.idcard}`)].join('\n');
+    await refused(csv(many), ONLINE_MSG.tooManyRows);
+    const foreign = await upload(other, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n`));
+    expect(foreign.json().msg).toBe(ONLINE_MSG.purchaseMissing);
+    expect(await t.database.db.select().from(batchJobs)).toEqual([]);
+  });
+
+  it('runs every row once as a real call, keeps answers with masked parameters and exports them', async () => {
+    const before = await callsLeft();
+    // The template's headers, an unknown column and an empty line are all fine.
+    const res = await upload(
+      buyer,
+      { purchaseId: String(purchaseId) },
+      csv(`姓名（name）,身份证号（idcard）,备注\n${ZHANG.name},${ZHANG.idcard},a\n\n${LI.name},${LI.idcard},b\n王五,440305199208153210,c\n`),
+    );
+    expect(res.json()).toMatchObject({ code: 200, msg: ONLINE_MSG.created, data: { status: 'pending', statusLabel: '待执行', rows: 3, done: 0, fileName: '客户名单.csv' } });
+    const jobId = String(res.json().data.id);
+    expect(await callsLeft()).toBe(before); // nothing called before it is executed
+
+    const started = await post(t, 'myOnline/executeBatchJob', { jobId }, as(buyer));
+    expect(started.json()).toMatchObject({ msg: ONLINE_MSG.started, data: { status: 'running' } });
+    expect((await post(t, 'myOnline/executeBatchJob', { jobId }, as(buyer))).json().msg).toBe(ONLINE_MSG.jobNotPending);
+    await t.batchRunner?.idle();
+
+    const list = (await post(t, 'myOnline/getBatchJob', { purchaseId: String(purchaseId) }, as(buyer))).json();
+    expect(list.rows[0]).toMatchObject({ id: Number(jobId), status: 'done', statusLabel: '已完成', rows: 3, done: 3, succeeded: 2, charged: 2 });
+    expect(await callsLeft()).toBe(before - 2);
+
+    const detail = (await post(t, 'myOnline/getBatchJobDetail', { jobId }, as(buyer))).json();
+    expect(detail.rows.map((r: { rowNo: number; code: string; params: Record<string, string> }) => [r.rowNo, r.code, r.params.idcard])).toEqual([
+      [1, '10000', '110101********4514'],
+      [2, '10000', '330106********1239'],
+      [3, 'SYSTEM_042', '440305********3210'],
+    ]);
+    // Each row's call is in the call records under the row's seqNo; no identity number is kept in clear.
+    const rows = await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, Number(jobId))).orderBy(asc(batchJobRows.rowNo));
+    for (const r of rows) expect((await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, r.seqNo ?? ''))).length).toBe(1);
+    expect(JSON.stringify(rows)).not.toContain(ZHANG.idcard);
+
+    const file = await post(t, 'myOnline/getBatchJobDetail', { jobId, export: '1' }, as(buyer));
+    expect(file.headers['content-disposition']).toContain(encodeURIComponent('批量查询结果-客户名单.xlsx'));
+    const sheet = await readXlsx(file.rawPayload);
+    expect(sheet[0]).toEqual(['行号', expect.stringContaining('name'), expect.stringContaining('idcard'), '返回码', '返回信息', '流水号', '返回数据']);
+    expect(sheet.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual([
+      ['1', '张*', '10000'],
+      ['2', '李*', '10000'],
+      ['3', '王*', 'SYSTEM_042'],
+    ]);
+
+    // Another account sees none of it.
+    expect((await post(t, 'myOnline/getBatchJob', {}, as(other))).json()).toMatchObject({ rows: [], total: 0 });
+    expect((await post(t, 'myOnline/getBatchJobDetail', { jobId }, as(other))).json().msg).toBe(ONLINE_MSG.jobMissing);
+    expect((await post(t, 'myOnline/deleteBatchJob', { jobId }, as(other))).json().msg).toBe(ONLINE_MSG.jobMissing);
+    expect((await post(t, 'myOnline/deleteBatchJob', { jobId }, as(buyer))).json().msg).toBe(ONLINE_MSG.deleted);
+    expect(await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, Number(jobId)))).toEqual([]);
+  });
+
+  it('does not start a job the purchase has too few calls for, nor delete a running one', async () => {
+    const res = await upload(buyer, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n${LI.name},${LI.idcard}\n`));
+    const jobId = Number(res.json().data.id);
+    const left = await callsLeft();
+    await t.database.db.update(purchases).set({ callsLeft: 1 }).where(eq(purchases.id, purchaseId));
+    expect((await post(t, 'myOnline/executeBatchJob', { jobId: String(jobId) }, as(buyer))).json().msg).toBe(ONLINE_MSG.notEnoughCalls(2, 1));
+    await t.database.db.update(purchases).set({ callsLeft: left }).where(eq(purchases.id, purchaseId));
+
+    await t.database.db.update(batchJobs).set({ status: 'running' }).where(eq(batchJobs.id, jobId));
+    expect((await post(t, 'myOnline/deleteBatchJob', { jobId: String(jobId) }, as(buyer))).json().msg).toBe(ONLINE_MSG.jobRunning);
+    await t.database.db.delete(batchJobs).where(eq(batchJobs.id, jobId));
+  });
+
+  it('takes over a job whose runner died without calling a row twice', async () => {
+    const res = await upload(buyer, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n${LI.name},${LI.idcard}\n`));
+    const jobId = Number(res.json().data.id);
+    // The dead runner had claimed row 1's seqNo and made its call (recorded, charged) but not saved the answer.
+    const seqNo = newSeqNo();
+    const made = (await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify(ZHANG) }, as(buyer))).json();
+    expect(made.data.answer.code).toBe('10000');
+    await t.database.db.update(callRecords).set({ seqNo }).where(eq(callRecords.seqNo, made.data.answer.seqNo));
+    await t.database.db.update(batchJobRows).set({ seqNo }).where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, 1)));
+    await t.database.db.update(batchJobs).set({ status: 'running', leaseUntil: new Date(Date.now() - 1000) }).where(eq(batchJobs.id, jobId));
+    const before = await callsLeft();
+
+    await t.batchRunner?.sweep();
+    await t.batchRunner?.idle();
+
+    const detail = (await post(t, 'myOnline/getBatchJobDetail', { jobId: String(jobId) }, as(buyer))).json();
+    expect(detail.job).toMatchObject({ status: 'done', done: 2, charged: 2 });
+    expect(detail.rows.map((r: { code: string; message: string; seqNo: string }) => [r.code, r.message, r.seqNo === seqNo])).toEqual([
+      ['10000', RESULT_LOST, true],
+      ['10000', '成功', false],
+    ]);
+    // Only row 2 was called now.
+    expect(await callsLeft()).toBe(before - 1);
+    expect((await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, seqNo))).length).toBe(1);
+  });
+
+  it('refuses interfaces that take an image', async () => {
+    const ocrKey = await buyCheapest(t, buyer, 1985);
+    const ocr = await purchaseOf(ocrKey);
+    const info = (await post(t, 'myOnline/showOnline', { purchaseId: String(ocr?.id) }, as(buyer))).json();
+    expect(info.data.batchable).toBe(false);
+    const res = await upload(buyer, { purchaseId: String(ocr?.id) }, csv('image\nabc\n'));
+    expect(res.json().msg).toBe(ONLINE_MSG.imageNotBatchable);
+  });
+});
+
+describe('truck model access (dataApi/checkTruckInterface, spec 02 §6)', () => {
+  it('is false until the account buys a truck score model', async () => {
+    const a = await qualifiedAccount(t, '10.70.0.3');
+    expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: a.cookies })).json()).toMatchObject({ code: 200, data: false });
+    await buyCheapest(t, a, TRUCK_SCORE_MODEL_IDS[1]);
+    expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: a.cookies })).json()).toMatchObject({ code: 200, data: true });
+    // Another account's purchase opens nothing for this one.
+    expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: other.cookies })).json().data).toBe(false);
+    expect((await post(t, 'dataApi/checkTruckInterface', {})).json().code).toBe('ALL_0024');
+  });
+});

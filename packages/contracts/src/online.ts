@@ -1,0 +1,156 @@
+// 我的API's test and batch entries (spec 02 §2 apiTest, applyBatch; §7 "Online queries and
+// tests"): a signed-in customer calls one of its purchases from the user center, once with a form
+// (UserCenter/getInterfaceInfoTById, getApiTestData) or for every row of an uploaded sheet
+// (myOnline/*). Both are real calls of the open data API on the purchase: same checks, same
+// charge, same record (Decision 121); only the key's IP whitelist and signed mode do not apply,
+// because the signed-in session, not a key sent from a server, authenticates them.
+import { z } from 'zod';
+import type { GatewayAnswer } from './gateway';
+import { PageQuery, parseId } from './paging';
+
+/** One uploaded sheet: at most this many query rows, each one call. */
+export const BATCH_MAX_ROWS = 1_000;
+export const BATCH_FILE = { maxBytes: 2 * 1024 * 1024, extensions: ['xlsx', 'csv'] } as const;
+/**
+ * A test's parameters: no interface has more. An image travels as base64 inside the request,
+ * which the portal API takes up to 1 MiB: the image itself may be 700 KB.
+ */
+export const API_TEST_LIMITS = { maxParams: 20, maxValueChars: 960_000, maxImageBytes: 700 * 1024 } as const;
+
+export const ONLINE_MSG = {
+  purchaseRequired: '请选择已购接口',
+  purchaseMissing: '未找到该已购接口',
+  params: '测试参数格式不正确',
+  imageTooLarge: '图片不能超过 700KB，请压缩后重试',
+  fileRequired: '请选择要上传的文件',
+  fileType: '仅支持 .xlsx 或 .csv 格式的文件',
+  fileSize: '文件不能超过 2MB',
+  fileUnreadable: '文件无法读取，请使用下载的模板填写后上传',
+  noRows: '文件中没有可查询的数据行',
+  tooManyRows: `单个文件最多 ${BATCH_MAX_ROWS} 行数据，请拆分后上传`,
+  missingColumn: (name: string) => `文件缺少参数列「${name}」，请使用下载的模板填写`,
+  imageNotBatchable: '该接口需要上传图片，不支持批量查询，请使用在线测试',
+  notEnoughCalls: (rows: number, left: number) => `剩余调用次数不足：本任务共 ${rows} 行，剩余 ${left} 次，请续购套餐后再执行`,
+  unusable: '该接口当前不可调用（已停用、已过期或次数已用完），请恢复或续购后再试',
+  jobMissing: '批量任务不存在',
+  jobNotPending: '任务已执行，不能重复执行',
+  jobRunning: '任务执行中，完成后才能删除',
+  created: '文件已上传，核对行数后点击「执行」开始查询',
+  started: '任务已开始执行，完成后可下载结果',
+  deleted: '任务已删除',
+} as const;
+
+export const BATCH_JOB_STATUS = ['pending', 'running', 'done'] as const;
+export type BatchJobStatus = (typeof BATCH_JOB_STATUS)[number];
+export const BATCH_JOB_STATUS_LABEL: Record<BatchJobStatus, string> = { pending: '待执行', running: '执行中', done: '已完成' };
+
+const purchaseId = z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ONLINE_MSG.purchaseRequired }));
+
+/** getInterfaceInfoTById, showOnline: which purchase the screen is about. */
+export const OnlinePurchaseInput = z.object({ purchaseId });
+export type OnlinePurchaseInput = z.infer<typeof OnlinePurchaseInput>;
+
+const fromJson = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * getApiTestData: the purchase and its business parameters by name (the key is the purchase's).
+ * `params` is a JSON object, or its text in a form field.
+ */
+export const ApiTestInput = z.object({
+  purchaseId,
+  params: z.preprocess(
+    fromJson,
+    z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, ONLINE_MSG.params), z.string().max(API_TEST_LIMITS.maxValueChars, ONLINE_MSG.params), {
+      error: ONLINE_MSG.params,
+    })
+    .refine((p) => Object.keys(p).length <= API_TEST_LIMITS.maxParams, ONLINE_MSG.params),
+  ),
+});
+export type ApiTestInput = z.infer<typeof ApiTestInput>;
+
+/** getBatchJob: the account's jobs, newest first, optionally of one purchase. */
+export const BatchJobListInput = PageQuery.extend({
+  purchaseId: z.preprocess((v) => parseId(v) ?? undefined, z.number().optional()),
+});
+export type BatchJobListInput = z.infer<typeof BatchJobListInput>;
+
+export const BatchJobIdInput = z.object({ jobId: z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ONLINE_MSG.jobMissing })) });
+export type BatchJobIdInput = z.infer<typeof BatchJobIdInput>;
+
+/** getBatchJobDetail: one job's rows, a page at a time (or the whole result as xlsx with export=1). */
+export const BatchJobDetailInput = PageQuery.extend(BatchJobIdInput.shape);
+export type BatchJobDetailInput = z.infer<typeof BatchJobDetailInput>;
+
+export interface OnlineParam {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+  example: string;
+}
+
+/** What the test and batch screens show of a purchase. */
+export interface OnlineInterface {
+  purchaseId: number;
+  interfaceId: number;
+  interfaceName: string;
+  /** POST path of the open data API. */
+  path: string;
+  callsLeft: number;
+  expiresAt: string;
+  /** Not stopped, not expired, calls left. */
+  usable: boolean;
+  params: OnlineParam[];
+  /** False for interfaces that take an image (base64): a sheet cannot carry one. */
+  batchable: boolean;
+}
+
+export interface ApiTestResult {
+  answer: GatewayAnswer;
+  /** Time the platform took to answer, as recorded with the call. */
+  latencyMs: number;
+  /** Calls left on the purchase after this call. */
+  callsLeft: number;
+}
+
+export interface BatchJobView {
+  id: number;
+  purchaseId: number;
+  interfaceId: number;
+  interfaceName: string;
+  fileName: string;
+  status: BatchJobStatus;
+  statusLabel: string;
+  rows: number;
+  done: number;
+  /** Rows answered 10000. */
+  succeeded: number;
+  /** Calls taken from the purchase. */
+  charged: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface BatchRowView {
+  rowNo: number;
+  /** Parameters as shown after the call: masked (Decision 19). Before it, masked too. */
+  params: Record<string, string>;
+  code: string | null;
+  message: string | null;
+  seqNo: string | null;
+  data: unknown;
+}
+
+/** The columns of a result sheet after the parameters'. */
+export const BATCH_RESULT_COLUMNS = ['返回码', '返回信息', '流水号', '返回数据'] as const;
+
+/** Whether a batch row's answer is a result (10000). */
+export const isBatchSuccess = (code: string | null) => code === '10000';
