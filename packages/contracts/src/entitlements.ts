@@ -62,3 +62,12 @@ export interface PdfExportCheck {
   /** '' when allowed. */
   reason: string;
 }
+
+/**
+ * The truck model screens (spec 02 §6) open to an account that has bought a truck score model
+ * (TRUCK_SCORE_MODEL_IDS, 9963 or 9964): any purchase of one, in whatever state (Decision 122).
+ */
+export const TRUCK_MODEL_NOTICE = {
+  title: '货车模型需先购买评分模型接口',
+  text: '货车险分析与货运车队企业模型仅向已购买「货车风险评分模型」或「货车车队风险评分模型」的账号开放。购买任一接口后即可使用。',
+} as const;

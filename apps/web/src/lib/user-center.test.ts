@@ -42,6 +42,19 @@ describe('gate (spec 02 §4)', () => {
     expect(matrix.subVisible).not.toContain('enterpriseAuth');
     expect(matrix.special).toEqual(expect.arrayContaining(['paymentManage/myOrder', 'paymentManage/myRenew']));
   });
+
+  it('opens the truck model screens only to an account that bought a truck score model (spec 02 §6)', () => {
+    const truckScreens = ['truckInsurance', 'insurance/truckInsuranceCpny', 'insurance/truckInsuranceCpnyLog'];
+    const verdicts = (truckModel: boolean | undefined) =>
+      UC_ROUTES.filter((r) => gate(ucHref(r.path), { loggedIn: true, ...ROLES.everything, truckModel }).kind === 'truckModel').map((r) => r.path);
+    expect(verdicts(false)).toEqual(truckScreens);
+    // A failed truck interface load is false (spec 02 §8): the same notice.
+    expect(verdicts(undefined)).toEqual(truckScreens);
+    expect(verdicts(true)).toEqual([]);
+    // The feature code still comes first: without code 12 the screens are not the account's at all.
+    expect(gate(ucHref('truckInsurance'), { loggedIn: true, ...ROLES.qualified, truckModel: true })).toEqual({ kind: 'forbidden' });
+    expect(gate(ucHref('insurance/boardBusInsurance'), { loggedIn: true, ...ROLES.everything, truckModel: false })).toEqual({ kind: 'allow' });
+  });
 });
 
 describe('side menu (spec 02 §6)', () => {

@@ -17,13 +17,15 @@ export interface UcRoute {
   parent?: string;
   /** Built: rendered by its own page. Not built yet: the 「即将开放」 page inside the layout. */
   ready?: boolean;
+  /** A truck model screen: open only to an account that bought 9963 or 9964 (spec 02 §6). */
+  truckModel?: boolean;
 }
 
 export const UC_ROUTES: readonly UcRoute[] = [
   { path: '', title: '首页', code: FEATURE.home, ready: true },
   { path: 'dataManage/myAPI', title: '我的API', code: FEATURE.dataManage, ready: true },
-  { path: 'dataManage/myAPI/apiTest', title: '接口测试', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
-  { path: 'dataManage/myAPI/applyBatch', title: '批量查询', code: FEATURE.dataManage, parent: 'dataManage/myAPI' },
+  { path: 'dataManage/myAPI/apiTest', title: '接口测试', code: FEATURE.dataManage, parent: 'dataManage/myAPI', ready: true },
+  { path: 'dataManage/myAPI/applyBatch', title: '批量查询', code: FEATURE.dataManage, parent: 'dataManage/myAPI', ready: true },
   { path: 'dataManage/myAPI/purchase', title: '购买接口', code: FEATURE.dataManage, parent: 'dataManage/myAPI', ready: true },
   { path: 'dataManage/myCollect', title: '我的收藏', code: FEATURE.dataManage, ready: true },
   { path: 'dataManage/useHistory', title: '调用记录', code: FEATURE.dataManage, ready: true },
@@ -45,15 +47,16 @@ export const UC_ROUTES: readonly UcRoute[] = [
   { path: 'packageName', title: '包名管理', code: FEATURE.packageName },
   { path: 'insurance/accessHistory', title: '访问记录', code: FEATURE.vehicleInsurance },
   { path: 'insurance/accessHistoryLog', title: '访问日志', code: FEATURE.vehicleInsurance, parent: 'insurance/accessHistory' },
-  { path: 'truckInsurance', title: '货车险分析', code: FEATURE.vehicleInsurance },
+  { path: 'truckInsurance', title: '货车险分析', code: FEATURE.vehicleInsurance, truckModel: true },
   { path: 'insurance/boardBusInsurance', title: '客车险模型', code: FEATURE.vehicleInsurance },
   { path: 'insurance/boardBusInsuranceLog', title: '客车险查询记录', code: FEATURE.vehicleInsurance, parent: 'insurance/boardBusInsurance' },
-  { path: 'insurance/truckInsuranceCpny', title: '货运车队企业模型', code: FEATURE.vehicleInsurance },
+  { path: 'insurance/truckInsuranceCpny', title: '货运车队企业模型', code: FEATURE.vehicleInsurance, truckModel: true },
   {
     path: 'insurance/truckInsuranceCpnyLog',
     title: '车队模型查询记录',
     code: FEATURE.vehicleInsurance,
     parent: 'insurance/truckInsuranceCpny',
+    truckModel: true,
   },
   { path: 'transportation/vehicleTrajectory', title: '车辆轨迹', code: FEATURE.vehicleCapacity },
   { path: 'transportation/vehicleManage', title: '车辆管理', code: FEATURE.vehicleCapacity },
@@ -130,6 +133,8 @@ export interface UcAccess {
   codes: readonly number[];
   /** The company (the parent's, for a sub-account) passed enterprise authentication. */
   qualified: boolean;
+  /** The account bought a truck score model (9963 or 9964); false when that load failed (spec 02 §8). */
+  truckModel?: boolean;
 }
 
 /** The side bar of an account: entries its codes open; all but enterprise authentication disabled until qualified. */
@@ -154,12 +159,15 @@ export type GateResult =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
   /** A route of ours whose code the account lacks: a no-access notice in the layout. */
-  | { kind: 'forbidden' };
+  | { kind: 'forbidden' }
+  /** A truck model screen for an account without a truck score model: what to buy, in the layout. */
+  | { kind: 'truckModel' };
 
 /**
  * Where a visitor may be (spec 02 §4): not logged in → /login?redirect=<path>; logged in without
  * company qualification → enterprise authentication unless already there; a route whose
- * feature code the account lacks → a notice.
+ * feature code the account lacks → a notice; a truck model screen without a truck score model
+ * bought → what to buy.
  */
 export function gate(pathWithQuery: string, access: (UcAccess & { loggedIn: true }) | { loggedIn: false }): GateResult {
   if (!access.loggedIn) return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(pathWithQuery)}` };
@@ -168,6 +176,7 @@ export function gate(pathWithQuery: string, access: (UcAccess & { loggedIn: true
   const authPath = ucHref('enterpriseAuth');
   if (!access.qualified && pathname.replace(/\/+$/, '') !== authPath) return { kind: 'redirect', to: authPath };
   if (route && !access.codes.includes(route.code)) return { kind: 'forbidden' };
+  if (route?.truckModel && access.truckModel !== true) return { kind: 'truckModel' };
   return { kind: 'allow' };
 }
 

@@ -8,6 +8,7 @@ import {
   JUDICIAL_VIEW_INTERFACE_IDS,
   type LawInterfaceInfo,
   PDF_RECEIPT_CATEGORIES,
+  TRUCK_SCORE_MODEL_IDS,
   type PdfExportCheck,
   pdfRefusal,
 } from '@apimarket/contracts';
@@ -99,4 +100,18 @@ export async function pdfExportCheck(db: Db, account: Account, interfaceId: numb
   if (active || answered) return { interfaceId, allowed: true, reason: '' };
   if (!purchase) return refuse(pdfRefusal.notPurchased(iface.name));
   return refuse(purchase.status === 'stopped' ? pdfRefusal.stopped(iface.name) : pdfRefusal.expired(iface.name));
+}
+
+/**
+ * dataApi/checkTruckInterface: whether the account has bought a truck score model (9963 or 9964),
+ * which opens the truck model screens (spec 02 §6). Any purchase counts, in whatever state: the
+ * screens then say what the purchase allows (Decision 122).
+ */
+export async function truckModelAccess(db: Db, account: Account): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.memberId, account.memberId), inArray(purchases.interfaceId, [...TRUCK_SCORE_MODEL_IDS])))
+    .limit(1);
+  return row !== undefined;
 }

@@ -15,20 +15,22 @@ export const metadata: Metadata = { title: { default: '用户中心', template: 
 export default async function UserCenterLayout({ children }: { children: React.ReactNode }) {
   const path = (await headers()).get(UC_PATH_HEADER) ?? UC;
   const session = { method: 'POST', withSession: true } as const;
-  const [user, codes, qualified] = await Promise.all([
+  const [user, codes, qualified, truck] = await Promise.all([
     serverData<UcUser>('memberShip/isLoginState', session),
     serverData<number[]>('UserCenter/getMembershipMenu', session),
     serverData<boolean>('dataApi/checkCompanyQualification', session),
+    serverData<boolean>('dataApi/checkTruckInterface', session),
   ]);
-  // Spec 02 §4, §8: a failed user-state load means anonymous; failed menu or qualification
-  // loads mean empty and false.
-  const verdict = user ? gate(path, { loggedIn: true, codes: codes ?? [], qualified: qualified === true }) : gate(path, { loggedIn: false });
+  // Spec 02 §4, §8: a failed user-state load means anonymous; failed menu, qualification or
+  // truck interface loads mean empty and false.
+  const access = { codes: codes ?? [], qualified: qualified === true, truckModel: truck === true };
+  const verdict = user ? gate(path, { loggedIn: true, ...access }) : gate(path, { loggedIn: false });
   if (verdict.kind === 'redirect') redirect(verdict.to);
   if (!user) redirect('/login');
 
   return (
     <AntdProvider>
-      <UserCenterShell initial={{ user, codes: codes ?? [], qualified: qualified === true }}>{children}</UserCenterShell>
+      <UserCenterShell initial={{ user, ...access }}>{children}</UserCenterShell>
     </AntdProvider>
   );
 }

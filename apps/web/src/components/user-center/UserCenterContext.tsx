@@ -17,6 +17,8 @@ export interface UcState {
   user: UcUser;
   codes: number[];
   qualified: boolean;
+  /** Bought a truck score model (spec 02 §6): opens the truck model screens. */
+  truckModel: boolean;
 }
 
 interface UcContextValue extends UcState {

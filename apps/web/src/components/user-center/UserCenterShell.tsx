@@ -3,7 +3,7 @@
 // greeting, unread badge and account links, breadcrumb, main area and footer. It also keeps the
 // gate on client-side navigation (the layout's server gate only runs on a full load).
 import { BellOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
-import { LOGOUT_TOAST_MS, SUPPORT_HOTLINE } from '@apimarket/contracts';
+import { LOGOUT_TOAST_MS, SUPPORT_HOTLINE, TRUCK_MODEL_NOTICE, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
 import { App, Badge, Breadcrumb, Button, Drawer, Layout, Menu, type MenuProps, Tooltip } from 'antd';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
@@ -28,7 +28,7 @@ function chinaHour(): number {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { user, codes, qualified, refreshUser } = useUserCenter();
+  const { user, codes, qualified, truckModel, refreshUser } = useUserCenter();
   const { message } = App.useApp();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -36,7 +36,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const query = search.toString();
-  const verdict = gate(query ? `${pathname}?${query}` : pathname, { loggedIn: true, codes, qualified });
+  const verdict = gate(query ? `${pathname}?${query}` : pathname, { loggedIn: true, codes, qualified, truckModel });
   useEffect(() => {
     if (verdict.kind === 'redirect') router.replace(verdict.to);
   }, [verdict, router]);
@@ -119,7 +119,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         </Drawer>
         <Layout.Content className={styles.content}>
           <Crumbs pathname={pathname} />
-          <div className={styles.main}>{verdict.kind === 'forbidden' ? <NoAccess pathname={pathname} /> : children}</div>
+          <div className={styles.main}>
+            {verdict.kind === 'forbidden' ? <NoAccess pathname={pathname} /> : verdict.kind === 'truckModel' ? <TruckModelNotice /> : children}
+          </div>
           <footer className={styles.footer}>
             客服热线 {SUPPORT_HOTLINE} · © {new Date().getFullYear()} 数据API市场
           </footer>
@@ -195,6 +197,23 @@ function Crumbs({ pathname }: { pathname: string }) {
   }
   if (current?.path) items.push({ title: current.title });
   return <Breadcrumb className={styles.crumbs} items={items} />;
+}
+
+/** A truck model screen without a truck score model bought (spec 02 §6): what opens it, and where to buy. */
+function TruckModelNotice() {
+  return (
+    <section className={styles.notice} data-testid="uc-truck-model">
+      <h1 className={styles.noticeTitle}>{TRUCK_MODEL_NOTICE.title}</h1>
+      <p className={styles.noticeText}>{TRUCK_MODEL_NOTICE.text}</p>
+      <div className={styles.noticeActions}>
+        {TRUCK_SCORE_MODEL_IDS.map((id, i) => (
+          <Link key={id} href={`/api/${id}`}>
+            <Button type={i === 0 ? 'primary' : 'default'}>{i === 0 ? '了解货车风险评分模型' : '了解货车车队风险评分模型'}</Button>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
 }
 
 function NoAccess({ pathname }: { pathname: string }) {
