@@ -117,6 +117,8 @@ export interface ApiTestResult {
   answer: GatewayAnswer;
   /** Time the platform took to answer, as recorded with the call. */
   latencyMs: number;
+  /** The answer was billable and took one call from the purchase. */
+  charged: boolean;
   /** Calls left on the purchase after this call. */
   callsLeft: number;
 }

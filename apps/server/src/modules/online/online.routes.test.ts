@@ -79,7 +79,7 @@ describe('我的API test (UserCenter/getInterfaceInfoTById, getApiTestData)', ()
     const before = await callsLeft();
     const res = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify(ZHANG) }, as(buyer));
     const body = res.json();
-    expect(body).toMatchObject({ code: 200, data: { answer: { code: '10000', message: '成功', data: { result: '1' } }, callsLeft: before - 1 } });
+    expect(body).toMatchObject({ code: 200, data: { answer: { code: '10000', message: '成功', data: { result: '1' } }, charged: true, callsLeft: before - 1 } });
     expect(await callsLeft()).toBe(before - 1);
     const [rec] = await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, body.data.answer.seqNo));
     expect(rec).toMatchObject({ code: '10000', charged: 1, ip: BROWSER_IP, purchaseId, params: { name: '张*', idcard: '110101********4514' } });
@@ -88,7 +88,7 @@ describe('我的API test (UserCenter/getInterfaceInfoTById, getApiTestData)', ()
   it('answers the platform codes of a bad test uncharged, and ignores fields that are not parameters', async () => {
     const before = await callsLeft();
     const missing = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ name: '张三' }) }, as(buyer));
-    expect(missing.json().data.answer).toMatchObject({ code: 'SYSTEM_011', message: '缺少必填参数：idcard', data: null });
+    expect(missing.json().data).toMatchObject({ answer: { code: 'SYSTEM_011', message: '缺少必填参数：idcard', data: null }, charged: false });
     const format = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ name: '张三', idcard: '110101199003074515' }) }, as(buyer));
     expect(format.json().data.answer.code).toBe('SYSTEM_042');
     // A stray "key" cannot point the test at another purchase: only the interface's parameters travel.

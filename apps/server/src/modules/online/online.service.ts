@@ -89,7 +89,7 @@ export async function apiTest(db: Db, gateway: GatewayDeps, account: Account, in
   // Only the interface's own parameters travel: a stray field cannot pose as a protocol one.
   const known = new Set(p.params.map((x) => x.name));
   const params = Object.fromEntries(Object.entries(input.params).filter(([name]) => known.has(name)));
-  const { answer, latencyMs } = await callAsOwner(gateway, p, params, ip);
+  const { answer, latencyMs, charged } = await callAsOwner(gateway, p, params, ip);
   const [after] = await db.select({ callsLeft: purchases.callsLeft }).from(purchases).where(eq(purchases.id, p.id));
-  return { answer, latencyMs, callsLeft: after?.callsLeft ?? p.callsLeft };
+  return { answer, latencyMs, charged, callsLeft: after?.callsLeft ?? p.callsLeft };
 }

@@ -5,7 +5,7 @@ import { parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { serverData } from '../../../../../lib/api/server';
 import { ApiTest } from './_components/ApiTest';
-import { PurchaseMissing } from './_components/OnlineHead';
+import { PurchaseMissing } from '../_components/OnlineHead';
 
 export const metadata: Metadata = { title: '接口测试' };
 

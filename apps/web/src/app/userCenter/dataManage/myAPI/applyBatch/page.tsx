@@ -2,7 +2,7 @@
 // queried for every row of an uploaded sheet; ?id= is the purchase.
 import { parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { PurchaseMissing } from '../apiTest/_components/OnlineHead';
+import { PurchaseMissing } from '../_components/OnlineHead';
 import { ApplyBatch } from './_components/ApplyBatch';
 
 export const metadata: Metadata = { title: '批量查询' };

@@ -10,14 +10,9 @@ import { request } from '../../../../../../lib/api/client';
 import { serverMessage } from '../../../../../../lib/api/errors';
 import styles from './api-test.module.css';
 import { ImageParam } from './ImageParam';
-import { NotLoaded, OnlineHead, useOnlineInterface } from './OnlineHead';
+import { NotLoaded, OnlineHead, useOnlineInterface } from '../../_components/OnlineHead';
 import { sentParams, type TestValues, testCurl } from './test-params';
 
-interface Tested {
-  result: ApiTestResult;
-  /** Calls the test took (0 when the answer was not billable). */
-  charged: number;
-}
 
 export function ApiTest({ purchaseId, gatewayUrl }: { purchaseId: number; gatewayUrl: string }) {
   const { loaded, reload, setCallsLeft } = useOnlineInterface('UserCenter/getInterfaceInfoTById', purchaseId);
@@ -35,7 +30,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
   const [form] = Form.useForm<{ params: TestValues }>();
   const values = Form.useWatch('params', form);
   const [testing, setTesting] = useState(false);
-  const [tested, setTested] = useState<Tested | null>(null);
+  const [tested, setTested] = useState<ApiTestResult | null>(null);
   const curl = useMemo(() => testCurl(gatewayUrl, info.path, info.params, values), [gatewayUrl, info.path, info.params, values]);
   const hasImage = info.params.some((p) => p.type === 'base64');
   const answerRef = useRef<HTMLDivElement>(null);
@@ -46,7 +41,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
       const res = await request<{ data: ApiTestResult; msg: string }>('UserCenter/getApiTestData', {
         data: { purchaseId: info.purchaseId, params: JSON.stringify(sentParams(info.params, params)) },
       });
-      setTested({ result: res.data, charged: Math.max(0, info.callsLeft - res.data.callsLeft) });
+      setTested(res.data);
       onCalled(res.data.callsLeft);
       // Below the two-column width (api-test.module.css) the answer is under the form, out of sight.
       if (window.matchMedia('(max-width: 1199px)').matches) {
@@ -83,13 +78,14 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
           </Button>
         }
       >
-        <Alert
-          type="warning"
-          showIcon
-          className={styles.notice}
-          title="在线测试为真实调用"
-          description="与您的系统用 Key 调用相同：返回结果按接口计费规则扣减本接口的调用次数，并记入调用记录。在线测试以登录身份调用，不校验 IP 白名单。"
-        />
+        <div className={styles.notice}>
+          <Alert
+            type="warning"
+            showIcon
+            title="在线测试为真实调用"
+            description="与您的系统用 Key 调用相同：返回结果按接口计费规则扣减本接口的调用次数，并记入调用记录。在线测试以登录身份调用，不校验 IP 白名单。"
+          />
+        </div>
         <Form<{ params: TestValues }> form={form} layout="vertical" onFinish={run} disabled={testing}>
           {info.params.map((p) => (
             <ParamItem key={p.name} param={p} />
@@ -106,9 +102,9 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
       </Card>
 
       <div className={styles.side} ref={answerRef}>
-        <Card title="返回结果" extra={tested ? <span className={styles.muted}>耗时 {tested.result.latencyMs.toLocaleString('zh-CN')} ms</span> : null}>
+        <Card title="返回结果" extra={tested ? <span className={styles.muted}>耗时 {tested.latencyMs.toLocaleString('zh-CN')} ms</span> : null}>
           {tested ? (
-            <Answer tested={tested} />
+            <Answer result={tested} />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="填写参数后点击「测试」，接口的返回结果会显示在这里" />
           )}
@@ -166,7 +162,7 @@ function ParamItem({ param: p }: { param: OnlineParam }) {
   );
 }
 
-function Answer({ tested: { result, charged } }: { tested: Tested }) {
+function Answer({ result }: { result: ApiTestResult }) {
   const { answer } = result;
   return (
     <div data-testid="api-test-result">
@@ -200,7 +196,7 @@ function Answer({ tested: { result, charged } }: { tested: Tested }) {
           {
             key: 'calls',
             label: '调用次数',
-            children: `${charged > 0 ? `本次扣减 ${charged.toLocaleString('zh-CN')} 次` : '本次未扣减'}，剩余 ${result.callsLeft.toLocaleString('zh-CN')} 次`,
+            children: `${result.charged ? '本次扣减 1 次' : '本次未扣减'}，剩余 ${result.callsLeft.toLocaleString('zh-CN')} 次`,
           },
         ]}
       />

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { request } from '../../../../../../lib/api/client';
 import { serverMessage } from '../../../../../../lib/api/errors';
 import { saveBlob } from '../../../../../../lib/download';
-import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '../../apiTest/_components/OnlineHead';
+import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '../../_components/OnlineHead';
 import styles from './apply-batch.module.css';
 import { BatchJobsCard, useBatchJobs } from './BatchJobs';
 import { BATCH_ACCEPT, batchFileProblem, templateFileName } from './batch-file';
@@ -98,21 +98,22 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
 
   return (
     <Card title="批量查询">
-      <Alert
-        type="info"
-        showIcon
-        className={styles.notice}
-        title="每一行都是一次真实调用"
-        description={
-          <ul className={styles.rules}>
-            <li>
-              每个文件最多 {BATCH_MAX_ROWS.toLocaleString('zh-CN')} 行数据，{EXTENSIONS} 格式，不超过 {MAX_MB}MB。
-            </li>
-            <li>执行后逐行调用接口，按接口计费规则扣减调用次数；请先确认剩余次数足够。</li>
-            <li>明细和结果文件中的参数按平台规则脱敏显示（如身份证号、手机号只保留部分）。</li>
-          </ul>
-        }
-      />
+      <div className={styles.notice}>
+        <Alert
+          type="info"
+          showIcon
+          title="每一行都是一次真实调用"
+          description={
+            <ul className={styles.rules}>
+              <li>
+                每个文件最多 {BATCH_MAX_ROWS.toLocaleString('zh-CN')} 行数据，{EXTENSIONS} 格式，不超过 {MAX_MB}MB。
+              </li>
+              <li>执行后逐行调用接口，按接口计费规则扣减调用次数；请先确认剩余次数足够。</li>
+              <li>明细和结果文件中的参数按平台规则脱敏显示（如身份证号、手机号只保留部分）。</li>
+            </ul>
+          }
+        />
+      </div>
       <ol className={styles.steps}>
         <li className={styles.step}>
           <span className={styles.stepNo} aria-hidden>

@@ -5,9 +5,9 @@ import { ONLINE_MSG, type OnlineInterface } from '@apimarket/contracts';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../../../lib/api/client';
-import { serverMessage } from '../../../../../../lib/api/errors';
-import { dateTime } from '../../../../../../lib/format';
+import { request } from '../../../../../lib/api/client';
+import { serverMessage } from '../../../../../lib/api/errors';
+import { dateTime } from '../../../../../lib/format';
 import styles from './online-head.module.css';
 
 export const MY_API = '/userCenter/dataManage/myAPI';

@@ -1,0 +1,95 @@
+// 我的API's test and batch entries: a company that bought 实名认证 tests it from the user center
+// (a real, charged call, shown as the gateway answers it), then runs a sheet of two rows as a
+// batch job and downloads the results; and a truck model screen tells an account without a truck
+// score model what opens it.
+import { expect, test } from '@playwright/test';
+import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
+
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
+
+const callsLeft = async (page: import('@playwright/test').Page) =>
+  Number(((await page.getByTestId('calls-left').first().locator('strong').textContent()) ?? '').replaceAll(',', ''));
+
+test('test a purchase online, run a batch of two rows, download the results', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const who = unique();
+  await registerThroughPage(page, request, who, 'abc123');
+  await authenticateCompany(page, who, { name: '成都示例数据服务有限公司', legalPerson: '钱敏', creditPrefix: '91510100MA' });
+
+  // Balance by a confirmed transfer, then the cheapest package of 实名认证 from its page.
+  const transferRef = `E2EB${Date.now()}`;
+  await page.goto('/userCenter/paymentManage/myOrder?tab=recharge');
+  await page.getByLabel('转账金额（元）').fill('1000');
+  await page.getByLabel('银行转账流水号').fill(transferRef);
+  await page.getByLabel('付款账户名称').fill('成都示例数据服务有限公司');
+  await page.getByRole('button', { name: '提交充值申请' }).click();
+  await expect(page.getByRole('cell', { name: transferRef })).toBeVisible();
+  const id = (operator('recharge', 'list').split('\n').find((l) => l.includes(transferRef)) ?? '').split('\t')[0] ?? '';
+  expect(operator('recharge', 'confirm', id)).toContain('已确认到账');
+  await page.goto('/api/1882');
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByTestId('buy-done')).toContainText('支付成功');
+
+  await page.goto('/userCenter/dataManage/myAPI');
+  const before = await callsLeft(page);
+
+  // 在线测试: the examples answer 10000 and take one call.
+  await page.getByRole('link', { name: '在线测试' }).first().click();
+  await page.waitForURL((u) => u.pathname === '/userCenter/dataManage/myAPI/apiTest');
+  await expect(page.getByText('POST /communication/personal/1882').first()).toBeVisible();
+  await page.getByRole('button', { name: '填入示例' }).click();
+  await page.getByTestId('api-test-submit').click();
+  await expect(page.getByTestId('api-test-code')).toHaveText('10000');
+  await expect(page.getByTestId('api-test-data')).toContainText('"result"');
+  await expect(page.getByTestId('api-test-result')).toContainText(`本次扣减 1 次，剩余 ${(before - 1).toLocaleString('zh-CN')} 次`);
+  // The curl shows the call a customer's system makes, never the key itself.
+  await expect(page.getByTestId('api-test-curl')).toContainText('/communication/personal/1882');
+  await expect(page.getByTestId('api-test-curl')).toContainText('key=');
+
+  // A malformed identity number: the gateway's own answer, uncharged.
+  await page.getByLabel(/idcard/).fill('110101199003074515');
+  await page.getByTestId('api-test-submit').click();
+  await expect(page.getByTestId('api-test-code')).toHaveText('SYSTEM_042');
+  await expect(page.getByTestId('api-test-result')).toContainText('参数格式错误：idcard');
+  await expect(page.getByTestId('api-test-result')).toContainText('本次未扣减');
+  // A required parameter left empty is caught on the page.
+  await page.getByLabel(/idcard/).fill('');
+  await page.getByTestId('api-test-submit').click();
+  await expect(page.getByText('请输入idcard')).toBeVisible();
+
+  // 批量查询: two rows (the second malformed) as a CSV.
+  await page.goto('/userCenter/dataManage/myAPI');
+  await page.getByRole('link', { name: '批量查询' }).first().click();
+  await page.waitForURL((u) => u.pathname === '/userCenter/dataManage/myAPI/applyBatch');
+  await page.locator('input[type=file]').setInputFiles({
+    name: '客户名单.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('姓名（name）,身份证号（idcard）\n张三,110101199003074514\n李四,330106198507121230\n'),
+  });
+  await expect(page.getByText('文件已上传，核对行数后点击「执行」开始查询')).toBeVisible();
+  const job = page.getByRole('row', { name: /客户名单\.csv/ });
+  await expect(job).toContainText('待执行');
+  await job.getByRole('button', { name: /执\s*行/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /执\s*行/ }).click();
+  await expect(job).toContainText('已完成', { timeout: 30_000 });
+
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: '下载结果' }).click();
+  expect((await download).suggestedFilename()).toBe('批量查询结果-客户名单.xlsx');
+
+  // One row charged by the batch, one by the test: my API shows both.
+  await page.goto('/userCenter/dataManage/myAPI');
+  await expect(page.getByTestId('calls-left').first().locator('strong')).toHaveText((before - 2).toLocaleString('zh-CN'));
+});
+
+test('a truck model screen tells an account without a truck score model what opens it', async ({ page, request }) => {
+  const who = unique();
+  await registerThroughPage(page, request, who, 'abc123');
+  await authenticateCompany(page, who, { name: '重庆示例物流科技有限公司', legalPerson: '周芳', creditPrefix: '91500000MA' });
+  operator('features', who.name, '12');
+  await page.goto('/userCenter/truckInsurance');
+  await expect(page.getByTestId('uc-truck-model')).toContainText('货车模型需先购买评分模型接口');
+  await page.getByRole('link', { name: '了解货车风险评分模型' }).click();
+  await page.waitForURL((u) => u.pathname === '/api/9963');
+});
