@@ -18,11 +18,13 @@ CREATE TABLE "batch_jobs" (
 	"file_name" text NOT NULL,
 	"ip" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text,
 	"rows" integer NOT NULL,
 	"done" integer DEFAULT 0 NOT NULL,
 	"succeeded" integer DEFAULT 0 NOT NULL,
 	"charged" integer DEFAULT 0 NOT NULL,
 	"lease_until" timestamp with time zone,
+	"lease_owner" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone

@@ -12,20 +12,30 @@ import { PageQuery, parseId } from './paging';
 export const BATCH_MAX_ROWS = 1_000;
 export const BATCH_FILE = { maxBytes: 2 * 1024 * 1024, extensions: ['xlsx', 'csv'] } as const;
 /**
- * A test's parameters: no interface has more. An image travels as base64 inside the request,
- * which the portal API takes up to 1 MiB: the image itself may be 700 KB.
+ * A test's parameters: no interface has more. An image travels as base64 inside the request;
+ * the test call takes bodies up to `bodyBytes`, room for two images of `maxImageBytes` each
+ * (face comparison sends two) once base64- and form-encoded.
  */
-export const API_TEST_LIMITS = { maxParams: 20, maxValueChars: 960_000, maxImageBytes: 700 * 1024 } as const;
+export const API_TEST_LIMITS = { maxParams: 20, maxValueChars: 960_000, maxImageBytes: 700 * 1024, bodyBytes: 4 * 1024 * 1024 } as const;
+/** Columns of a batch sheet read at most (no interface has more parameters). */
+export const BATCH_MAX_COLUMNS = 50;
 
 export const ONLINE_MSG = {
   purchaseRequired: '请选择已购接口',
   purchaseMissing: '未找到该已购接口',
   params: '测试参数格式不正确',
+  controlChars: '参数中不能包含换行、制表符等控制字符',
+  videoNotTestable: '该接口需要上传视频，暂不支持在线测试，请由您的系统调用接口',
   imageTooLarge: '图片不能超过 700KB，请压缩后重试',
   fileRequired: '请选择要上传的文件',
   fileType: '仅支持 .xlsx 或 .csv 格式的文件',
   fileSize: '文件不能超过 2MB',
   fileUnreadable: '文件无法读取，请使用下载的模板填写后上传',
+  fileTooBig: '文件解压后内容过大，请删除无关的工作表和格式后重新上传',
+  tooManyColumns: `文件的列数过多（最多 ${BATCH_MAX_COLUMNS} 列），请使用下载的模板填写`,
+  encoding: 'CSV 文件编码无法识别，请在 Excel 中另存为「CSV UTF-8」或 .xlsx 后上传',
+  numberCell: (row: number, name: string) => `第 ${row} 行「${name}」是数字格式，长数字已丢失精度；请把该列设为文本格式后重新填写`,
+  cellChars: (row: number, name: string) => `第 ${row} 行「${name}」包含换行、制表符等控制字符，请删除后重新上传`,
   noRows: '文件中没有可查询的数据行',
   tooManyRows: `单个文件最多 ${BATCH_MAX_ROWS} 行数据，请拆分后上传`,
   missingColumn: (name: string) => `文件缺少参数列「${name}」，请使用下载的模板填写`,
@@ -34,15 +44,26 @@ export const ONLINE_MSG = {
   unusable: '该接口当前不可调用（已停用、已过期或次数已用完），请恢复或续购后再试',
   jobMissing: '批量任务不存在',
   jobNotPending: '任务已执行，不能重复执行',
+  jobBusy: '该接口已有批量任务在执行，请等它完成后再执行',
   jobRunning: '任务执行中，完成后才能删除',
   created: '文件已上传，核对行数后点击「执行」开始查询',
   started: '任务已开始执行，完成后可下载结果',
   deleted: '任务已删除',
 } as const;
 
-export const BATCH_JOB_STATUS = ['pending', 'running', 'done'] as const;
+/** stopped: the purchase could no longer be called (stopped, used up, expired …); the rest of the rows were not called. */
+export const BATCH_JOB_STATUS = ['pending', 'running', 'done', 'stopped'] as const;
 export type BatchJobStatus = (typeof BATCH_JOB_STATUS)[number];
-export const BATCH_JOB_STATUS_LABEL: Record<BatchJobStatus, string> = { pending: '待执行', running: '执行中', done: '已完成' };
+export const BATCH_JOB_STATUS_LABEL: Record<BatchJobStatus, string> = { pending: '待执行', running: '执行中', done: '已完成', stopped: '已中止' };
+
+/** No control characters in a parameter value (tabs and line breaks included). */
+export function hasControlChars(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
 
 const purchaseId = z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ONLINE_MSG.purchaseRequired }));
 
@@ -68,7 +89,10 @@ export const ApiTestInput = z.object({
   params: z.preprocess(
     fromJson,
     z
-    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, ONLINE_MSG.params), z.string().max(API_TEST_LIMITS.maxValueChars, ONLINE_MSG.params), {
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, ONLINE_MSG.params),
+      z.string().max(API_TEST_LIMITS.maxValueChars, ONLINE_MSG.params).refine((v) => !hasControlChars(v), ONLINE_MSG.controlChars),
+      {
       error: ONLINE_MSG.params,
     })
     .refine((p) => Object.keys(p).length <= API_TEST_LIMITS.maxParams, ONLINE_MSG.params),
@@ -95,6 +119,8 @@ export interface OnlineParam {
   required: boolean;
   description: string;
   example: string;
+  /** For a base64 parameter: an image (uploaded on the test page) or a video (not testable online). */
+  media: 'image' | 'video' | null;
 }
 
 /** What the test and batch screens show of a purchase. */
@@ -109,8 +135,10 @@ export interface OnlineInterface {
   /** Not stopped, not expired, calls left. */
   usable: boolean;
   params: OnlineParam[];
-  /** False for interfaces that take an image (base64): a sheet cannot carry one. */
+  /** False for interfaces that take an image or video (base64): a sheet cannot carry one. */
   batchable: boolean;
+  /** False for interfaces that take a video: too large to send from the page. */
+  testable: boolean;
 }
 
 export interface ApiTestResult {
@@ -139,6 +167,8 @@ export interface BatchJobView {
   charged: number;
   createdAt: string;
   finishedAt: string | null;
+  /** Why a stopped job stopped: the answer that ended it. */
+  note: string | null;
 }
 
 export interface BatchRowView {

@@ -21,8 +21,10 @@ export const batchJobs = pgTable(
     fileName: text('file_name').notNull(),
     /** Where the sheet was uploaded from: the calls of its rows are recorded with this IP. */
     ip: text('ip').notNull(),
-    /** pending → running → done. */
+    /** pending → running → done, or stopped when the purchase could no longer be called. */
     status: text('status').notNull().default('pending'),
+    /** Why a job stopped early (the answer that stopped it), for the list. */
+    note: text('note'),
     rows: integer('rows').notNull(),
     done: integer('done').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),
@@ -32,6 +34,8 @@ export const batchJobs = pgTable(
      * run out (its runner died) takes the job over and carries on from the first row not done.
      */
     leaseUntil: tstz('lease_until'),
+    /** The runner holding the lease (a random id per process); every write of a running job checks it. */
+    leaseOwner: text('lease_owner'),
     createdAt: createdAt(),
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),

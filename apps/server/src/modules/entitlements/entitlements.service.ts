@@ -103,15 +103,15 @@ export async function pdfExportCheck(db: Db, account: Account, interfaceId: numb
 }
 
 /**
- * dataApi/checkTruckInterface: whether the account has bought a truck score model (9963 or 9964),
- * which opens the truck model screens (spec 02 §6). Any purchase counts, in whatever state: the
- * screens then say what the purchase allows (Decision 122).
+ * dataApi/checkTruckInterface: whether the account — or, for a sub-account, its main account —
+ * has bought a truck score model (9963 or 9964), which opens the truck model screens (spec 02
+ * §6). Any purchase counts, in whatever state: the screens then say what it allows (Decision 122).
  */
 export async function truckModelAccess(db: Db, account: Account): Promise<boolean> {
   const [row] = await db
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.memberId, account.memberId), inArray(purchases.interfaceId, [...TRUCK_SCORE_MODEL_IDS])))
+    .where(and(inArray(purchases.memberId, [account.memberId, account.companyOwnerId]), inArray(purchases.interfaceId, [...TRUCK_SCORE_MODEL_IDS])))
     .limit(1);
   return row !== undefined;
 }

@@ -2,30 +2,43 @@
 // purchase by its owner (callAsOwner), paced below the key's rate limit so a customer's own
 // system keeps its share. Each row's answer and the job's counters are saved together.
 //
-// Exactly once, even when a process dies mid-job: a row gets the seqNo its call will carry before
-// the call is made; a process that takes the job over (its lease ran out) first looks that seqNo
-// up in call_records — found, the call was made (and charged if billable), so the row takes the
-// recorded code instead of calling again.
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+// One runner per job: a running job is leased to one process (lease_owner, a random id per
+// runner) and every write of the job checks the lease. The lease is renewed on a timer while the
+// job runs, so only a process that died (or stalled for a whole lease) loses it; another process
+// then takes the job over at its next sweep.
+//
+// Exactly once: a row gets the seqNo its call will carry before the call is made, and only while
+// the runner holds the lease. A runner that takes a job over finds that seqNo in call_records when
+// the call was made (and charged if billable): the row then takes the recorded code instead of
+// calling again. A row is saved only once (while it has no code).
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { batchJobRows, batchJobs, callRecords, interfaces, purchases } from '../../db/schema';
 import { type GatewayDeps, newSeqNo } from '../gateway/gateway.service';
 import { maskParams } from '../gateway/mask';
-import { BATCH_LEASE_SECONDS } from './batch.service';
 import { callAsOwner } from './online.service';
 
 /** A job never executed is deleted after this many days, a finished one (its results) after BATCH_KEEP_DAYS. */
 export const BATCH_PENDING_DAYS = 7;
 export const BATCH_KEEP_DAYS = 30;
+/** How long a lease lasts; renewed every third of it while the job runs. */
+export const BATCH_LEASE_SECONDS = 60;
 /** What a taken-over row says when its call was made but the answer was lost with the process. */
-export const RESULT_LOST = '调用已完成，但结果未能保存，请在调用记录中按流水号查看';
+export const RESULT_LOST = '调用已完成（已按规则计费），但返回结果未能保存；可按流水号在调用记录中核对，如需结果请重新查询';
 const SWEEP_MS = 30_000;
 /** Rate refusals (SYSTEM_038: the customer's own calls used the key's second) are retried this often. */
 const RATE_RETRIES = 5;
+/**
+ * Answers that say the purchase itself can no longer be called (unknown key, used up, stopped,
+ * account disabled, enterprise only, taken down, not this interface): the rest of the rows would
+ * answer the same, so the job stops rather than recording hundreds of refusals.
+ */
+const PURCHASE_REFUSALS = new Set(['SYSTEM_001', 'SYSTEM_002', 'SYSTEM_003', 'SYSTEM_005', 'SYSTEM_008', 'SYSTEM_015', 'SYSTEM_025']);
 
 export interface BatchRunner {
-  /** Run a job this process holds the lease of (just executed). */
+  /** Run a job just executed (this runner takes its lease). */
   kick(jobId: number): void;
   /** Take over jobs whose runner died, and delete what is kept too long. Runs every 30 s. */
   sweep(): Promise<void>;
@@ -35,20 +48,63 @@ export interface BatchRunner {
   stop(): Promise<void>;
 }
 
+type Row = typeof batchJobRows.$inferSelect;
+interface Job {
+  id: number;
+  ip: string;
+  key: string;
+  path: string;
+}
+
+/** The runner lost the job's lease (another process took it over): this one stops working on it. */
+class LeaseLost extends Error {}
+
 export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: FastifyBaseLogger; callsPerSecond: number }): BatchRunner {
   const { db, gateway, logger } = deps;
+  const me = randomUUID();
   const active = new Map<number, Promise<void>>();
   const gapMs = 1000 / Math.max(1, deps.callsPerSecond);
   let stopped = false;
+  let sweeping: Promise<void> | null = null;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const lease = sql`now() + make_interval(secs => ${BATCH_LEASE_SECONDS})`;
+  const leaseEnd = sql`now() + make_interval(secs => ${BATCH_LEASE_SECONDS})`;
+  const mine = (jobId: number) => and(eq(batchJobs.id, jobId), eq(batchJobs.status, 'running'), eq(batchJobs.leaseOwner, me));
+  /** Rows change only while their job's lease is this runner's. */
+  const leaseHeld = (jobId: number) =>
+    sql`exists (select 1 from ${batchJobs} where ${batchJobs.id} = ${jobId} and ${batchJobs.status} = 'running' and ${batchJobs.leaseOwner} = ${me} and ${batchJobs.leaseUntil} > now())`;
 
-  function kick(jobId: number) {
+  /** Take a running job whose lease is free or ran out; answers whether this runner now holds it. */
+  async function claim(jobId: number): Promise<boolean> {
+    const got = await db
+      .update(batchJobs)
+      .set({ leaseOwner: me, leaseUntil: leaseEnd })
+      .where(and(eq(batchJobs.id, jobId), eq(batchJobs.status, 'running'), or(isNull(batchJobs.leaseUntil), lt(batchJobs.leaseUntil, sql`now()`))))
+      .returning({ id: batchJobs.id });
+    return got.length > 0;
+  }
+
+  function run(jobId: number, claimFirst: boolean) {
     if (stopped || active.has(jobId)) return;
-    const run = runJob(jobId)
-      .catch((err: unknown) => logger.error({ err, jobId }, 'batch job stopped by an error; another run takes it over when its lease ends'))
+    const work = (async () => {
+      if (claimFirst && !(await claim(jobId))) return;
+      const renew = setInterval(() => {
+        db.update(batchJobs)
+          .set({ leaseUntil: leaseEnd })
+          .where(mine(jobId))
+          .catch((err: unknown) => logger.error({ err, jobId }, 'batch job lease not renewed'));
+      }, (BATCH_LEASE_SECONDS * 1000) / 3);
+      try {
+        await runJob(jobId);
+      } finally {
+        clearInterval(renew);
+      }
+    })()
+      .catch((err: unknown) => {
+        if (err instanceof LeaseLost) logger.warn({ jobId }, 'batch job taken over by another runner');
+        else logger.error({ err, jobId }, 'batch job stopped by an error; another run takes it over when its lease ends');
+      })
       .finally(() => active.delete(jobId));
-    active.set(jobId, run);
+    active.set(jobId, work);
   }
 
   async function runJob(jobId: number) {
@@ -57,7 +113,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       .from(batchJobs)
       .innerJoin(purchases, eq(purchases.id, batchJobs.purchaseId))
       .innerJoin(interfaces, eq(interfaces.id, batchJobs.interfaceId))
-      .where(and(eq(batchJobs.id, jobId), eq(batchJobs.status, 'running')));
+      .where(mine(jobId));
     if (!job) return;
     for (;;) {
       const rows = await db
@@ -70,75 +126,112 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       for (const row of rows) {
         if (stopped) return;
         const began = Date.now();
-        await runRow(job, row);
+        const code = await runRow(job, row);
+        if (code !== null && PURCHASE_REFUSALS.has(code)) {
+          await finish(jobId, 'stopped', `第 ${row.rowNo} 行返回 ${code}，接口已不可调用，其余行未执行`);
+          return;
+        }
         const wait = gapMs - (Date.now() - began);
         if (wait > 0) await sleep(wait);
       }
     }
-    await db.update(batchJobs).set({ status: 'done', finishedAt: sql`now()`, leaseUntil: null }).where(and(eq(batchJobs.id, jobId), eq(batchJobs.status, 'running')));
+    await finish(jobId, 'done', null);
   }
 
-  type Row = typeof batchJobRows.$inferSelect;
-  type Job = { id: number; ip: string; key: string; path: string };
+  async function finish(jobId: number, status: 'done' | 'stopped', note: string | null) {
+    await db.update(batchJobs).set({ status, note, finishedAt: sql`now()`, leaseUntil: null, leaseOwner: null }).where(mine(jobId));
+  }
 
-  async function runRow(job: Job, row: Row) {
+  /** One row: its call, unless a previous runner made it. Answers the row's code, or null when it was left for later. */
+  async function runRow(job: Job, row: Row): Promise<string | null> {
     if (row.seqNo) {
-      const [made] = await db.select({ code: callRecords.code, charged: callRecords.charged, params: callRecords.params }).from(callRecords).where(eq(callRecords.seqNo, row.seqNo));
-      if (made) return save(job.id, row, { code: made.code, message: RESULT_LOST, data: null, charged: made.charged, seqNo: row.seqNo });
-    }
-    let seqNo = row.seqNo ?? (await claimSeqNo(row));
-    for (let attempt = 0; ; attempt++) {
-      const { answer, charged } = await callAsOwner(gateway, job, row.params, job.ip, seqNo);
-      if (answer.code === 'SYSTEM_038' && attempt < RATE_RETRIES && !stopped) {
-        await sleep(1000);
-        seqNo = await claimSeqNo(row);
-        continue;
+      const [made] = await db.select({ code: callRecords.code, charged: callRecords.charged }).from(callRecords).where(eq(callRecords.seqNo, row.seqNo));
+      // A rate refusal was not a query: the row is called afresh.
+      if (made && made.code !== 'SYSTEM_038') {
+        await save(job.id, row, { code: made.code, message: RESULT_LOST, data: null, charged: made.charged, seqNo: row.seqNo });
+        return made.code;
       }
-      return save(job.id, row, { code: answer.code, message: answer.message, data: answer.data ?? null, charged: charged ? 1 : 0, seqNo });
+    }
+    let seen = row.seqNo;
+    for (let attempt = 0; ; attempt++) {
+      const seqNo = await claimSeqNo(job.id, row, seen);
+      seen = seqNo;
+      const { answer, charged } = await callAsOwner(gateway, job, row.params, job.ip, seqNo);
+      if (answer.code === 'SYSTEM_038') {
+        // Left unsaved when stopping: the next runner finds the 038 record and calls the row again.
+        if (stopped) return null;
+        if (attempt < RATE_RETRIES) {
+          await sleep(1000);
+          continue;
+        }
+      }
+      await save(job.id, row, { code: answer.code, message: answer.message, data: answer.data ?? null, charged: charged ? 1 : 0, seqNo });
+      return answer.code;
     }
   }
 
-  /** The seqNo the row's next call will carry, saved before the call is made. */
-  async function claimSeqNo(row: Row): Promise<string> {
+  /** The seqNo the row's next call carries, saved before the call — only under this runner's lease. */
+  async function claimSeqNo(jobId: number, row: Row, seen: string | null): Promise<string> {
     const seqNo = newSeqNo();
-    await db.update(batchJobRows).set({ seqNo }).where(and(eq(batchJobRows.jobId, row.jobId), eq(batchJobRows.rowNo, row.rowNo)));
+    const set = await db
+      .update(batchJobRows)
+      .set({ seqNo })
+      .where(
+        and(
+          eq(batchJobRows.jobId, jobId),
+          eq(batchJobRows.rowNo, row.rowNo),
+          isNull(batchJobRows.code),
+          seen === null ? isNull(batchJobRows.seqNo) : eq(batchJobRows.seqNo, seen),
+          leaseHeld(jobId),
+        ),
+      )
+      .returning({ rowNo: batchJobRows.rowNo });
+    if (set.length === 0) throw new LeaseLost();
     return seqNo;
   }
 
   async function save(jobId: number, row: Row, r: { code: string; message: string; data: unknown; charged: number; seqNo: string }) {
     await db.transaction(async (tx) => {
-      await tx
+      const saved = await tx
         .update(batchJobRows)
         .set({ code: r.code, message: r.message, data: r.data, charged: r.charged, seqNo: r.seqNo, params: maskParams(row.params) })
-        .where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, row.rowNo)));
+        .where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, row.rowNo), isNull(batchJobRows.code)))
+        .returning({ rowNo: batchJobRows.rowNo });
+      if (saved.length === 0) return; // saved already (by the runner that held the job before)
       await tx
         .update(batchJobs)
         .set({
           done: sql`${batchJobs.done} + 1`,
           succeeded: sql`${batchJobs.succeeded} + ${r.code === '10000' ? 1 : 0}`,
           charged: sql`${batchJobs.charged} + ${r.charged}`,
-          leaseUntil: lease,
         })
         .where(eq(batchJobs.id, jobId));
     });
   }
 
-  async function sweep() {
-    if (stopped) return;
+  async function sweepOnce() {
     const orphans = await db
       .update(batchJobs)
-      .set({ leaseUntil: lease })
+      .set({ leaseOwner: me, leaseUntil: leaseEnd })
       .where(and(eq(batchJobs.status, 'running'), or(isNull(batchJobs.leaseUntil), lt(batchJobs.leaseUntil, sql`now()`))))
       .returning({ id: batchJobs.id });
-    for (const o of orphans) kick(o.id);
+    for (const o of orphans) run(o.id, false);
     await db
       .delete(batchJobs)
       .where(
         or(
           and(eq(batchJobs.status, 'pending'), lt(batchJobs.createdAt, sql`now() - make_interval(days => ${BATCH_PENDING_DAYS})`)),
-          and(eq(batchJobs.status, 'done'), lt(batchJobs.finishedAt, sql`now() - make_interval(days => ${BATCH_KEEP_DAYS})`)),
+          and(or(eq(batchJobs.status, 'done'), eq(batchJobs.status, 'stopped')), lt(batchJobs.finishedAt, sql`now() - make_interval(days => ${BATCH_KEEP_DAYS})`)),
         ),
       );
+  }
+
+  function sweep(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    sweeping ??= sweepOnce().finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
   }
 
   const timer = setInterval(() => {
@@ -147,19 +240,17 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
   timer.unref();
 
   return {
-    kick,
+    kick: (jobId) => run(jobId, true),
     sweep,
     idle: async () => {
-      while (active.size > 0) await Promise.all([...active.values()]);
+      while (active.size > 0 || sweeping) await Promise.all([...active.values(), sweeping]);
     },
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      const running = [...active.keys()];
+      await sweeping?.catch(() => {});
       await Promise.all([...active.values()]);
-      if (running.length > 0) {
-        await db.update(batchJobs).set({ leaseUntil: null }).where(and(eq(batchJobs.status, 'running'), inArray(batchJobs.id, running)));
-      }
+      await db.update(batchJobs).set({ leaseUntil: null, leaseOwner: null }).where(and(eq(batchJobs.status, 'running'), eq(batchJobs.leaseOwner, me)));
     },
   };
 }

@@ -3,9 +3,9 @@
 // the rows one by one as the purchase's owner. Every read and change is limited to the account's
 // own jobs. Parameters stay in clear only until their row is called (then masked), results are
 // kept for BATCH_KEEP_DAYS and a job never executed for BATCH_PENDING_DAYS (batch.runner.ts).
-import { Readable } from 'node:stream';
 import {
   BATCH_JOB_STATUS_LABEL,
+  BATCH_MAX_COLUMNS,
   BATCH_MAX_ROWS,
   BATCH_RESULT_COLUMNS,
   type BatchJobDetailInput,
@@ -13,21 +13,22 @@ import {
   type BatchJobStatus,
   type BatchJobView,
   type BatchRowView,
+  hasControlChars,
   ONLINE_MSG,
   type OnlineParam,
   pageOffset,
 } from '@apimarket/contracts';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
 import type { Db } from '../../db/client';
 import { batchJobRows, batchJobs, interfaces } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { maskParams } from '../gateway/mask';
 import { isBatchable, ownPurchase } from './online.service';
-
-/** How long a lease on a running job lasts; the runner renews it with every row. */
-export const BATCH_LEASE_SECONDS = 60;
 
 const jobColumns = {
   id: batchJobs.id,
@@ -42,6 +43,7 @@ const jobColumns = {
   charged: batchJobs.charged,
   createdAt: batchJobs.createdAt,
   finishedAt: batchJobs.finishedAt,
+  note: batchJobs.note,
 };
 
 const jobQuery = (db: Db) => db.select(jobColumns).from(batchJobs).innerJoin(interfaces, eq(interfaces.id, batchJobs.interfaceId));
@@ -90,40 +92,109 @@ export async function batchTemplate(params: readonly OnlineParam[]): Promise<Buf
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The first sheet's rows as text, the header first. Unreadable files answer the template hint. */
-async function readSheet(content: Buffer, extension: string): Promise<string[][]> {
+/** The sum of an xlsx's entries once inflated, read from its zip directory (nothing is inflated). */
+function unzippedSize(content: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(content, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('not a zip'));
+      let total = 0;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        total += entry.uncompressedSize;
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(total));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** A 2 MB sheet holds a few thousand cells of text; a file that inflates far beyond it is refused unread. */
+const MAX_UNZIPPED_BYTES = 40 * 1024 * 1024;
+/** Digits a spreadsheet number keeps: an identity or card number stored as a number has lost the rest. */
+const EXACT_DIGITS = 1e15;
+const SCIENTIFIC = /^[+-]?\d+(\.\d+)?e\+?\d+$/i;
+
+/** Text as Excel saves CSV: UTF-8 (with or without its byte-order mark), or GB18030 ("CSV (逗号分隔)"). */
+function decodeCsv(content: Buffer): string {
+  for (const encoding of ['utf-8', 'gb18030']) {
+    try {
+      return new TextDecoder(encoding, { fatal: true }).decode(content);
+    } catch {
+      // try the next one
+    }
+  }
+  throw new Invalid(ONLINE_MSG.encoding);
+}
+
+interface Sheet {
+  header: string[];
+  /** Each row's cells as text, as wide as the header, with its row number in the file. */
+  rows: Array<{ rowNo: number; cells: string[] }>;
+}
+
+/** A cell's text, refused when it cannot be what the customer meant. */
+function cellText(text: string, rowNo: number, column: string): string {
+  if (hasControlChars(text)) throw new Invalid(ONLINE_MSG.cellChars(rowNo, column));
+  if (SCIENTIFIC.test(text)) throw new Invalid(ONLINE_MSG.numberCell(rowNo, column));
+  return text.trim();
+}
+
+function readCsv(content: Buffer): Sheet {
+  let records: string[][];
+  try {
+    records = parseCsv(decodeCsv(content), { relax_column_count: true, skip_empty_lines: true });
+  } catch (err) {
+    if (err instanceof Invalid) throw err;
+    throw new Invalid(ONLINE_MSG.fileUnreadable);
+  }
+  const [first = [], ...body] = records;
+  if (first.length > BATCH_MAX_COLUMNS) throw new Invalid(ONLINE_MSG.tooManyColumns);
+  if (body.length > BATCH_MAX_ROWS) throw new Invalid(ONLINE_MSG.tooManyRows);
+  const header = first.map((h) => h.trim());
+  return { header, rows: body.map((r, i) => ({ rowNo: i + 2, cells: header.map((h, c) => cellText(r[c] ?? '', i + 2, h)) })) };
+}
+
+async function readXlsx(content: Buffer): Promise<Sheet> {
   const book = new ExcelJS.Workbook();
   try {
-    if (extension === 'csv') {
-      // CSV in UTF-8 (Excel writes a byte-order mark in front: it is not part of the first header).
-      const text = content.toString('utf8').replace(/^\uFEFF/, '');
-      // Every value stays text: an 18-digit identity number read as a number would lose digits.
-      await book.csv.read(Readable.from([text]), { map: (value: string) => value, parserOptions: { ignoreEmpty: true } });
-    } else {
-      await book.xlsx.load(content as unknown as ArrayBuffer);
-    }
-  } catch {
+    if ((await unzippedSize(content)) > MAX_UNZIPPED_BYTES) throw new Invalid(ONLINE_MSG.fileTooBig);
+    await book.xlsx.load(content as unknown as ArrayBuffer);
+  } catch (err) {
+    if (err instanceof Invalid) throw err;
     throw new Invalid(ONLINE_MSG.fileUnreadable);
   }
   const sheet = book.worksheets[0];
   if (!sheet) throw new Invalid(ONLINE_MSG.fileUnreadable);
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text.trim());
-    rows.push(cells);
+  if (sheet.actualRowCount > BATCH_MAX_ROWS + 1) throw new Invalid(ONLINE_MSG.tooManyRows);
+  // Only the header's columns are read: a stray cell far to the right must not widen every row.
+  let width = 0;
+  sheet.getRow(1).eachCell({ includeEmpty: false }, (_, col) => {
+    width = Math.max(width, col);
   });
-  return rows;
+  if (width > BATCH_MAX_COLUMNS) throw new Invalid(ONLINE_MSG.tooManyColumns);
+  const header = Array.from({ length: width }, (_, c) => sheet.getRow(1).getCell(c + 1).text.trim());
+  const rows: Sheet['rows'] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
+    if (rowNo === 1) return;
+    const cells = header.map((h, c) => {
+      const cell = row.getCell(c + 1);
+      if (typeof cell.value === 'number' && Math.abs(cell.value) >= EXACT_DIGITS) throw new Invalid(ONLINE_MSG.numberCell(rowNo, h));
+      return cellText(cell.text, rowNo, h);
+    });
+    rows.push({ rowNo, cells });
+  });
+  return { header, rows };
 }
 
 /** The query rows of a sheet, by parameter name, checked against the interface's parameters. */
 export async function parseBatchSheet(content: Buffer, extension: string, params: readonly OnlineParam[]): Promise<Array<Record<string, string>>> {
-  const [header = [], ...body] = await readSheet(content, extension);
-  const names = header.map(headerName);
+  const sheet = extension === 'csv' ? readCsv(content) : await readXlsx(content);
+  const names = sheet.header.map(headerName);
   for (const p of params) if (p.required && !names.includes(p.name)) throw new Invalid(ONLINE_MSG.missingColumn(p.name));
   const known = new Set(params.map((p) => p.name));
-  const rows = body
-    .map((cells) => Object.fromEntries(names.flatMap((name, i) => (known.has(name) ? [[name, cells[i] ?? '']] : []))))
+  const rows = sheet.rows
+    .map(({ cells }) => Object.fromEntries(names.flatMap((name, i) => (known.has(name) ? [[name, cells[i] ?? '']] : []))))
     .filter((r) => Object.values(r).some((v) => v !== ''));
   if (rows.length === 0) throw new Invalid(ONLINE_MSG.noRows);
   if (rows.length > BATCH_MAX_ROWS) throw new Invalid(ONLINE_MSG.tooManyRows);
@@ -217,9 +288,10 @@ export async function deleteBatchJob(db: Db, account: Account, jobId: number): P
 }
 
 /**
- * myOnline/executeBatchJob: a pending job of a usable purchase with enough calls left for every
- * row starts running, leased to this process (the runner is then told). Executing twice, even at
- * once, starts it once.
+ * myOnline/executeBatchJob: a pending job of a usable purchase with a call left for every row
+ * starts running; the runner is then told and takes its lease. One job of a purchase runs at a
+ * time, so the check of calls left holds and the key's rate is shared by one job only.
+ * Executing twice, even at once, starts it once.
  */
 export async function executeBatchJob(db: Db, account: Account, jobId: number): Promise<BatchJobView> {
   const job = await ownJob(db, account, jobId);
@@ -227,11 +299,21 @@ export async function executeBatchJob(db: Db, account: Account, jobId: number): 
   const p = await ownPurchase(db, account, job.purchaseId);
   if (!p.usable) throw new Invalid(ONLINE_MSG.unusable);
   if (p.callsLeft < job.rows) throw new Invalid(ONLINE_MSG.notEnoughCalls(job.rows, p.callsLeft));
+  const other = alias(batchJobs, 'other');
   const started = await db
     .update(batchJobs)
-    .set({ status: 'running', startedAt: sql`now()`, leaseUntil: sql`now() + make_interval(secs => ${BATCH_LEASE_SECONDS})` })
-    .where(and(eq(batchJobs.id, job.id), eq(batchJobs.status, 'pending')))
+    .set({ status: 'running', startedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .where(
+      and(
+        eq(batchJobs.id, job.id),
+        eq(batchJobs.status, 'pending'),
+        notExists(db.select({ id: other.id }).from(other).where(and(eq(other.purchaseId, job.purchaseId), eq(other.status, 'running')))),
+      ),
+    )
     .returning({ id: batchJobs.id });
-  if (started.length === 0) throw new Conflict(ONLINE_MSG.jobNotPending);
+  if (started.length === 0) {
+    const now = await ownJob(db, account, job.id);
+    throw new Conflict(now.status === 'pending' ? ONLINE_MSG.jobBusy : ONLINE_MSG.jobNotPending);
+  }
   return ownJob(db, account, job.id);
 }

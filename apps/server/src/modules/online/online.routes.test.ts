@@ -141,6 +141,15 @@ describe('batch queries (myOnline/*)', () => {
     await refused({ name: '名单.xlsx', content: Buffer.from('not a workbook'), type: 'application/octet-stream' }, ONLINE_MSG.fileUnreadable);
     const many = ['name,idcard', ...Array.from({ length: 1001 }, () => `${ZHANG.name},${ZHANG.idcard}`)].join('\n');
     await refused(csv(many), ONLINE_MSG.tooManyRows);
+    // A number that lost digits (Excel's 1.10101E+17), and a control character.
+    await refused(csv('name,idcard\n张三,1.10101E+17\n'), ONLINE_MSG.numberCell(2, 'idcard'));
+    await refused(csv('name,idcard\n"张\u0000三",110101199003074514\n'), ONLINE_MSG.cellChars(2, 'name'));
+    const numeric = new ExcelJS.Workbook();
+    const ws = numeric.addWorksheet('s');
+    ws.addRow(['name', 'idcard']);
+    // What Excel keeps of an identity number typed into a number cell.
+    ws.addRow(['张三', Number(ZHANG.idcard)]);
+    await refused({ name: '名单.xlsx', content: Buffer.from(await numeric.xlsx.writeBuffer()), type: 'application/octet-stream' }, ONLINE_MSG.numberCell(2, 'idcard'));
     const foreign = await upload(other, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n`));
     expect(foreign.json().msg).toBe(ONLINE_MSG.purchaseMissing);
     expect(await t.database.db.select().from(batchJobs)).toEqual([]);
@@ -196,6 +205,24 @@ describe('batch queries (myOnline/*)', () => {
     expect(await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, Number(jobId)))).toEqual([]);
   });
 
+  it('reads a GB18030 CSV as Excel saves it, and an xlsx with a stray cell far to the right', async () => {
+    // 张三 in GB18030, the default "CSV (逗号分隔)" of a Chinese Excel.
+    const gbk = Buffer.concat([Buffer.from('name,idcard\n'), Buffer.from([0xd5, 0xc5, 0xc8, 0xfd]), Buffer.from(`,${ZHANG.idcard}\n`)]);
+    const res = await upload(buyer, { purchaseId: String(purchaseId) }, { name: '名单.csv', content: gbk, type: 'text/csv' });
+    expect(res.json().data.rows).toBe(1);
+    const [row] = await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, res.json().data.id));
+    expect(row?.params).toEqual(ZHANG);
+
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('s');
+    ws.addRow(['name', 'idcard']);
+    ws.addRow([LI.name, LI.idcard]);
+    ws.getCell('XFD2').value = 'x';
+    const wide = await upload(buyer, { purchaseId: String(purchaseId) }, { name: '名单.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()), type: 'application/octet-stream' });
+    expect(wide.json().data.rows).toBe(1);
+    for (const id of [res.json().data.id, wide.json().data.id]) await post(t, 'myOnline/deleteBatchJob', { jobId: String(id) }, as(buyer));
+  });
+
   it('does not start a job the purchase has too few calls for, nor delete a running one', async () => {
     const res = await upload(buyer, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n${LI.name},${LI.idcard}\n`));
     const jobId = Number(res.json().data.id);
@@ -204,9 +231,19 @@ describe('batch queries (myOnline/*)', () => {
     expect((await post(t, 'myOnline/executeBatchJob', { jobId: String(jobId) }, as(buyer))).json().msg).toBe(ONLINE_MSG.notEnoughCalls(2, 1));
     await t.database.db.update(purchases).set({ callsLeft: left }).where(eq(purchases.id, purchaseId));
 
-    await t.database.db.update(batchJobs).set({ status: 'running' }).where(eq(batchJobs.id, jobId));
+    // Another job of the purchase runs (leased to another process): this one waits its turn.
+    await t.database.db.update(batchJobs).set({ status: 'running', leaseOwner: 'another-process', leaseUntil: new Date(Date.now() + 60_000) }).where(eq(batchJobs.id, jobId));
+    const second = await upload(buyer, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n`));
+    expect((await post(t, 'myOnline/executeBatchJob', { jobId: String(second.json().data.id) }, as(buyer))).json().msg).toBe(ONLINE_MSG.jobBusy);
     expect((await post(t, 'myOnline/deleteBatchJob', { jobId: String(jobId) }, as(buyer))).json().msg).toBe(ONLINE_MSG.jobRunning);
+    // A live lease is not taken over: the other process is working on it.
+    const left2 = await callsLeft();
+    await t.batchRunner?.sweep();
+    await t.batchRunner?.idle();
+    expect(await callsLeft()).toBe(left2);
+    expect((await t.database.db.select().from(batchJobs).where(eq(batchJobs.id, jobId)))[0]).toMatchObject({ status: 'running', done: 0, leaseOwner: 'another-process' });
     await t.database.db.delete(batchJobs).where(eq(batchJobs.id, jobId));
+    await post(t, 'myOnline/deleteBatchJob', { jobId: String(second.json().data.id) }, as(buyer));
   });
 
   it('takes over a job whose runner died without calling a row twice', async () => {
@@ -218,7 +255,7 @@ describe('batch queries (myOnline/*)', () => {
     expect(made.data.answer.code).toBe('10000');
     await t.database.db.update(callRecords).set({ seqNo }).where(eq(callRecords.seqNo, made.data.answer.seqNo));
     await t.database.db.update(batchJobRows).set({ seqNo }).where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, 1)));
-    await t.database.db.update(batchJobs).set({ status: 'running', leaseUntil: new Date(Date.now() - 1000) }).where(eq(batchJobs.id, jobId));
+    await t.database.db.update(batchJobs).set({ status: 'running', leaseOwner: 'a-dead-process', leaseUntil: new Date(Date.now() - 1000) }).where(eq(batchJobs.id, jobId));
     const before = await callsLeft();
 
     await t.batchRunner?.sweep();
@@ -235,13 +272,46 @@ describe('batch queries (myOnline/*)', () => {
     expect((await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, seqNo))).length).toBe(1);
   });
 
-  it('refuses interfaces that take an image', async () => {
-    const ocrKey = await buyCheapest(t, buyer, 1985);
-    const ocr = await purchaseOf(ocrKey);
+  it('stops a job when the purchase can no longer be called, leaving the other rows uncalled', async () => {
+    const res = await upload(buyer, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n${LI.name},${LI.idcard}\n`));
+    const jobId = Number(res.json().data.id);
+    await t.database.db.update(batchJobs).set({ status: 'running' }).where(eq(batchJobs.id, jobId));
+    await t.database.db.update(purchases).set({ status: 'stopped' }).where(eq(purchases.id, purchaseId));
+    clearGatewayCaches();
+    await t.batchRunner?.sweep();
+    await t.batchRunner?.idle();
+    await t.database.db.update(purchases).set({ status: 'active' }).where(eq(purchases.id, purchaseId));
+    clearGatewayCaches();
+    const detail = (await post(t, 'myOnline/getBatchJobDetail', { jobId: String(jobId) }, as(buyer))).json();
+    expect(detail.job).toMatchObject({ status: 'stopped', statusLabel: '已中止', done: 1, charged: 0, note: '第 1 行返回 SYSTEM_003，接口已不可调用，其余行未执行' });
+    expect(detail.rows.map((r: { code: string | null }) => r.code)).toEqual(['SYSTEM_003', null]);
+  });
+
+  it('refuses interfaces that take an image or a video, and tests no video online', async () => {
+    const ocr = await purchaseOf(await buyCheapest(t, buyer, 1985));
     const info = (await post(t, 'myOnline/showOnline', { purchaseId: String(ocr?.id) }, as(buyer))).json();
-    expect(info.data.batchable).toBe(false);
-    const res = await upload(buyer, { purchaseId: String(ocr?.id) }, csv('image\nabc\n'));
-    expect(res.json().msg).toBe(ONLINE_MSG.imageNotBatchable);
+    expect(info.data).toMatchObject({ batchable: false, testable: true });
+    expect(info.data.params[0]).toMatchObject({ name: 'image', media: 'image' });
+    expect((await upload(buyer, { purchaseId: String(ocr?.id) }, csv('image\nabc\n'))).json().msg).toBe(ONLINE_MSG.imageNotBatchable);
+
+    const live = await purchaseOf(await buyCheapest(t, buyer, 2063));
+    const liveInfo = (await post(t, 'UserCenter/getInterfaceInfoTById', { purchaseId: String(live?.id) }, as(buyer))).json();
+    expect(liveInfo.data).toMatchObject({ batchable: false, testable: false, params: [{ name: 'video', media: 'video' }] });
+    const before = live?.callsLeft;
+    const tried = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(live?.id), params: JSON.stringify({ video: 'AAAA' }) }, as(buyer));
+    expect(tried.json()).toMatchObject({ code: 'ALL_0001', msg: ONLINE_MSG.videoNotTestable });
+    expect((await purchaseOf(live?.key ?? ''))?.callsLeft).toBe(before);
+  });
+
+  it('takes two images of 700 KB in one test (face comparison)', async () => {
+    const face = await purchaseOf(await buyCheapest(t, buyer, 2061));
+    const info = (await post(t, 'UserCenter/getInterfaceInfoTById', { purchaseId: String(face?.id) }, as(buyer))).json();
+    const images = info.data.params.filter((p: { media: string | null }) => p.media === 'image').map((p: { name: string }) => p.name);
+    expect(images.length).toBe(2);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(700 * 1024 - 4, 0xfb)]).toString('base64');
+    const res = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(face?.id), params: JSON.stringify(Object.fromEntries(images.map((n: string) => [n, jpeg]))) }, as(buyer));
+    expect(res.json().code).toBe(200);
+    expect(res.json().data.answer.code).not.toBe('SYSTEM_999');
   });
 });
 

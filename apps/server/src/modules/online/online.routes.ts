@@ -2,6 +2,7 @@
 // Thin: the company must be authenticated, parse, call the service. Files answer as xlsx.
 import path from 'node:path';
 import {
+  API_TEST_LIMITS,
   ApiTestInput,
   BATCH_FILE,
   BatchJobDetailInput,
@@ -43,7 +44,8 @@ export async function onlineRoutes(app: FastifyInstance, { db, gateway, runner }
     return ok(await onlineInterface(db, account, purchaseId));
   });
 
-  app.post('/UserCenter/getApiTestData', async (request) => {
+  // Room for the images an interface takes (face comparison sends two), beyond the usual 1 MiB.
+  app.post('/UserCenter/getApiTestData', { bodyLimit: API_TEST_LIMITS.bodyBytes }, async (request) => {
     const account = await requireQualified(request, db);
     const input = parseInput(ApiTestInput, fields(request));
     return ok(await apiTest(db, gateway, account, input, request.ip));

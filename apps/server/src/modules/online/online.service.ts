@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interfaceDocs, interfaces, purchases } from '../../db/schema';
-import { NotFound } from '../../http/errors';
+import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { type GatewayDeps, runCall } from '../gateway/gateway.service';
 
@@ -49,12 +49,20 @@ export async function ownPurchase(db: Db, account: Account, purchaseId: number):
   if (!row) throw new NotFound(ONLINE_MSG.purchaseMissing);
   return {
     ...row,
-    params: row.params.map((p) => ({ name: p.name, type: p.type, required: p.required, description: p.description, example: p.example })),
+    params: row.params.map((p) => ({ name: p.name, type: p.type, required: p.required, description: p.description, example: p.example, media: mediaOf(p) })),
   };
 }
 
-/** A sheet cannot carry an image: interfaces that take one (base64) are tested one at a time. */
-export const isBatchable = (params: readonly OnlineParam[]) => !params.some((p) => p.type === 'base64');
+/** What a base64 parameter carries, by its name (the catalogue names video parameters `video…`). */
+function mediaOf(p: { name: string; type: string }): OnlineParam['media'] {
+  if (p.type !== 'base64') return null;
+  return /video/i.test(p.name) ? 'video' : 'image';
+}
+
+/** A sheet cannot carry an image or a video: interfaces that take one are tested one at a time. */
+export const isBatchable = (params: readonly OnlineParam[]) => !params.some((p) => p.media !== null);
+/** A video is too large to send from the page: interfaces that take one are only called. */
+export const isTestable = (params: readonly OnlineParam[]) => !params.some((p) => p.media === 'video');
 
 /** UserCenter/getInterfaceInfoTById, myOnline/showOnline. */
 export async function onlineInterface(db: Db, account: Account, purchaseId: number): Promise<OnlineInterface> {
@@ -69,6 +77,7 @@ export async function onlineInterface(db: Db, account: Account, purchaseId: numb
     usable: p.usable,
     params: p.params,
     batchable: isBatchable(p.params),
+    testable: isTestable(p.params),
   };
 }
 
@@ -86,6 +95,7 @@ export function callAsOwner(gateway: GatewayDeps, p: Pick<OwnPurchase, 'key' | '
 /** UserCenter/getApiTestData: one real call with the form's parameters. */
 export async function apiTest(db: Db, gateway: GatewayDeps, account: Account, input: ApiTestInput, ip: string): Promise<ApiTestResult> {
   const p = await ownPurchase(db, account, input.purchaseId);
+  if (!isTestable(p.params)) throw new Invalid(ONLINE_MSG.videoNotTestable);
   // Only the interface's own parameters travel: a stray field cannot pose as a protocol one.
   const known = new Set(p.params.map((x) => x.name));
   const params = Object.fromEntries(Object.entries(input.params).filter(([name]) => known.has(name)));

@@ -2,7 +2,7 @@
 // 接口测试: one purchased interface called from a form (UserCenter/getApiTestData) and answered
 // exactly as the customer's system would be, with that call written out as curl. A test is a real
 // call of the purchase: a billable answer takes one call, so the card's calls left follow it.
-import { type ApiTestResult, GATEWAY_SUCCESS, type OnlineInterface, type OnlineParam } from '@apimarket/contracts';
+import { type ApiTestResult, GATEWAY_SUCCESS, ONLINE_MSG, type OnlineInterface, type OnlineParam } from '@apimarket/contracts';
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -32,7 +32,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
   const [testing, setTesting] = useState(false);
   const [tested, setTested] = useState<ApiTestResult | null>(null);
   const curl = useMemo(() => testCurl(gatewayUrl, info.path, info.params, values), [gatewayUrl, info.path, info.params, values]);
-  const hasImage = info.params.some((p) => p.type === 'base64');
+  const hasImage = info.params.some((p) => p.media === 'image');
   const answerRef = useRef<HTMLDivElement>(null);
 
   const run = async ({ params }: { params?: TestValues }) => {
@@ -86,6 +86,11 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
             description="与您的系统用 Key 调用相同：返回结果按接口计费规则扣减本接口的调用次数，并记入调用记录。在线测试以登录身份调用，不校验 IP 白名单。"
           />
         </div>
+        {info.testable ? null : (
+          <div className={styles.notice}>
+            <Alert type="info" showIcon title={ONLINE_MSG.videoNotTestable} data-testid="api-test-video" />
+          </div>
+        )}
         <Form<{ params: TestValues }> form={form} layout="vertical" onFinish={run} disabled={testing}>
           {info.params.map((p) => (
             <ParamItem key={p.name} param={p} />
@@ -93,7 +98,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
           {info.params.length === 0 ? <p className={styles.muted}>该接口没有业务参数，直接点击「测试」即可。</p> : null}
           {hasImage ? <p className={styles.muted}>图片参数不提供示例，请上传一张真实图片。</p> : null}
           <Space wrap>
-            <Button type="primary" htmlType="submit" loading={testing} disabled={!info.usable} data-testid="api-test-submit">
+            <Button type="primary" htmlType="submit" loading={testing} disabled={!info.usable || !info.testable} data-testid="api-test-submit">
               测试
             </Button>
             <Button onClick={() => form.resetFields()}>清空</Button>
@@ -133,10 +138,10 @@ function ParamItem({ param: p }: { param: OnlineParam }) {
   const label = (
     <span className={styles.label}>
       <code>{p.name}</code>
-      <span className={styles.type}>{p.type === 'base64' ? '图片' : p.type}</span>
+      <span className={styles.type}>{p.media === 'image' ? '图片' : p.media === 'video' ? '视频' : p.type}</span>
     </span>
   );
-  if (p.type === 'base64') {
+  if (p.media === 'image') {
     return (
       <Form.Item
         name={['params', p.name]}
@@ -157,7 +162,7 @@ function ParamItem({ param: p }: { param: OnlineParam }) {
       initialValue=""
       rules={p.required ? [{ required: true, whitespace: true, message: `请输入${p.name}` }] : []}
     >
-      <Input placeholder={p.example} allowClear autoComplete="off" spellCheck={false} />
+      <Input placeholder={p.media === 'video' ? '视频参数请由您的系统调用时传入' : p.example} disabled={p.media === 'video'} allowClear autoComplete="off" spellCheck={false} />
     </Form.Item>
   );
 }

@@ -2,7 +2,14 @@ import { API_TEST_LIMITS, ONLINE_MSG, type OnlineParam } from '@apimarket/contra
 import { describe, expect, it } from 'vitest';
 import { base64Body, GATEWAY_PLACEHOLDER, IMAGE_TYPE_MSG, imageProblem, sentParams, testCurl } from './test-params';
 
-const param = (name: string, type = 'string', required = true): OnlineParam => ({ name, type, required, description: '', example: '' });
+const param = (name: string, type = 'string', required = true): OnlineParam => ({
+  name,
+  type,
+  required,
+  description: '',
+  example: '',
+  media: type === 'base64' ? 'image' : null,
+});
 const PARAMS = [param('name'), param('idcard'), param('mobile', 'string', false), param('image', 'base64', false)];
 
 describe('the online test’s parameters', () => {

@@ -3,7 +3,7 @@
 // 查看明细, 下载结果 when done, 删除 unless it runs. While a job runs the list asks again every
 // two seconds, so its progress moves without a reload; it stops when none runs or the page goes.
 import { BATCH_JOB_STATUS_LABEL, type BatchJobStatus, type BatchJobView, ONLINE_MSG, type OnlineInterface } from '@apimarket/contracts';
-import { App, Button, Card, Empty, Progress, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '../../../../../../lib/api/client';
 import { serverMessage } from '../../../../../../lib/api/errors';
@@ -15,7 +15,7 @@ import { JobDetail } from './JobDetail';
 
 const PAGE_SIZE = 10;
 const POLL_MS = 2_000;
-const STATUS_COLOR: Record<BatchJobStatus, string> = { pending: 'default', running: 'processing', done: 'success' };
+const STATUS_COLOR: Record<BatchJobStatus, string> = { pending: 'default', running: 'processing', done: 'success', stopped: 'warning' };
 
 type Page = { rows: BatchJobView[]; total: number };
 
@@ -134,7 +134,7 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
         <div className={styles.progress}>
           <Progress
             percent={r.status === 'done' ? 100 : r.rows > 0 ? Math.floor((r.done * 100) / r.rows) : 0}
-            status={r.status === 'running' ? 'active' : r.status === 'done' ? 'success' : 'normal'}
+            status={r.status === 'running' ? 'active' : r.status === 'done' ? 'success' : r.status === 'stopped' ? 'exception' : 'normal'}
             showInfo={false}
             size="small"
             aria-label={`已完成 ${r.done} / ${r.rows} 行`}
@@ -151,11 +151,15 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
       title: '状态',
       key: 'status',
       width: 90,
-      render: (_, r) => (
-        <Tag color={STATUS_COLOR[r.status]} data-testid="batch-job-status">
-          {r.statusLabel || BATCH_JOB_STATUS_LABEL[r.status]}
-        </Tag>
-      ),
+      render: (_, r) => {
+        const tag = (
+          <Tag color={STATUS_COLOR[r.status]} data-testid="batch-job-status">
+            {r.statusLabel || BATCH_JOB_STATUS_LABEL[r.status]}
+          </Tag>
+        );
+        // A stopped job says why (the answer that ended it) where the status is read.
+        return r.note ? <Tooltip title={r.note}>{tag}</Tooltip> : tag;
+      },
     },
     { title: '创建时间', key: 'createdAt', width: 170, render: (_, r) => dateTime(r.createdAt) },
     {
@@ -165,14 +169,16 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
       render: (_, r) => (
         <Space size={0} wrap>
           {r.status === 'pending' ? (
-            <Button type="link" size="small" onClick={() => execute(r)} disabled={!info.usable}>
-              执行
-            </Button>
+            <Tooltip title={info.usable ? null : ONLINE_MSG.unusable}>
+              <Button type="link" size="small" onClick={() => execute(r)} disabled={!info.usable}>
+                执行
+              </Button>
+            </Tooltip>
           ) : null}
           <Button type="link" size="small" onClick={() => setDetailOf(r)}>
             查看明细
           </Button>
-          {r.status === 'done' ? (
+          {r.status === 'done' || r.status === 'stopped' ? (
             <Button type="link" size="small" loading={downloading === r.id} onClick={() => void download(r)}>
               下载结果
             </Button>

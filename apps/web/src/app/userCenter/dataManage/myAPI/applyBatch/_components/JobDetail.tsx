@@ -5,7 +5,7 @@
 import { type BatchJobView, type BatchRowView, isBatchSuccess } from '@apimarket/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '../../../../../../lib/api/client';
 import styles from './apply-batch.module.css';
 
@@ -30,7 +30,7 @@ export function JobDetail({
       title={job ? `明细 · ${job.fileName}` : '明细'}
       destroyOnHidden
       extra={
-        job?.status === 'done' ? (
+        job?.status === 'done' || job?.status === 'stopped' ? (
           <Button type="primary" size="small" icon={<DownloadOutlined />} loading={downloading} onClick={() => onDownload(job)}>
             下载结果
           </Button>
@@ -47,14 +47,18 @@ function JobRows({ job }: { job: BatchJobView }) {
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<{ rows: BatchRowView[]; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
+  // Only the newest request may write: a reload for page 1 landing after a move to page 2 is dropped.
+  const seq = useRef(0);
 
   const load = useCallback(async () => {
+    const mine = ++seq.current;
     try {
       const res = await request<{ rows: BatchRowView[]; total: number }>('myOnline/getBatchJobDetail', { data: { jobId: job.id, pageNum, pageSize: PAGE_SIZE } });
+      if (mine !== seq.current) return;
       setPage({ rows: res.rows, total: res.total });
       setFailed(false);
     } catch {
-      setFailed(true);
+      if (mine === seq.current) setFailed(true);
     }
   }, [job.id, pageNum]);
 

@@ -7,6 +7,7 @@
 import { type FreeTrialState, formatFen, SUPPORT_HOTLINE } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Descriptions, Empty, Input, Radio, Result, Select, Skeleton, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { TrialButton } from '../../../../../../components/catalog/TrialButton';
 import { request } from '../../../../../../lib/api/client';
@@ -255,6 +256,7 @@ function ChosenInterface({
   onTrial: (quotaLeft: number) => void;
 }) {
   const { message } = App.useApp();
+  const router = useRouter();
   const [packages, setPackages] = useState<Package[] | null>(null);
   const [packagesFailed, setPackagesFailed] = useState(false);
   const [packageId, setPackageId] = useState<number | null>(null);
@@ -300,6 +302,8 @@ function ChosenInterface({
       message.success(res.msg);
       setStep({ kind: 'paid', order: o });
       onPaid();
+      // The layout read what the purchases open (the truck model screens) on the server: again now.
+      router.refresh();
     } catch (err) {
       setRefused(serverMessage(err) ?? '');
       onPaid();
