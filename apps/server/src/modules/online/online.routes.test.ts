@@ -2,8 +2,8 @@ import { ONLINE_MSG, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { batchJobRows, batchJobs, callRecords, purchases } from '../../db/schema';
-import { qualifiedAccount, type TestAccount } from '../../test/account';
+import { batchJobRows, batchJobs, callRecords, members, purchases } from '../../db/schema';
+import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';
 import { get, post } from '../../test/identity';
@@ -319,8 +319,13 @@ describe('truck model access (dataApi/checkTruckInterface, spec 02 §6)', () => 
   it('is false until the account buys a truck score model', async () => {
     const a = await qualifiedAccount(t, '10.70.0.3');
     expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: a.cookies })).json()).toMatchObject({ code: 200, data: false });
+    // A sub-account of the company: opened by its main account's purchase.
+    const sub = await newAccount(t, '10.70.0.4');
+    await t.database.db.update(members).set({ parentId: a.memberId }).where(eq(members.id, sub.memberId));
+    expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: sub.cookies })).json().data).toBe(false);
     await buyCheapest(t, a, TRUCK_SCORE_MODEL_IDS[1]);
     expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: a.cookies })).json()).toMatchObject({ code: 200, data: true });
+    expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: sub.cookies })).json().data).toBe(true);
     // Another account's purchase opens nothing for this one.
     expect((await post(t, 'dataApi/checkTruckInterface', {}, { cookies: other.cookies })).json().data).toBe(false);
     expect((await post(t, 'dataApi/checkTruckInterface', {})).json().code).toBe('ALL_0024');
