@@ -54,7 +54,6 @@ function jobView(r: JobRow): BatchJobView {
   return { ...r, status, statusLabel: BATCH_JOB_STATUS_LABEL[status], createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null };
 }
 
-
 async function ownJob(db: Db, account: Account, jobId: number): Promise<BatchJobView> {
   const [row] = await jobQuery(db).where(and(eq(batchJobs.id, jobId), eq(batchJobs.memberId, account.memberId)));
   if (!row) throw new NotFound(ONLINE_MSG.jobMissing);
