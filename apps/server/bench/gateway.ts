@@ -3,11 +3,25 @@
 // bare Fastify route answering the same JSON in the same server and run, p50/p99, p99 at half the
 // maximum rate; then exactness: N concurrent calls against Q remaining calls.
 // The load comes from autocannon in a separate process. Run: npm run bench:gateway
-import { spawn } from 'node:child_process';
+//
+//   npm run bench:gateway                       file-backed PGlite (the embedded default)
+//   BENCH_DATABASE_URL=postgres://… …           on PostgreSQL: an admin URL; a throwaway database is
+//                                               created, migrated, seeded and dropped at the end
+//   BENCH_GATEWAY_PROCESSES=N …                 (PostgreSQL only) the gateway runs as N processes of
+//                                               src/main.ts with SERVER_ROLE=gateway, each loaded by
+//                                               its own autocannon with 1/N of the connections and
+//                                               of the half rate; req/s summed, p50/p99 the worst of
+//                                               the N. The bare route stays in this process.
+//   BENCH_SECONDS=8                             seconds per autocannon run
+//   GATEWAY_ONLY=1 [BENCH_PROFILE=file]         the gateway run alone; a CPU profile of this
+//                                               process (in-process gateway only)
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -16,12 +30,23 @@ import { balances, callRecords, ledger, members, purchases, qualifications } fro
 import { seed } from '../src/db/seed';
 import { createLogger } from '../src/http/logging';
 import { newPurchaseKey } from '../src/modules/billing/billing.service';
+import { throwawayDatabase } from './pg-throwaway';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const PROCESSES = Number(process.env.BENCH_GATEWAY_PROCESSES ?? 0);
+if (PROCESSES > 0 && !adminUrl) {
+  console.error('BENCH_GATEWAY_PROCESSES needs BENCH_DATABASE_URL: gateway processes share a PostgreSQL database');
+  process.exit(2);
+}
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-gw-bench-'));
-const config = loadConfig({ DEV_TOOLS: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', GATEWAY_RATE_PER_KEY: '100000' });
-// The embedded default: PGlite files under DATA_DIR (durable), not an in-memory database.
-const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+const throwaway = adminUrl ? await throwawayDatabase(adminUrl, 'bench_gateway') : null;
+const settings = { DEV_TOOLS: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', GATEWAY_RATE_PER_KEY: '100000' };
+const config = loadConfig({ ...settings, DATABASE_URL: throwaway?.url });
+// PostgreSQL when BENCH_DATABASE_URL is set; otherwise the embedded default: PGlite files under
+// DATA_DIR (durable), not an in-memory database.
+const database = await openDatabase(throwaway ? { url: throwaway.url } : { dataDir: path.join(dataDir, 'db') });
 await database.migrate();
 await seed(database.db);
 const db = database.db;
@@ -54,6 +79,71 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const body = new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }).toString();
 
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** A gateway-role server process on the same database (this process has migrated and seeded it). */
+async function startGateway(url: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const env = { ...process.env, ...settings, DATABASE_URL: url, SERVER_ROLE: 'gateway', RUN_JOBS: '0', API_HOST: '127.0.0.1', API_PORT: String(port) };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/apiHome/health`)).ok) return { child, base: `http://127.0.0.1:${port}` };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('gateway process did not start');
+}
+
+const gateways: ChildProcess[] = [];
+const stopGateways = () =>
+  Promise.all(
+    gateways.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+/** Where the gateway runs are sent: this process, or each gateway process. */
+const targets: string[] = [];
+if (PROCESSES > 0 && throwaway) {
+  try {
+    for (let i = 0; i < PROCESSES; i++) {
+      const g = await startGateway(throwaway.url);
+      gateways.push(g.child);
+      targets.push(g.base);
+    }
+  } catch (err) {
+    await stopGateways();
+    await app.close();
+    await database.close();
+    await throwaway.drop();
+    throw err;
+  }
+} else {
+  targets.push(base);
+}
+const mode =
+  database.kind === 'pglite'
+    ? 'file-backed PGlite, gateway in this process'
+    : PROCESSES > 0
+      ? `PostgreSQL, gateway in ${PROCESSES} process${PROCESSES > 1 ? 'es' : ''} (SERVER_ROLE=gateway)`
+      : 'PostgreSQL, gateway in this process';
+
 interface Run {
   rps: number;
   p50: number;
@@ -81,12 +171,40 @@ function cannon(url: string, extra: string[] = [], connections = 10): Promise<Ru
   });
 }
 
+/**
+ * The gateway under load at each target at once: the connections (and a rate given with -R)
+ * shared among them; req/s summed, p50/p99 the worst of the targets.
+ */
+async function cannonGateway(connections = 10, rate = 0): Promise<Run> {
+  const n = targets.length;
+  const runs = await Promise.all(
+    targets.map((t) =>
+      cannon(`${t}/communication/personal/1882`, rate ? ['-R', String(Math.max(1, Math.floor(rate / n)))] : [], Math.max(1, Math.round(connections / n))),
+    ),
+  );
+  return {
+    rps: runs.reduce((a, r) => a + r.rps, 0),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+  };
+}
+
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 try {
-  await fetch(`${base}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  console.log(`${mode}; ${os.cpus().length} cores, load average ${loadavg()}`);
+  for (const t of targets) {
+    await fetch(`${t}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  }
   if (process.env.GATEWAY_ONLY) {
     // For profiling: the whole pipeline alone. BENCH_PROFILE=<file> writes a CPU profile of the
     // load run only (start-up, migrations and the seed left out), to open in Chrome DevTools.
-    const profile = process.env.BENCH_PROFILE;
+    // With gateway processes the profile would show only this idle process: not taken.
+    const profile = PROCESSES > 0 ? undefined : process.env.BENCH_PROFILE;
     const session = profile ? new inspector.Session() : null;
     const post = (method: string) =>
       new Promise<unknown>((resolve, reject) => session?.post(method, (err, res) => (err ? reject(err) : resolve(res))) ?? resolve(null));
@@ -95,60 +213,63 @@ try {
       await post('Profiler.enable');
       await post('Profiler.start');
     }
-    const full = await cannon(`${base}/communication/personal/1882`);
+    const full = await cannonGateway();
     if (session && profile) {
       const { profile: taken } = (await post('Profiler.stop')) as { profile: unknown };
       writeFileSync(profile, JSON.stringify(taken));
     }
     console.log(`gateway ${full.rps.toFixed(0)} req/s p50 ${full.p50} ms p99 ${full.p99} ms`);
-    process.exit(0);
-  }
-  const bare = await cannon(`${base}/bench/bare/1882`);
-  const full = await cannon(`${base}/communication/personal/1882`);
-  const half = await cannon(`${base}/communication/personal/1882`, ['-R', String(Math.max(1, Math.floor(full.rps / 2)))]);
-  const line = (label: string, r: Run) =>
-    `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ''}`;
-  console.log(`\n== open data API, ${SECONDS} s each, 10 connections ==`);
-  console.log(line('bare route, same JSON (baseline)', bare));
-  console.log(`${line('gateway, whole pipeline', full)}  ratio ${(full.rps / bare.rps).toFixed(2)}x`);
-  console.log(line(`gateway at half its max (${Math.floor(full.rps / 2)}/s)`, half));
+  } else {
+    const bare = await cannon(`${base}/bench/bare/1882`);
+    const full = await cannonGateway();
+    const half = await cannonGateway(10, Math.floor(full.rps / 2));
+    const line = (label: string, r: Run) =>
+      `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ''}`;
+    console.log(`\n== open data API, ${mode}, ${SECONDS} s each, 10 connections ==`);
+    console.log(line('bare route, same JSON (baseline)', bare));
+    console.log(`${line('gateway, whole pipeline', full)}  ratio ${(full.rps / bare.rps).toFixed(2)}x`);
+    console.log(line(`gateway at half its max (${Math.floor(full.rps / 2)}/s)`, half));
 
-  // Many customers' systems at once: groups grow, the commit cost per call falls.
-  const bare100 = await cannon(`${base}/bench/bare/1882`, [], 100);
-  const full100 = await cannon(`${base}/communication/personal/1882`, [], 100);
-  console.log(`\n== the same, 100 connections ==`);
-  console.log(line('bare route, same JSON (baseline)', bare100));
-  console.log(`${line('gateway, whole pipeline', full100)}  ratio ${(full100.rps / bare100.rps).toFixed(2)}x`);
+    // Many customers' systems at once: groups grow, the commit cost per call falls.
+    const bare100 = await cannon(`${base}/bench/bare/1882`, [], 100);
+    const full100 = await cannonGateway(100);
+    console.log(`\n== the same, 100 connections ==`);
+    console.log(line('bare route, same JSON (baseline)', bare100));
+    console.log(`${line('gateway, whole pipeline', full100)}  ratio ${(full100.rps / bare100.rps).toFixed(2)}x`);
 
-  // Exactness: N concurrent calls against Q remaining calls.
-  const Q = 50;
-  const N = 200;
-  await db.update(purchases).set({ callsLeft: Q }).where(eq(purchases.id, p?.id ?? 0));
-  const answers = await Promise.all(
-    Array.from({ length: N }, () =>
-      fetch(`${base}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).then(
-        (r) => r.json() as Promise<{ code: string; seqNo: string }>,
+    // Exactness: N concurrent calls against Q remaining calls.
+    const Q = 50;
+    const N = 200;
+    await db.update(purchases).set({ callsLeft: Q }).where(eq(purchases.id, p?.id ?? 0));
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        fetch(`${targets[i % targets.length]}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).then(
+          (r) => r.json() as Promise<{ code: string; seqNo: string }>,
+        ),
       ),
-    ),
-  );
-  const ok = answers.filter((a) => a.code === '10000').length;
-  const [left] = await db.select({ n: purchases.callsLeft }).from(purchases).where(eq(purchases.id, p?.id ?? 0));
-  const seqNos = new Set(answers.map((a) => a.seqNo));
-  const [recorded] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number), charged: sql<number>`coalesce(sum(${callRecords.charged}), 0)`.mapWith(Number) })
-    .from(callRecords)
-    .where(sql`${callRecords.seqNo} in ${[...seqNos]}`);
-  const [bal] = await db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, memberId));
-  const [sum] = await db.select({ fen: sql<number>`coalesce(sum(${ledger.amountFen}), 0)`.mapWith(Number) }).from(ledger).where(eq(ledger.memberId, memberId));
-  console.log(`\n== exactness: ${N} concurrent calls, ${Q} calls left ==`);
-  console.log(`answers with data ${ok} (expect ${Math.min(N, Q)}); remaining ${left?.n} (expect ${Q - Math.min(N, Q)})`);
-  console.log(`records ${recorded?.n} (expect ${N}); distinct seqNo ${seqNos.size}; charged in records ${recorded?.charged} (expect ${Math.min(N, Q)})`);
-  console.log(`balance ${bal?.fen ?? 0} = ledger ${sum?.fen ?? 0}`);
-  const exact = ok === Math.min(N, Q) && left?.n === Q - ok && recorded?.n === N && seqNos.size === N && recorded?.charged === ok && (bal?.fen ?? 0) === (sum?.fen ?? 0);
-  console.log(exact ? 'exact: yes' : 'exact: NO');
-  if (!exact) process.exitCode = 1;
+    );
+    const ok = answers.filter((a) => a.code === '10000').length;
+    const [left] = await db.select({ n: purchases.callsLeft }).from(purchases).where(eq(purchases.id, p?.id ?? 0));
+    const seqNos = new Set(answers.map((a) => a.seqNo));
+    const [recorded] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number), charged: sql<number>`coalesce(sum(${callRecords.charged}), 0)`.mapWith(Number) })
+      .from(callRecords)
+      .where(sql`${callRecords.seqNo} in ${[...seqNos]}`);
+    const [bal] = await db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, memberId));
+    const [sum] = await db.select({ fen: sql<number>`coalesce(sum(${ledger.amountFen}), 0)`.mapWith(Number) }).from(ledger).where(eq(ledger.memberId, memberId));
+    console.log(`\n== exactness: ${N} concurrent calls, ${Q} calls left ==`);
+    console.log(`answers with data ${ok} (expect ${Math.min(N, Q)}); remaining ${left?.n} (expect ${Q - Math.min(N, Q)})`);
+    console.log(`records ${recorded?.n} (expect ${N}); distinct seqNo ${seqNos.size}; charged in records ${recorded?.charged} (expect ${Math.min(N, Q)})`);
+    console.log(`balance ${bal?.fen ?? 0} = ledger ${sum?.fen ?? 0}`);
+    const exact = ok === Math.min(N, Q) && left?.n === Q - ok && recorded?.n === N && seqNos.size === N && recorded?.charged === ok && (bal?.fen ?? 0) === (sum?.fen ?? 0);
+    console.log(exact ? 'exact: yes' : 'exact: NO');
+    if (!exact) process.exitCode = 1;
+    console.log(`load average at the end ${loadavg()}`);
+  }
 } finally {
+  await stopGateways();
   await app.close();
   await database.close();
+  await throwaway?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -8,13 +8,13 @@
 //   BENCH_RECORDS=10000000 …                              10 000 000 records
 import { CallDetailInput, UsageRangeInput, UsageTableInput } from '@apimarket/contracts';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { interfaces, members } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { accountOf } from '../src/modules/account/access';
 import { listCallDetail } from '../src/modules/usage/call-detail';
 import { usageChart, usageTable, usageTrends } from '../src/modules/usage/usage.service';
+import { throwawayDatabase } from './pg-throwaway';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const DAYS = 180;
@@ -40,23 +40,8 @@ async function timeIt(fn: (i: number) => Promise<unknown>, n: number): Promise<n
 
 async function open(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {} };
-  const name = `bench_usage_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+  const { url, drop } = await throwawayDatabase(adminUrl, 'bench_usage');
+  return { database: await openDatabase({ url }), drop };
 }
 
 const started = Date.now();
