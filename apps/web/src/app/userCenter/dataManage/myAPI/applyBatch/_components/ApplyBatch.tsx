@@ -49,16 +49,19 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
   if (!info.batchable) {
     return (
       <Card title="批量查询">
+        {/* A video interface can be neither: it is only called from the customer's system. */}
         <Alert
           type="warning"
           showIcon
-          title={ONLINE_MSG.imageNotBatchable}
+          title={info.testable ? ONLINE_MSG.imageNotBatchable : ONLINE_MSG.videoNotTestable}
           action={
-            <Link href={testHref(info.purchaseId)}>
-              <Button size="small" type="primary">
-                去在线测试
-              </Button>
-            </Link>
+            info.testable ? (
+              <Link href={testHref(info.purchaseId)}>
+                <Button size="small" type="primary">
+                  去在线测试
+                </Button>
+              </Link>
+            ) : null
           }
           data-testid="batch-not-batchable"
         />
