@@ -3,7 +3,7 @@
 // alert just under its calls left, calls the open data API from "its own system" (fetch) until
 // the alert is crossed, and finds the SMS in the outbox and the message in 消息中心.
 import { expect, test } from '@playwright/test';
-import { authenticateCompany, operator, registerThroughPage, smsCode, unique } from './helpers';
+import { authenticateCompany, buyFirstPackage, rechargeConfirmed, registerThroughPage, smsCode, unique } from './helpers';
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
 
@@ -16,20 +16,9 @@ test('verified contact, remaining-calls alert crossed by gateway calls: SMS in t
 
   await authenticateCompany(page, who, { name: '深圳预警示例科技有限公司', legalPerson: '钱敏', creditPrefix: '91440300MA' });
 
-  const transferRef = `E2EA${Date.now()}`;
-  await page.goto('/userCenter/paymentManage/myOrder?tab=recharge');
-  await page.getByLabel('转账金额（元）').fill('10000');
-  await page.getByLabel('银行转账流水号').fill(transferRef);
-  await page.getByLabel('付款账户名称').fill('深圳预警示例科技有限公司');
-  await page.getByRole('button', { name: '提交充值申请' }).click();
-  await expect(page.getByRole('cell', { name: transferRef })).toBeVisible();
-  const id = (operator('recharge', 'list').split('\n').find((l) => l.includes(transferRef)) ?? '').split('\t')[0] ?? '';
-  expect(operator('recharge', 'confirm', id)).toContain('已确认到账');
+  await rechargeConfirmed(page, '10000', '深圳预警示例科技有限公司', 'E2EA');
 
-  await page.goto('/api/1882');
-  await page.getByRole('button', { name: '立即购买' }).click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page.getByTestId('buy-done')).toContainText('支付成功');
+  await buyFirstPackage(page, 1882);
   await page.goto('/userCenter/dataManage/myAPI');
   const key = ((await page.getByTestId('purchase-key').first().textContent()) ?? '').trim();
   const left = Number(((await page.getByTestId('calls-left').first().locator('strong').textContent()) ?? '').replaceAll(',', ''));

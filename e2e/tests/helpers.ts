@@ -112,3 +112,28 @@ export async function consoleSignIn(page: Page, role: string): Promise<{ usernam
   await expect(page.getByTestId('console-operator')).toContainText(username);
   return { username, password, secret };
 }
+
+/**
+ * Money in the way a customer adds it: a bank transfer declared on 我的订单 › 充值, then confirmed
+ * by the operator command. Answers the transfer reference.
+ */
+export async function rechargeConfirmed(page: Page, amountYuan: string, payer: string, refPrefix: string): Promise<string> {
+  const transferRef = `${refPrefix}${Date.now()}`;
+  await page.goto('/userCenter/paymentManage/myOrder?tab=recharge');
+  await page.getByLabel('转账金额（元）').fill(amountYuan);
+  await page.getByLabel('银行转账流水号').fill(transferRef);
+  await page.getByLabel('付款账户名称').fill(payer);
+  await page.getByRole('button', { name: '提交充值申请' }).click();
+  await expect(page.getByRole('cell', { name: transferRef })).toBeVisible();
+  const id = (operator('recharge', 'list').split('\n').find((l) => l.includes(transferRef)) ?? '').split('\t')[0] ?? '';
+  expect(operator('recharge', 'confirm', id)).toContain('已确认到账');
+  return transferRef;
+}
+
+/** The first package of an interface bought on its page and paid from the balance. */
+export async function buyFirstPackage(page: Page, interfaceId: number): Promise<void> {
+  await page.goto(`/api/${interfaceId}`);
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByTestId('buy-done')).toContainText('支付成功');
+}

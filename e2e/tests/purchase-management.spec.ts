@@ -3,7 +3,7 @@
 // address refused with the contracts message), asks for a refund of a paid order on 我的订单 and
 // sees it 退款审核中, exports the orders as an xlsx file, and finds the renewal page.
 import { expect, test } from '@playwright/test';
-import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
+import { authenticateCompany, buyFirstPackage, operator, rechargeConfirmed, registerThroughPage, unique } from './helpers';
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
 
@@ -18,19 +18,8 @@ test('stop and resume a key, set a callback URL, ask for a refund, export the or
   await authenticateCompany(page, who, { name: '上海示例数据服务有限公司', legalPerson: '周敏', creditPrefix: '91310000MA' });
 
   // Money in, confirmed from the command line; then the first package of 实名认证 bought.
-  const transferRef = `PM${Date.now()}`;
-  await page.goto('/userCenter/paymentManage/myOrder?tab=recharge');
-  await page.getByLabel('转账金额（元）').fill('10000');
-  await page.getByLabel('银行转账流水号').fill(transferRef);
-  await page.getByLabel('付款账户名称').fill('上海示例数据服务有限公司');
-  await page.getByRole('button', { name: '提交充值申请' }).click();
-  await expect(page.getByRole('cell', { name: transferRef })).toBeVisible();
-  const id = (operator('recharge', 'list').split('\n').find((l) => l.includes(transferRef)) ?? '').split('\t')[0] ?? '';
-  expect(operator('recharge', 'confirm', id)).toContain('已确认到账');
-  await page.goto('/api/1882');
-  await page.getByRole('button', { name: '立即购买' }).click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page.getByTestId('buy-done')).toContainText('支付成功');
+  await rechargeConfirmed(page, '10000', '上海示例数据服务有限公司', 'PM');
+  await buyFirstPackage(page, 1882);
   await page.getByRole('link', { name: '前往我的API' }).click();
   await page.waitForURL((u) => u.pathname === '/userCenter/dataManage/myAPI');
 

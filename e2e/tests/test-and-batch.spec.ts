@@ -3,7 +3,7 @@
 // batch job and downloads the results; and a truck model screen tells an account without a truck
 // score model what opens it.
 import { expect, test } from '@playwright/test';
-import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
+import { authenticateCompany, buyFirstPackage, operator, rechargeConfirmed, registerThroughPage, unique } from './helpers';
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
 
@@ -17,19 +17,8 @@ test('test a purchase online, run a batch of two rows, download the results', as
   await authenticateCompany(page, who, { name: '成都示例数据服务有限公司', legalPerson: '钱敏', creditPrefix: '91510100MA' });
 
   // Balance by a confirmed transfer, then the cheapest package of 实名认证 from its page.
-  const transferRef = `E2EB${Date.now()}`;
-  await page.goto('/userCenter/paymentManage/myOrder?tab=recharge');
-  await page.getByLabel('转账金额（元）').fill('1000');
-  await page.getByLabel('银行转账流水号').fill(transferRef);
-  await page.getByLabel('付款账户名称').fill('成都示例数据服务有限公司');
-  await page.getByRole('button', { name: '提交充值申请' }).click();
-  await expect(page.getByRole('cell', { name: transferRef })).toBeVisible();
-  const id = (operator('recharge', 'list').split('\n').find((l) => l.includes(transferRef)) ?? '').split('\t')[0] ?? '';
-  expect(operator('recharge', 'confirm', id)).toContain('已确认到账');
-  await page.goto('/api/1882');
-  await page.getByRole('button', { name: '立即购买' }).click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page.getByTestId('buy-done')).toContainText('支付成功');
+  await rechargeConfirmed(page, '1000', '成都示例数据服务有限公司', 'E2EB');
+  await buyFirstPackage(page, 1882);
 
   await page.goto('/userCenter/dataManage/myAPI');
   const before = await callsLeft(page);

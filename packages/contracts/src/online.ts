@@ -49,6 +49,10 @@ export const ONLINE_MSG = {
   created: '文件已上传，核对行数后点击「执行」开始查询',
   started: '任务已开始执行，完成后可下载结果',
   deleted: '任务已删除',
+  /** A row whose call was made by a runner that died before saving the answer. */
+  resultLost: '调用已完成（已按规则计费），但返回结果未能保存；可按流水号在调用记录中核对，如需结果请重新查询',
+  /** Why a job stopped early: the row and the answer that said the purchase can no longer be called. */
+  stopped: (rowNo: number, code: string) => `第 ${rowNo} 行返回 ${code}，接口已不可调用，其余行未执行`,
 } as const;
 
 /** stopped: the purchase could no longer be called (stopped, used up, expired …); the rest of the rows were not called. */

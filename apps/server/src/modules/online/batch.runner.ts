@@ -12,6 +12,7 @@
 // the call was made (and charged if billable): the row then takes the recorded code instead of
 // calling again. A row is saved only once (while it has no code).
 import { randomUUID } from 'node:crypto';
+import { ONLINE_MSG } from '@apimarket/contracts';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -25,8 +26,6 @@ export const BATCH_PENDING_DAYS = 7;
 export const BATCH_KEEP_DAYS = 30;
 /** How long a lease lasts; renewed every third of it while the job runs. */
 export const BATCH_LEASE_SECONDS = 60;
-/** What a taken-over row says when its call was made but the answer was lost with the process. */
-export const RESULT_LOST = '调用已完成（已按规则计费），但返回结果未能保存；可按流水号在调用记录中核对，如需结果请重新查询';
 const SWEEP_MS = 30_000;
 /** Rate refusals (SYSTEM_038: the customer's own calls used the key's second) are retried this often. */
 const RATE_RETRIES = 5;
@@ -128,7 +127,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
         const began = Date.now();
         const code = await runRow(job, row);
         if (code !== null && PURCHASE_REFUSALS.has(code)) {
-          await finish(jobId, 'stopped', `第 ${row.rowNo} 行返回 ${code}，接口已不可调用，其余行未执行`);
+          await finish(jobId, 'stopped', ONLINE_MSG.stopped(row.rowNo, code));
           return;
         }
         const wait = gapMs - (Date.now() - began);
@@ -148,7 +147,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       const [made] = await db.select({ code: callRecords.code, charged: callRecords.charged }).from(callRecords).where(eq(callRecords.seqNo, row.seqNo));
       // A rate refusal was not a query: the row is called afresh.
       if (made && made.code !== 'SYSTEM_038') {
-        await save(job.id, row, { code: made.code, message: RESULT_LOST, data: null, charged: made.charged, seqNo: row.seqNo });
+        await save(job.id, row, { code: made.code, message: ONLINE_MSG.resultLost, data: null, charged: made.charged, seqNo: row.seqNo });
         return made.code;
       }
     }

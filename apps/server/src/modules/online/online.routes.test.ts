@@ -8,7 +8,6 @@ import { buyCheapest } from '../../test/billing';
 import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';
 import { get, post } from '../../test/identity';
 import { clearGatewayCaches, newSeqNo } from '../gateway/gateway.service';
-import { RESULT_LOST } from './batch.runner';
 
 let t: TestApp;
 let buyer: TestAccount;
@@ -264,7 +263,7 @@ describe('batch queries (myOnline/*)', () => {
     const detail = (await post(t, 'myOnline/getBatchJobDetail', { jobId: String(jobId) }, as(buyer))).json();
     expect(detail.job).toMatchObject({ status: 'done', done: 2, charged: 2 });
     expect(detail.rows.map((r: { code: string; message: string; seqNo: string }) => [r.code, r.message, r.seqNo === seqNo])).toEqual([
-      ['10000', RESULT_LOST, true],
+      ['10000', ONLINE_MSG.resultLost, true],
       ['10000', '成功', false],
     ]);
     // Only row 2 was called now.

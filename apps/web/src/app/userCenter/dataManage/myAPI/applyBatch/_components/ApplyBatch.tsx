@@ -118,55 +118,52 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
         />
       </div>
       <ol className={styles.steps}>
-        <li className={styles.step}>
-          <span className={styles.stepNo} aria-hidden>
-            1
-          </span>
-          <div className={styles.stepBody}>
-            <h3>下载模板</h3>
-            <p>模板的表头就是该接口的参数，每行填写一次查询要用的参数值。</p>
-            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void template()} data-testid="batch-template">
-              下载模板
+        <Step no={1} title="下载模板" text="模板的表头就是该接口的参数，每行填写一次查询要用的参数值。">
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void template()} data-testid="batch-template">
+            下载模板
+          </Button>
+        </Step>
+        <Step
+          no={2}
+          title="填写并上传"
+          text={`保留表头，按列填写后上传 ${EXTENSIONS} 文件，不超过 ${MAX_MB}MB、${BATCH_MAX_ROWS.toLocaleString('zh-CN')} 行。`}
+        >
+          <Upload
+            accept={BATCH_ACCEPT}
+            showUploadList={false}
+            maxCount={1}
+            disabled={uploading}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false; // sent by upload() through the request client, not by Upload itself
+            }}
+          >
+            <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="batch-upload">
+              上传文件
             </Button>
-          </div>
-        </li>
-        <li className={styles.step}>
-          <span className={styles.stepNo} aria-hidden>
-            2
-          </span>
-          <div className={styles.stepBody}>
-            <h3>填写并上传</h3>
-            <p>
-              保留表头，按列填写后上传 {EXTENSIONS} 文件，不超过 {MAX_MB}MB、{BATCH_MAX_ROWS.toLocaleString('zh-CN')} 行。
-            </p>
-            <Upload
-              accept={BATCH_ACCEPT}
-              showUploadList={false}
-              maxCount={1}
-              disabled={uploading}
-              beforeUpload={(file) => {
-                void upload(file);
-                return false; // sent by upload() through the request client, not by Upload itself
-              }}
-            >
-              <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="batch-upload">
-                上传文件
-              </Button>
-            </Upload>
-          </div>
-        </li>
-        <li className={styles.step}>
-          <span className={styles.stepNo} aria-hidden>
-            3
-          </span>
-          <div className={styles.stepBody}>
-            <h3>执行并下载结果</h3>
-            <p>
-              在下方任务中核对行数后点击「执行」；完成后「下载结果」，每行参数后附{BATCH_RESULT_COLUMNS.join('、')}。
-            </p>
-          </div>
-        </li>
+          </Upload>
+        </Step>
+        <Step
+          no={3}
+          title="执行并下载结果"
+          text={`在下方任务中核对行数后点击「执行」；完成后「下载结果」，每行参数后附${BATCH_RESULT_COLUMNS.join('、')}。`}
+        />
       </ol>
     </Card>
+  );
+}
+
+function Step({ no, title, text, children }: { no: number; title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <li className={styles.step}>
+      <span className={styles.stepNo} aria-hidden>
+        {no}
+      </span>
+      <div className={styles.stepBody}>
+        <h3>{title}</h3>
+        <p>{text}</p>
+        {children}
+      </div>
+    </li>
   );
 }
