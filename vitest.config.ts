@@ -15,6 +15,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['*.test.mjs'] } },
     ],
   },
 });
