@@ -18,7 +18,7 @@ export const qualifications = pgTable(
     companyName: text('company_name').notNull(),
     creditCode: text('credit_code').notNull(),
     legalPerson: text('legal_person').notNull(),
-    /** Where the licence image is stored, relative to DATA_DIR; served only to its owner. */
+    /** The licence image's key in the file store (src/storage); served only to its owner. */
     licencePath: text('licence_path').notNull(),
     licenceType: text('licence_type').notNull(),
     reason: text('reason').notNull().default(''),

@@ -20,7 +20,7 @@ export const leads = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     touristToken: text('tourist_token').notNull().default(''),
-    /** A document the customer sent with the lead (api/fee/sendEmail), stored under DATA_DIR. */
+    /** A document the customer sent with the lead (api/fee/sendEmail): its key in the file store (kept after retention deletes the file). */
     attachmentName: text('attachment_name'),
     attachmentPath: text('attachment_path'),
     /** How many times this phone came back within the de-duplication window. */

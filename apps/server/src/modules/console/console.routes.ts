@@ -22,6 +22,7 @@ import { Forbidden, NotFound, Unauthenticated } from '../../http/errors';
 import { parseInput } from '../../http/parse';
 import { cookieSecure } from '../../http/wire';
 import type { Notifier } from '../../notify';
+import type { FileStore } from '../../storage';
 import { exportAudit, listAudit, recordAudit } from './audit.service';
 import { catalogueRoutes } from './catalogue.routes';
 import { exportFileName, sendXlsx } from './console-export';
@@ -37,6 +38,8 @@ export interface ConsoleDeps {
   config: Config;
   db: Db;
   notifier: Notifier;
+  /** Uploaded files (the reviewer's licence image). */
+  files: FileStore;
 }
 
 /** The start of a China day, and of the day after it (an inclusive `to`). */

@@ -1,8 +1,6 @@
 // The console's review and finance queues (issue #10): enterprise authentication and paid tests
 // (reviewer), recharges and refunds (finance). Thin: the guard, the contracts schema, one service
 // call, the answer's words. Every decision is audited and idempotent in the services.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   formatFen,
   PayTestQueueQuery,
@@ -49,7 +47,7 @@ import {
 
 const yuan = (fen: number) => `${formatFen(fen)} 元`;
 
-export async function reviewRoutes(app: FastifyInstance, { config, db }: ConsoleDeps) {
+export async function reviewRoutes(app: FastifyInstance, { db, files }: ConsoleDeps) {
   const fields = (request: FastifyRequest) => request.body ?? request.query;
   const idOf = (request: FastifyRequest) => parseInput(ReviewIdInput, fields(request)).id;
 
@@ -84,14 +82,11 @@ export async function reviewRoutes(app: FastifyInstance, { config, db }: Console
     const id = parseId((request.params as { id?: string }).id);
     if (!id) throw new NotFound('营业执照图片不存在');
     const file = await licenceOf(db, id);
-    let content: Buffer;
-    try {
-      content = await readFile(path.join(config.dataDir, file.path));
-    } catch {
-      throw new NotFound('营业执照图片不存在');
-    }
+    // From the file store, which every API process reads (not this process's DATA_DIR).
+    const image = await files.get(file.path);
+    if (!image) throw new NotFound('营业执照图片不存在');
     reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').type(file.type);
-    return reply.send(content);
+    return reply.send(image.bytes);
   });
 
   // ── Paid tests ────────────────────────────────────────────────────────────────────────────

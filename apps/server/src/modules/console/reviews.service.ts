@@ -154,7 +154,7 @@ export async function qualificationDetail(db: Db, id: number): Promise<Qualifica
   };
 }
 
-/** Where the licence image of an application is stored (relative to DATA_DIR), and its type. */
+/** Where the licence image of an application is stored (its file-store key), and its type. */
 export async function licenceOf(db: Db, id: number): Promise<{ path: string; type: string }> {
   const [row] = await db.select({ path: qualifications.licencePath, type: qualifications.licenceType }).from(qualifications).where(eq(qualifications.id, id));
   if (!row?.path) throw new NotFound('营业执照图片不存在');

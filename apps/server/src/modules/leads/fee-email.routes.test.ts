@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, outbox } from '../../db/schema';
+import type { Message, Notifier } from '../../notify';
 import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
+import { notifySales } from './leads.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,9 +33,34 @@ describe('api/fee/sendEmail (multipart)', () => {
     expect(res.json()).toEqual({ code: 200, msg: '资料已发送，我们的顾问将尽快为您报价', data: null });
     const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '13822220001'`);
     expect(lead).toMatchObject({ kind: 'document', companyName: '示例物流科技有限公司', attachmentName: '需求说明.pdf', notifyState: 'sent' });
-    expect(existsSync(lead?.attachmentPath ?? '')).toBe(true);
+    // In the file store (any API process can mail it), not under this process's DATA_DIR.
+    const stored = await t.files.get(lead?.attachmentPath ?? '');
+    expect(stored).toMatchObject({ contentType: 'application/pdf', bytes: pdf().content });
+    expect(existsSync(path.join(t.config.dataDir, 'uploads'))).toBe(false);
     const [mail] = await t.database.db.select().from(outbox).where(sql`${outbox.subject} = '【新线索】资料报价 13822220001'`);
     expect(mail?.body).toContain('附件：需求说明.pdf');
+  });
+
+  it('the mail to sales carries the document itself, read back from the store', async () => {
+    const doc = pdf(4096);
+    await send({ ...who, phone: '13822220002' }, doc);
+    const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '13822220002'`);
+    const mails: Message[] = [];
+    const notifier: Notifier = {
+      send: async (m) => {
+        mails.push(m);
+        return { id: mails.length, status: 'sent' };
+      },
+    };
+    const ctx = { db: t.database.db, notifier, salesEmail: t.config.sales.email, files: t.files };
+    expect(await notifySales(ctx, lead?.id ?? 0)).toBe('sent');
+    expect(mails[0]?.attachments).toEqual([{ filename: '需求说明.pdf', content: doc.content, contentType: 'application/pdf' }]);
+    expect(mails[0]?.body).toContain('客户资料：需求说明.pdf（见附件）');
+    // A document removed since (retention) leaves the mail without it, saying so, rather than failing.
+    expect(await t.files.delete(lead?.attachmentPath ?? '')).toBe(true);
+    expect(await notifySales(ctx, lead?.id ?? 0)).toBe('sent');
+    expect(mails[1]?.attachments).toBeUndefined();
+    expect(mails[1]?.body).toContain('客户资料：需求说明.pdf（附件已不存在）');
   });
 
   it('checks the fields with their messages', async () => {

@@ -1,7 +1,7 @@
 // Background work for leads, started by main.ts (never by tests, which call the functions):
 // retry unsent sales mails every 5 minutes, and after 09:00 China time send yesterday's digest.
 import type { FastifyBaseLogger } from 'fastify';
-import { retryLeadNotifications, sendDailyDigest, type LeadCtx } from './leads.service';
+import { type LeadMailCtx, retryLeadNotifications, sendDailyDigest } from './leads.service';
 
 const EVERY_MS = 5 * 60_000;
 
@@ -12,7 +12,7 @@ export function digestDue(now: Date): { day: string; due: boolean } {
   return { day: yesterday.toISOString().slice(0, 10), due: china.getUTCHours() >= 9 };
 }
 
-export function startLeadJobs(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesEmail'>, log: FastifyBaseLogger): () => void {
+export function startLeadJobs(ctx: LeadMailCtx, log: FastifyBaseLogger): () => void {
   const tick = async () => {
     try {
       const sent = await retryLeadNotifications(ctx);

@@ -106,7 +106,7 @@ describe('abuse', () => {
 describe('notifications', () => {
   it('a failed mail is retried from the stored lead', async () => {
     await t.database.db.execute(sql`update leads set notify_state = 'failed' where phone = '010-88886666'`);
-    expect(await retryLeadNotifications({ db: t.database.db, notifier: t.notifier, salesEmail: t.config.sales.email })).toBeGreaterThanOrEqual(1);
+    expect(await retryLeadNotifications({ db: t.database.db, notifier: t.notifier, salesEmail: t.config.sales.email, files: t.files })).toBeGreaterThanOrEqual(1);
     const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '010-88886666'`);
     expect(lead).toMatchObject({ notifyState: 'sent', notifyAttempts: 2 });
   });

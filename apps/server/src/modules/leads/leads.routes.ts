@@ -1,7 +1,6 @@
 // Lead capture calls of spec 01 §7.2: the trial dialog (type 0, JSON), the data-asset
 // consultation (type 1), the quote form, and first-party page views. Thin: parse, check the
 // caps, spend the SMS code, store.
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FEE_ATTACHMENT, FeeEmailInput, LeadSource, LeadType0Input, LeadType1Input, PageViewInput, parseId, QuoteInput } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,14 +10,19 @@ import { ok } from '../../http/envelope';
 import { AppError, Invalid } from '../../http/errors';
 import { parseInput } from '../../http/parse';
 import type { Notifier } from '../../notify';
+import { type FileStore, fileTypeOf, newFileKey } from '../../storage';
 import { verifySmsCode } from '../identity/sms.service';
 import { captureLead, checkLeadLimits, countPageView, LEAD_MSG, type LeadCtx } from './leads.service';
 
-export async function leadsRoutes(app: FastifyInstance, { config, db, notifier }: { config: Config; db: Db; notifier: Notifier }) {
+export async function leadsRoutes(
+  app: FastifyInstance,
+  { config, db, notifier, files }: { config: Config; db: Db; notifier: Notifier; files: FileStore },
+) {
   const ctxOf = (request: FastifyRequest): LeadCtx => ({
     db,
     notifier,
     salesEmail: config.sales.email,
+    files,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     touristToken: request.touristToken,
@@ -72,9 +76,8 @@ export async function leadsRoutes(app: FastifyInstance, { config, db, notifier }
     );
     const input = parseInput(FeeEmailInput, formFields);
     const name = safeFileName(file.filename);
-    if (!(FEE_ATTACHMENT.extensions as readonly string[]).includes(path.extname(name).slice(1).toLowerCase())) {
-      throw new Invalid(ATTACHMENT_MSG.type);
-    }
+    const extension = path.extname(name).slice(1).toLowerCase();
+    if (!(FEE_ATTACHMENT.extensions as readonly string[]).includes(extension)) throw new Invalid(ATTACHMENT_MSG.type);
     let content: Buffer;
     try {
       content = await file.toBuffer();
@@ -94,12 +97,11 @@ export async function leadsRoutes(app: FastifyInstance, { config, db, notifier }
         companyName: input.companyName,
         interfaceName: interfaceId ? `接口 ${interfaceId}` : '',
         source: sourceOf(request),
+        // In the file store, so whichever API process mails it (now, or a retry) can read it.
         attach: async (leadId) => {
-          const dir = path.join(config.dataDir, 'uploads', 'leads', String(leadId));
-          await mkdir(dir, { recursive: true });
-          const stored = path.join(dir, `${Date.now()}-${name}`);
-          await writeFile(stored, content);
-          return { name, path: stored };
+          const key = newFileKey('lead-attachment', leadId, extension);
+          await files.put(key, content, { contentType: fileTypeOf(extension), kind: 'lead-attachment', ownerId: leadId });
+          return { name, key };
         },
       },
     });

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { leads, pageViews } from '../../db/schema';
 import { Throttled } from '../../http/errors';
 import type { Notifier } from '../../notify';
+import type { FileStore } from '../../storage';
 import { hit } from '../throttle/throttle.service';
 
 export type LeadKind = 'trial' | 'consult' | 'quote' | 'document';
@@ -37,6 +38,8 @@ export interface LeadCtx {
   db: Db;
   notifier: Notifier;
   salesEmail: string;
+  /** Where a lead's document is kept, and read back for the mail to sales. */
+  files: FileStore;
   ip: string;
   userAgent: string;
   touristToken: string;
@@ -49,9 +52,12 @@ export interface LeadInput {
   companyName?: string;
   interfaceName?: string;
   source: LeadSource;
-  /** Saves a document sent with the lead once the lead has an id; answers its name and path. */
-  attach?: (leadId: number) => Promise<{ name: string; path: string }>;
+  /** Saves a document sent with the lead once the lead has an id; answers its name and file-store key. */
+  attach?: (leadId: number) => Promise<{ name: string; key: string }>;
 }
+
+/** What mailing sales about a lead needs (the jobs have no request). */
+export type LeadMailCtx = Pick<LeadCtx, 'db' | 'notifier' | 'salesEmail' | 'files'>;
 
 /** Refuse before anything is spent (an SMS code, a row) when the caps are reached. */
 export async function checkLeadLimits(ctx: LeadCtx, phone: string): Promise<void> {
@@ -109,7 +115,7 @@ export async function captureLead({ ctx, input }: { ctx: LeadCtx; input: LeadInp
   });
   if (input.attach) {
     const file = await input.attach(result.id);
-    await ctx.db.update(leads).set({ attachmentName: file.name, attachmentPath: file.path }).where(eq(leads.id, result.id));
+    await ctx.db.update(leads).set({ attachmentName: file.name, attachmentPath: file.key }).where(eq(leads.id, result.id));
     // A document is news even for a known phone: sales gets it.
     if (!result.created) await notifySales(ctx, result.id);
   }
@@ -118,9 +124,12 @@ export async function captureLead({ ctx, input }: { ctx: LeadCtx; input: LeadInp
 }
 
 /** Mail sales about one lead; the outcome is kept on the lead so a failure is retried. */
-export async function notifySales(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesEmail'>, leadId: number): Promise<'sent' | 'failed'> {
+export async function notifySales(ctx: LeadMailCtx, leadId: number): Promise<'sent' | 'failed'> {
   const [lead] = await ctx.db.select().from(leads).where(eq(leads.id, leadId));
   if (!lead) return 'failed';
+  // Read from the store, not a path: the process retrying this mail may not be the one the
+  // document was sent to. A document already removed (retention) leaves the mail without it.
+  const document = lead.attachmentPath && lead.attachmentName ? await ctx.files.get(lead.attachmentPath) : null;
   const kind = LEAD_KIND_NAME[lead.kind as LeadKind] ?? lead.kind;
   const lines = [
     `线索类型：${kind}`,
@@ -128,7 +137,7 @@ export async function notifySales(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesE
     lead.userName && `联系人：${lead.userName}`,
     lead.companyName && `公司名称：${lead.companyName}`,
     lead.interfaceName && `关注接口：${lead.interfaceName}`,
-    lead.attachmentName && `客户资料：${lead.attachmentName}（见附件）`,
+    lead.attachmentName && `客户资料：${lead.attachmentName}${document ? '（见附件）' : '（附件已不存在）'}`,
     `来源页面：${lead.sourcePath || '未知'}`,
     lead.referrer && `来源网址：${lead.referrer}`,
     Object.keys(lead.utm).length > 0 && `推广参数：${Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join('&')}`,
@@ -139,7 +148,9 @@ export async function notifySales(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesE
     to: ctx.salesEmail,
     subject: `【新线索】${kind} ${lead.phone}`,
     body: `${lines.join('\n')}\n\n请在一个工作日内联系客户，并在运营后台记录跟进情况。`,
-    ...(lead.attachmentPath && lead.attachmentName ? { attachments: [{ filename: lead.attachmentName, path: lead.attachmentPath }] } : {}),
+    ...(document && lead.attachmentName
+      ? { attachments: [{ filename: lead.attachmentName, content: document.bytes, contentType: document.contentType }] }
+      : {}),
   });
   await ctx.db
     .update(leads)
@@ -153,7 +164,7 @@ export async function notifySales(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesE
 }
 
 /** Retry every lead whose mail has not gone out (a scheduled job; safe to run at any time). */
-export async function retryLeadNotifications(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'salesEmail'>): Promise<number> {
+export async function retryLeadNotifications(ctx: LeadMailCtx): Promise<number> {
   const due = await ctx.db
     .select({ id: leads.id })
     .from(leads)

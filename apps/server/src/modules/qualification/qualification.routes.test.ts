@@ -83,12 +83,15 @@ describe('enterprise authentication', () => {
     const view = (await current(a)).json().data;
     expect(view).toMatchObject({ status: 'pending', statusLabel: '审核中', companyName: fields.companyName, creditCode: fields.creditCode, legalPerson: '李四' });
     const [row] = await t.database.db.select().from(qualifications).where(eq(qualifications.memberId, a.memberId));
-    expect(existsSync(path.join(t.config.dataDir, row?.licencePath ?? 'x'))).toBe(true);
+    // In the file store every API process reads, nothing under this process's DATA_DIR.
+    expect((await t.files.get(row?.licencePath ?? ''))?.bytes.equals(PNG)).toBe(true);
+    expect(existsSync(path.join(t.config.dataDir, 'uploads'))).toBe(false);
 
     // The licence image reaches its owner only.
     const img = await t.app.inject({ method: 'GET', url: view.licenceUrl, cookies: a.cookies });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(PNG)).toBe(true);
     const other = await newAccount(t, '10.40.0.4');
     expect((await t.app.inject({ method: 'GET', url: view.licenceUrl, cookies: other.cookies })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: view.licenceUrl })).statusCode).toBe(401);

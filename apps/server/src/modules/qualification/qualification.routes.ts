@@ -1,19 +1,18 @@
 // Enterprise authentication calls of spec 02 §7. Thin: who is asking, parse, call the service.
 // The operator's decision is the console's (modules/console/reviews.*), and
 // `npm run console -- qualification approve|reject` calls the same audited service.
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { ContactsInput, LICENCE_FILE, parseId, QUALIFICATION_MSG, QualificationInput } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { AppError, Invalid, NotFound } from '../../http/errors';
 import { parseInput } from '../../http/parse';
+import type { FileStore } from '../../storage';
 import { isQualified, requireAccount, requireCompanyView } from '../account/access';
 import {
   contactsOf,
-  licenceFile,
+  licenceImage,
   qualificationHistory,
   qualificationOf,
   revokeQualification,
@@ -21,7 +20,7 @@ import {
   submitQualification,
 } from './qualification.service';
 
-export async function qualificationRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+export async function qualificationRoutes(app: FastifyInstance, { db, files }: { db: Db; files: FileStore }) {
   const fields = (request: FastifyRequest) => request.body ?? request.query;
 
   app.post('/myAccount/getCompanyQualification', async (request) => ok(await qualificationOf(db, await requireCompanyView(request, db))));
@@ -53,7 +52,7 @@ export async function qualificationRoutes(app: FastifyInstance, { config, db }: 
       throw new AppError('ALL_0006', QUALIFICATION_MSG.licenceSize);
     }
     if (content.length === 0) throw new Invalid(QUALIFICATION_MSG.licenceRequired);
-    return ok(await submitQualification(db, config.dataDir, account, input, { content, extension }), QUALIFICATION_MSG.submitted);
+    return ok(await submitQualification(db, files, account, input, { content, extension }), QUALIFICATION_MSG.submitted);
   });
 
   app.post('/myAccount/revoke', async (request) => ok(await revokeQualification(db, await requireAccount(request)), QUALIFICATION_MSG.revoked));
@@ -64,9 +63,9 @@ export async function qualificationRoutes(app: FastifyInstance, { config, db }: 
     const account = await requireCompanyView(request, db);
     const id = parseId((request.params as { id?: string }).id);
     if (!id) throw new NotFound();
-    const file = await licenceFile(db, account, id);
-    reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').type(file.type);
-    return reply.send(createReadStream(path.join(config.dataDir, file.path)));
+    const image = await licenceImage(db, files, account, id);
+    reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').type(image.type);
+    return reply.send(image.bytes);
   });
 
   app.post('/myAccount/queryContacts', async (request) => ok(await contactsOf(db, await requireCompanyView(request, db))));

@@ -3,8 +3,6 @@
 // rejects it with a reason; the customer may revoke it. none → pending → approved | rejected →
 // revoked, and every change leaves a message in the customer's messages center. Sub-accounts
 // act under their parent's authentication and never change it.
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type ContactsInput,
   QUALIFICATION_LABEL,
@@ -18,6 +16,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { members, qualifications } from '../../db/schema';
 import { Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
+import { type FileStore, newFileKey } from '../../storage';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 
@@ -90,7 +89,7 @@ export function licenceMime(content: Buffer): 'image/png' | 'image/jpeg' | null 
 
 export async function submitQualification(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   account: Account,
   input: QualificationInput,
   licence: LicenceUpload,
@@ -109,10 +108,10 @@ export async function submitQualification(
     .limit(1);
   if (taken) throw new Conflict(QUALIFICATION_CONFLICT.taken);
 
-  // The file first: a row never points at a licence that was not written.
-  const relative = path.join('uploads', 'licences', String(account.memberId), `${Date.now()}.${mime === 'image/png' ? 'png' : 'jpg'}`);
-  await mkdir(path.join(dataDir, path.dirname(relative)), { recursive: true });
-  await writeFile(path.join(dataDir, relative), licence.content, { mode: 0o600 });
+  // The file first, in the store every API process reads: a row never points at a licence that
+  // was not written.
+  const key = newFileKey('licence', account.memberId, mime === 'image/png' ? 'png' : 'jpg');
+  await files.put(key, licence.content, { contentType: mime, kind: 'licence', ownerId: account.memberId });
 
   try {
     const row = await db.transaction(async (tx) => {
@@ -124,7 +123,7 @@ export async function submitQualification(
           companyName: input.companyName,
           creditCode: input.creditCode,
           legalPerson: input.legalPerson,
-          licencePath: relative,
+          licencePath: key,
           licenceType: mime,
         })
         .returning();
@@ -138,6 +137,8 @@ export async function submitQualification(
     });
     return view(row ?? null, true);
   } catch (err) {
+    // No row names the image now: it goes, rather than stay as a stray copy of a licence.
+    await files.delete(key).catch(() => undefined);
     // Two accounts racing for one company: the partial unique index lets only one through.
     if (isUniqueViolation(err)) throw new Conflict(QUALIFICATION_CONFLICT.taken);
     throw err;
@@ -246,14 +247,16 @@ async function applicationOf(db: Db, application: Decision['application']): Prom
   return current;
 }
 
-/** The licence image of an application the account may see (its own company's). */
-export async function licenceFile(db: Db, account: Account, id: number): Promise<{ path: string; type: string }> {
+/** The licence image of an application the account may see (its own company's), from the file store. */
+export async function licenceImage(db: Db, files: FileStore, account: Account, id: number): Promise<{ bytes: Buffer; type: string }> {
   const [row] = await db
     .select({ memberId: qualifications.memberId, licencePath: qualifications.licencePath, licenceType: qualifications.licenceType })
     .from(qualifications)
     .where(eq(qualifications.id, id));
   if (!row || row.memberId !== account.companyOwnerId || !row.licencePath) throw new NotFound();
-  return { path: row.licencePath, type: row.licenceType };
+  const file = await files.get(row.licencePath);
+  if (!file) throw new NotFound();
+  return { bytes: file.bytes, type: row.licenceType };
 }
 
 // ── Business contact (queryContacts / postRepresent) ────────────────────────────────────────
