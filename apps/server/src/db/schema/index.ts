@@ -15,3 +15,4 @@ export * from './trial';
 export * from './alerts';
 export * from './console';
 export * from './online';
+export * from './files';
