@@ -22,7 +22,10 @@ export const callRecords = pgTable(
     billable: boolean('billable').notNull().default(false),
     latencyMs: integer('latency_ms').notNull(),
     ip: text('ip').notNull(),
-    /** Parameter names → masked values (110101********1234, 张*, 138****8000). */
+    /**
+     * Parameter names → masked values (110101********1234, 张*, 138****8000). Blanked ({}, with
+     * ip '') after CALL_PARAMS_RETENTION_DAYS by modules/retention; the other columns stay.
+     */
     params: jsonb('params').$type<Record<string, string>>().notNull(),
     provider: text('provider').notNull().default(''),
     /** What the charged call cost, in milli-fen (the purchase's unit price when charged); 0 uncharged. */

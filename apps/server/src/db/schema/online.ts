@@ -1,7 +1,8 @@
 // Batch queries of 我的API (applyBatch): an uploaded sheet becomes a job whose rows are called
 // one by one through the open data API on the purchase (Decision 121). A row holds its
-// parameters in clear only until its call is made: they are then replaced by the masked ones
-// (Decision 19), and the row keeps the answer so the result sheet can be downloaded.
+// parameters sealed under SECRETS_KEY until its call is made, never in clear: they are then
+// replaced by the masked ones (Decision 19, modules/online/batch-params.ts), and the row keeps
+// the answer so the result sheet can be downloaded.
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './_columns';
 import { purchases } from './billing';
@@ -50,7 +51,7 @@ export const batchJobRows = pgTable(
       .notNull()
       .references(() => batchJobs.id, { onDelete: 'cascade' }),
     rowNo: integer('row_no').notNull(),
-    /** Clear until the call is made, masked afterwards. */
+    /** Masked values and the sealed clear ones ("$enc") until the call is made, masked alone afterwards. */
     params: jsonb('params').$type<Record<string, string>>().notNull(),
     /**
      * Set (with the seqNo the call will carry) just before the call: a runner that dies between

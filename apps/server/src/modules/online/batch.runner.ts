@@ -11,6 +11,10 @@
 // the runner holds the lease. A runner that takes a job over finds that seqNo in call_records when
 // the call was made (and charged if billable): the row then takes the recorded code instead of
 // calling again. A row is saved only once (while it has no code).
+//
+// A row's parameters are sealed at rest (batch-params.ts): they are opened here, in memory, just
+// for the call, and the row is saved with the masked ones. Old jobs are deleted by the retention
+// job (modules/retention), not here.
 import { randomUUID } from 'node:crypto';
 import { ONLINE_MSG } from '@apimarket/contracts';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
@@ -19,11 +23,9 @@ import type { Db } from '../../db/client';
 import { batchJobRows, batchJobs, callRecords, interfaces, purchases } from '../../db/schema';
 import { type GatewayDeps, newSeqNo } from '../gateway/gateway.service';
 import { maskParams } from '../gateway/mask';
+import { openRowParams } from './batch-params';
 import { callAsOwner } from './online.service';
 
-/** A job never executed is deleted after this many days, a finished one (its results) after BATCH_KEEP_DAYS. */
-export const BATCH_PENDING_DAYS = 7;
-export const BATCH_KEEP_DAYS = 30;
 /** How long a lease lasts; renewed every third of it while the job runs. */
 export const BATCH_LEASE_SECONDS = 60;
 const SWEEP_MS = 30_000;
@@ -39,7 +41,7 @@ const PURCHASE_REFUSALS = new Set(['SYSTEM_001', 'SYSTEM_002', 'SYSTEM_003', 'SY
 export interface BatchRunner {
   /** Run a job just executed (this runner takes its lease). */
   kick(jobId: number): void;
-  /** Take over jobs whose runner died, and delete what is kept too long. Runs every 30 s. */
+  /** Take over jobs whose runner died. Runs every 30 s. */
   sweep(): Promise<void>;
   /** Resolves when no job is running in this process (tests). */
   idle(): Promise<void>;
@@ -143,11 +145,13 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
 
   /** One row: its call, unless a previous runner made it. Answers the row's code, or null when it was left for later. */
   async function runRow(job: Job, row: Row): Promise<string | null> {
+    // Clear only in this process's memory, for the call; the row is saved with them masked.
+    const params = openRowParams(gateway.config, job.id, row.rowNo, row.params);
     if (row.seqNo) {
       const [made] = await db.select({ code: callRecords.code, charged: callRecords.charged }).from(callRecords).where(eq(callRecords.seqNo, row.seqNo));
       // A rate refusal was not a query: the row is called afresh.
       if (made && made.code !== 'SYSTEM_038') {
-        await save(job.id, row, { code: made.code, message: ONLINE_MSG.resultLost, data: null, charged: made.charged, seqNo: row.seqNo });
+        await save(job.id, row, { code: made.code, message: ONLINE_MSG.resultLost, data: null, charged: made.charged, seqNo: row.seqNo, params });
         return made.code;
       }
     }
@@ -155,7 +159,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
     for (let attempt = 0; ; attempt++) {
       const seqNo = await claimSeqNo(job.id, row, seen);
       seen = seqNo;
-      const { answer, charged } = await callAsOwner(gateway, job, row.params, job.ip, seqNo);
+      const { answer, charged } = await callAsOwner(gateway, job, params, job.ip, seqNo);
       if (answer.code === 'SYSTEM_038') {
         // Left unsaved when stopping: the next runner finds the 038 record and calls the row again.
         if (stopped) return null;
@@ -164,7 +168,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
           continue;
         }
       }
-      await save(job.id, row, { code: answer.code, message: answer.message, data: answer.data ?? null, charged: charged ? 1 : 0, seqNo });
+      await save(job.id, row, { code: answer.code, message: answer.message, data: answer.data ?? null, charged: charged ? 1 : 0, seqNo, params });
       return answer.code;
     }
   }
@@ -189,11 +193,11 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
     return seqNo;
   }
 
-  async function save(jobId: number, row: Row, r: { code: string; message: string; data: unknown; charged: number; seqNo: string }) {
+  async function save(jobId: number, row: Row, r: { code: string; message: string; data: unknown; charged: number; seqNo: string; params: Record<string, string> }) {
     await db.transaction(async (tx) => {
       const saved = await tx
         .update(batchJobRows)
-        .set({ code: r.code, message: r.message, data: r.data, charged: r.charged, seqNo: r.seqNo, params: maskParams(row.params) })
+        .set({ code: r.code, message: r.message, data: r.data, charged: r.charged, seqNo: r.seqNo, params: maskParams(r.params) })
         .where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, row.rowNo), isNull(batchJobRows.code)))
         .returning({ rowNo: batchJobRows.rowNo });
       if (saved.length === 0) return; // saved already (by the runner that held the job before)
@@ -215,14 +219,6 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       .where(and(eq(batchJobs.status, 'running'), or(isNull(batchJobs.leaseUntil), lt(batchJobs.leaseUntil, sql`now()`))))
       .returning({ id: batchJobs.id });
     for (const o of orphans) run(o.id, false);
-    await db
-      .delete(batchJobs)
-      .where(
-        or(
-          and(eq(batchJobs.status, 'pending'), lt(batchJobs.createdAt, sql`now() - make_interval(days => ${BATCH_PENDING_DAYS})`)),
-          and(or(eq(batchJobs.status, 'done'), eq(batchJobs.status, 'stopped')), lt(batchJobs.finishedAt, sql`now() - make_interval(days => ${BATCH_KEEP_DAYS})`)),
-        ),
-      );
   }
 
   function sweep(): Promise<void> {

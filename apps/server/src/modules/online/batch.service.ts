@@ -1,8 +1,9 @@
 // Batch queries (applyBatch, myOnline/*; Decision 121): a sheet of parameter rows for one
 // purchase becomes a job; executing it hands the job to the runner (batch.runner.ts), which calls
 // the rows one by one as the purchase's owner. Every read and change is limited to the account's
-// own jobs. Parameters stay in clear only until their row is called (then masked), results are
-// kept for BATCH_KEEP_DAYS and a job never executed for BATCH_PENDING_DAYS (batch.runner.ts).
+// own jobs. A row's parameters are sealed under SECRETS_KEY from the moment the sheet is read
+// until its call (batch-params.ts), then masked; jobs are deleted after the retention settings
+// (modules/retention).
 import {
   BATCH_JOB_STATUS_LABEL,
   BATCH_MAX_COLUMNS,
@@ -23,11 +24,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { batchJobRows, batchJobs, interfaces } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
-import { maskParams } from '../gateway/mask';
+import { sealRowParams, shownRowParams } from './batch-params';
 import { isBatchable, ownPurchase } from './online.service';
 
 const jobColumns = {
@@ -201,13 +203,14 @@ export async function parseBatchSheet(content: Buffer, extension: string, params
 }
 
 // ── Jobs ─────────────────────────────────────────────────────────────────────────────────────
-/** myOnline/addBatchJob: the sheet becomes a pending job of the purchase. */
+/** myOnline/addBatchJob: the sheet becomes a pending job of the purchase, its rows sealed (config: SECRETS_KEY). */
 export async function createBatchJob(
   db: Db,
   account: Account,
   purchaseId: number,
   file: { name: string; extension: string; content: Buffer },
   ip: string,
+  config: Config,
 ): Promise<BatchJobView> {
   const p = await ownPurchase(db, account, purchaseId);
   if (!isBatchable(p.params)) throw new Invalid(ONLINE_MSG.imageNotBatchable);
@@ -219,7 +222,9 @@ export async function createBatchJob(
       .returning({ id: batchJobs.id });
     const jobId = job?.id ?? 0;
     for (let i = 0; i < rows.length; i += 500) {
-      await tx.insert(batchJobRows).values(rows.slice(i, i + 500).map((params, j) => ({ jobId, rowNo: i + j + 1, params })));
+      await tx.insert(batchJobRows).values(
+        rows.slice(i, i + 500).map((params, j) => ({ jobId, rowNo: i + j + 1, params: sealRowParams(config, jobId, i + j + 1, params) })),
+      );
     }
     return jobId;
   });
@@ -237,8 +242,7 @@ export async function listBatchJobs(db: Db, account: Account, f: BatchJobListInp
 }
 
 function rowView(r: typeof batchJobRows.$inferSelect): BatchRowView {
-  // A row not called yet still holds its parameters in clear: they are shown masked all the same.
-  return { rowNo: r.rowNo, params: r.code === null ? maskParams(r.params) : r.params, code: r.code, message: r.message, seqNo: r.code === null ? null : r.seqNo, data: r.data ?? null };
+  return { rowNo: r.rowNo, params: shownRowParams(r.params, r.code !== null), code: r.code, message: r.message, seqNo: r.code === null ? null : r.seqNo, data: r.data ?? null };
 }
 
 /** myOnline/getBatchJobDetail: a page of one job's rows. */

@@ -8,6 +8,7 @@ import { buyCheapest } from '../../test/billing';
 import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';
 import { get, post } from '../../test/identity';
 import { clearGatewayCaches, newSeqNo } from '../gateway/gateway.service';
+import { openRowParams } from './batch-params';
 
 let t: TestApp;
 let buyer: TestAccount;
@@ -210,7 +211,8 @@ describe('batch queries (myOnline/*)', () => {
     const res = await upload(buyer, { purchaseId: String(purchaseId) }, { name: '名单.csv', content: gbk, type: 'text/csv' });
     expect(res.json().data.rows).toBe(1);
     const [row] = await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, res.json().data.id));
-    expect(row?.params).toEqual(ZHANG);
+    // Sealed at rest (batch-params.ts): what the runner will call with is the sheet's text.
+    expect(openRowParams(t.config, row?.jobId ?? 0, row?.rowNo ?? 0, row?.params ?? {})).toEqual(ZHANG);
 
     const book = new ExcelJS.Workbook();
     const ws = book.addWorksheet('s');

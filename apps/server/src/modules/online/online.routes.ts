@@ -82,7 +82,7 @@ export async function onlineRoutes(app: FastifyInstance, { db, gateway, runner }
       throw new AppError('ALL_0006', ONLINE_MSG.fileSize);
     }
     if (content.length === 0) throw new Invalid(ONLINE_MSG.noRows);
-    const job = await createBatchJob(db, account, purchaseId, { name: path.basename(file.filename), extension, content }, request.ip);
+    const job = await createBatchJob(db, account, purchaseId, { name: path.basename(file.filename), extension, content }, request.ip, gateway.config);
     return ok(job, ONLINE_MSG.created);
   });
 

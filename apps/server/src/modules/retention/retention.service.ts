@@ -1,0 +1,162 @@
+// Retention of personal data (Decision 19): what is kept beyond its setting is blanked or deleted
+// here — call records' parameters, batch jobs, leads' attachments. Run by retention.jobs.ts.
+//
+// Every statement touches a bounded number of rows, so a large table is never locked or bloated
+// by one statement and the job can stop between any two of them; nothing here logs a value.
+import { and, asc, eq, gte, inArray, lt, max, min, ne, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { batchJobs, callRecords, storedFiles } from '../../db/schema';
+import type { FileStore } from '../../storage';
+
+/** Call records blanked by one statement. */
+export const CALL_BATCH = 1000;
+
+export interface RetentionCtx {
+  db: Db;
+  retention: Config['retention'];
+  /** Where uploads live (the file store of src/storage). */
+  files: FileStore;
+  /** Asked between statements: the job stops early (the process is closing). */
+  stopping?: () => boolean;
+}
+
+export interface RetentionCounts {
+  callParamsBlanked: number;
+  batchJobsDeleted: number;
+  leadAttachmentsDeleted: number;
+  /** Attachments that could not be deleted this pass (the bucket failed): tried again next pass. */
+  leadAttachmentsFailed: number;
+}
+
+const olderThan = (column: typeof callRecords.createdAt | typeof batchJobs.createdAt | typeof storedFiles.createdAt, days: number) =>
+  lt(column, sql`now() - make_interval(days => ${days})`);
+
+// ── Call records ─────────────────────────────────────────────────────────────────────────────
+// A record past CALL_PARAMS_RETENTION_DAYS loses its parameters (the masked values of the people
+// queried) and the caller's IP; its seqNo, account, purchase, interface, code, charge, cost and
+// time stay, because the call detail, sub-account consumption, receipts' entitlement and refunds
+// read them and call_stats must keep adding up to them. A blanked record has ip = '' (a recorded
+// call always has an address).
+//
+// Records are blanked in id order and a run stops at the first record still within the setting,
+// so the blanked records are exactly the ids below one point. A run finds that point in a few
+// primary-key probes (ids grow with time), rather than reading every blanked record again.
+
+async function firstNotBlanked(db: Db): Promise<number | null> {
+  const [range] = await db.select({ lo: min(callRecords.id), hi: max(callRecords.id) }).from(callRecords);
+  if (range?.lo == null || range.hi == null) return null;
+  // Invariant: every record below lo is blanked; the first one that is not lies in [lo, hi].
+  let lo = range.lo;
+  let hi = range.hi + 1;
+  while (lo < hi) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const [r] = await db
+      .select({ id: callRecords.id, blanked: sql<boolean>`${callRecords.ip} = ''` })
+      .from(callRecords)
+      .where(gte(callRecords.id, mid))
+      .orderBy(asc(callRecords.id))
+      .limit(1);
+    if (!r) hi = mid;
+    else if (r.blanked) lo = r.id + 1;
+    else hi = r.id;
+  }
+  return lo > range.hi ? null : lo;
+}
+
+/** Blanks the parameters and IP of call records older than the setting; answers how many. */
+export async function blankOldCallParams(ctx: RetentionCtx): Promise<number> {
+  const { db, retention } = ctx;
+  let from = await firstNotBlanked(db);
+  let blanked = 0;
+  while (from !== null && !ctx.stopping?.()) {
+    const rows = await db
+      .select({ id: callRecords.id, old: sql<boolean>`${olderThan(callRecords.createdAt, retention.callParamsDays)}` })
+      .from(callRecords)
+      .where(gte(callRecords.id, from))
+      .orderBy(asc(callRecords.id))
+      .limit(CALL_BATCH);
+    // Up to the first record still within the setting: past it, the blanked ones would no longer be one run of ids.
+    const young = rows.findIndex((r) => !r.old);
+    const old = young === -1 ? rows : rows.slice(0, young);
+    const last = old.at(-1);
+    if (!last) break;
+    const done = await db
+      .update(callRecords)
+      .set({ params: {}, ip: '' })
+      .where(and(gte(callRecords.id, from), lt(callRecords.id, last.id + 1), ne(callRecords.ip, '')))
+      .returning({ id: callRecords.id });
+    blanked += done.length;
+    if (young !== -1 || rows.length < CALL_BATCH) break;
+    from = last.id + 1;
+  }
+  return blanked;
+}
+
+// ── Batch jobs ───────────────────────────────────────────────────────────────────────────────
+/**
+ * Deletes batch jobs (their rows go with them) never executed within BATCH_PENDING_RETENTION_DAYS
+ * of upload, or finished or stopped more than BATCH_RETENTION_DAYS ago. A running job is never
+ * deleted. One job per statement: a job has at most BATCH_MAX_ROWS rows.
+ */
+export async function deleteOldBatchJobs(ctx: RetentionCtx): Promise<number> {
+  const { db, retention } = ctx;
+  const expired = or(
+    and(eq(batchJobs.status, 'pending'), olderThan(batchJobs.createdAt, retention.batchPendingDays)),
+    and(inArray(batchJobs.status, ['done', 'stopped']), lt(batchJobs.finishedAt, sql`now() - make_interval(days => ${retention.batchDays})`)),
+  );
+  let deleted = 0;
+  while (!ctx.stopping?.()) {
+    // The condition is checked again by the delete itself: a job executed meanwhile stays.
+    const next = db.select({ id: batchJobs.id }).from(batchJobs).where(expired).orderBy(asc(batchJobs.id)).limit(1);
+    const gone = await db
+      .delete(batchJobs)
+      .where(and(inArray(batchJobs.id, next), expired))
+      .returning({ id: batchJobs.id });
+    if (gone.length === 0) break;
+    deleted += gone.length;
+  }
+  return deleted;
+}
+
+// ── Uploads ──────────────────────────────────────────────────────────────────────────────────
+/** Files looked up per statement; each is then deleted on its own (its bucket object first). */
+const FILE_BATCH = 100;
+
+/**
+ * Deletes the documents sent with leads (api/fee/sendEmail) stored more than UPLOAD_RETENTION_DAYS
+ * ago: they serve the first contact with sales, which has long happened. The lead keeps the
+ * document's name, and a mail sent afterwards says the file is gone. Enterprise licence images are
+ * not touched: they are the account's current qualification, kept while it stands.
+ */
+export async function deleteOldLeadAttachments(ctx: RetentionCtx): Promise<{ deleted: number; failed: number }> {
+  const { db, retention, files } = ctx;
+  let deleted = 0;
+  while (!ctx.stopping?.()) {
+    const due = await db
+      .select({ key: storedFiles.key })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.kind, 'lead-attachment'), olderThan(storedFiles.createdAt, retention.uploadDays)))
+      .orderBy(asc(storedFiles.createdAt))
+      .limit(FILE_BATCH);
+    for (const { key } of due) {
+      if (ctx.stopping?.()) break;
+      try {
+        if (await files.delete(key)) deleted += 1;
+      } catch {
+        // The bucket is unreachable: the rest waits for the next pass rather than looping on it.
+        return { deleted, failed: 1 };
+      }
+    }
+    if (due.length < FILE_BATCH) break;
+  }
+  return { deleted, failed: 0 };
+}
+
+/** One pass of every retention setting; answers the counts (what the job logs). */
+export async function enforceRetention(ctx: RetentionCtx): Promise<RetentionCounts> {
+  const batchJobsDeleted = await deleteOldBatchJobs(ctx);
+  const attachments = await deleteOldLeadAttachments(ctx);
+  const callParamsBlanked = await blankOldCallParams(ctx);
+  return { callParamsBlanked, batchJobsDeleted, leadAttachmentsDeleted: attachments.deleted, leadAttachmentsFailed: attachments.failed };
+}
