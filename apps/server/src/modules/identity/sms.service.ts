@@ -6,8 +6,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
-import { Invalid, Throttled } from '../../http/errors';
-import type { Notifier } from '../../notify';
+import { AppError, Invalid, Throttled } from '../../http/errors';
+import type { Notifier, SmsKind } from '../../notify';
 import { block, hit, isBlocked } from '../throttle/throttle.service';
 
 /** `email` codes go by mail (binding an address); the same limits apply per address. `alert`: verifying an alert contact's phone. */
@@ -28,6 +28,7 @@ export const SMS_MSG = {
   daily: '今日获取验证码次数已达上限，请明天再试',
   wrong: '短信验证码错误',
   expired: '短信验证码已失效，请重新获取',
+  notSent: '验证码发送失败，请稍后再试',
 } as const;
 
 const TEXT: Record<SmsPurpose, (code: string) => string> = {
@@ -41,6 +42,22 @@ const TEXT: Record<SmsPurpose, (code: string) => string> = {
 
 const DAY_MS = 24 * 3600_000;
 
+/** The carrier template of each purpose's code (notify/templates.ts). */
+const CODE_TEMPLATE: Record<Exclude<SmsPurpose, 'email'>, Extract<SmsKind, `code${string}`>> = {
+  register: 'code_register',
+  reset: 'code_reset',
+  login: 'code_login',
+  general: 'code',
+  alert: 'code_alert',
+};
+
+/**
+ * Purposes whose answer must be the same whether or not a code went out (Decision 19: reset and
+ * the phone check, for a phone without an account): a refused send is not shown there; the
+ * outbox retries it and records the outcome for operators.
+ */
+const SILENT_FAILURE: ReadonlySet<SmsPurpose> = new Set(['reset', 'login']);
+
 function codeHash(id: string, code: string): string {
   return createHash('sha256').update(`${id}:${code}`).digest('hex');
 }
@@ -48,7 +65,17 @@ function codeHash(id: string, code: string): string {
 export async function sendSmsCode(
   db: Db,
   notifier: Notifier,
-  input: { phone: string; purpose: SmsPurpose; ip: string },
+  input: {
+    phone: string;
+    purpose: SmsPurpose;
+    ip: string;
+    /**
+     * false: count and store the code but send nothing, for a phone without an account. Its
+     * caller then meets the same limits, the same answer and the same wrong-code message as an
+     * account's owner, so none of them tells whether the phone is registered (Decision 19).
+     */
+    deliver?: boolean;
+  },
 ): Promise<void> {
   const { phone, purpose, ip } = input;
   if (await isBlocked(db, `sms:block:${phone}`)) throw new Throttled(undefined, 'ALL_0028');
@@ -85,11 +112,33 @@ export async function sendSmsCode(
       expiresAt: new Date(Date.now() + SMS_LIMITS.ttlMs),
     });
   });
-  await notifier.send(
+  if (input.deliver === false) return;
+  // Where the answer may not tell (SILENT_FAILURE) a refused code is retried while it lives;
+  // elsewhere it is withdrawn and the user told, so nobody waits for a code that is not coming.
+  const silent = SILENT_FAILURE.has(purpose);
+  const delivery = notifier.send(
     purpose === 'email'
       ? { channel: 'email', to: phone, subject: '【数据API市场】邮箱验证码', body: TEXT.email(code) }
-      : { channel: 'sms', to: phone, body: TEXT[purpose](code) },
+      : {
+          channel: 'sms',
+          to: phone,
+          body: TEXT[purpose](code),
+          template: { kind: CODE_TEMPLATE[purpose], params: { code } },
+          retryUntil: silent ? new Date(Date.now() + SMS_LIMITS.ttlMs) : new Date(),
+        },
   );
+  if (silent) {
+    // Not waited for: a carrier takes a hundred milliseconds or more, and an unregistered phone
+    // (deliver: false) answers without one — waiting would tell which phones are registered. A
+    // refusal is retried from the outbox while the code lives (notify/jobs.ts).
+    delivery.catch(() => undefined);
+    return;
+  }
+  const { status } = await delivery;
+  if (status !== 'sent') {
+    await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    throw new AppError('ALL_0098', SMS_MSG.notSent);
+  }
 }
 
 /** Check and consume the phone's live code for the purpose; wrong tries count towards burning it. */
