@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
+import { refuseDevTools, securityHeaders } from './security.mjs';
 import { loadWebConfig } from './web-config.mjs';
 
 const config = loadWebConfig();
@@ -47,6 +48,13 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
+  for (const [name, value] of Object.entries(securityHeaders(req))) res.setHeader(name, value);
+  if (config.devTools && refuseDevTools(req, config)) {
+    // Not found, as for any other path a stranger has no business with.
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('Not Found');
+    return;
+  }
   if (req.url === '/__wire.json') {
     // The wire secrets are runtime settings the browser needs (see src/lib/api/wire-config.ts).
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });

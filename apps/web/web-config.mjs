@@ -18,6 +18,8 @@ export const WebEnvSchema = z.object({
   WIRE_SIGN_SECRET: z.string().min(8).default('apimarket-dev-sign-secret'),
   WIRE_AES_SECRET: z.string().min(8).default('apimarket-dev-aes-secret'),
   DEV_TOOLS: flag,
+  /** 1: the dev tools' pages (/dev/…) also answer browsers other than this machine's. */
+  DEV_TOOLS_REMOTE: flag,
   /** The public address of the site, for canonical links and the sitemap. */
   SITE_URL: z.string().url('SITE_URL 必须是 http(s):// 地址').optional(),
   /** ICP 备案号, shown in the footer when set. */
@@ -58,6 +60,7 @@ export function loadWebConfig(env = process.env) {
     apiOrigin: (e.API_ORIGIN ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
     wire: { signSecret: e.WIRE_SIGN_SECRET, aesSecret: e.WIRE_AES_SECRET },
     devTools: e.DEV_TOOLS,
+    devToolsRemote: e.DEV_TOOLS_REMOTE,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     icpRecord: e.ICP_RECORD,
     trialHeadline: e.TRIAL_HEADLINE,

@@ -12,7 +12,8 @@
 //   goes back sealed the same way (to the customer's public key in the RSA mode).
 //
 // The signature is checked before anything is decrypted, and the nonce is only spent by a call
-// whose signature verified, so nobody can burn a customer's nonces.
+// whose signature verified, so nobody can burn a customer's nonces. Spent nonces are kept in the
+// database, so no other API process and no restart accepts one again.
 import {
   constants,
   createCipheriv,
@@ -32,6 +33,7 @@ import type { EncryptMode, PlatformCode, SignMode } from '@apimarket/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { gatewayCredentials } from '../account/keys.service';
+import { hit, sweepThrottles } from '../throttle/throttle.service';
 
 /** How far a call's timestamp may be from the platform's clock. */
 export const SIGNED_WINDOW_MS = 5 * 60_000;
@@ -77,23 +79,27 @@ async function credentialsOf(db: Db, config: Config, memberId: number): Promise<
   return value;
 }
 
-// ── Nonces: each may be used once within the timestamp window (per server process) ──────────
-const nonces = new Map<string, number>();
+// ── Nonces: each may be used once while its timestamp can still be accepted ──────────────────
+// A timestamp may be up to the window either side of the clock, so a nonce first used at the
+// earliest moment its call is accepted must be remembered for twice the window. Each is a row of
+// the shared throttles table (one round trip, signed calls only): its count says how often it
+// came within that time, and every API process and every restart see the same rows.
+export const NONCE_MEMORY_MS = 2 * SIGNED_WINDOW_MS;
+/** Spent nonces swept at most per sweep; one sweep per SWEEP_EVERY signed calls, on average. */
+const SWEEP_LIMIT = 2000;
+const SWEEP_EVERY = 500;
 
-function spendNonce(appKey: string, nonce: string, now: number): boolean {
-  const id = `${appKey}:${nonce}`;
-  const until = nonces.get(id);
-  if (until !== undefined && until > now) return false;
-  if (nonces.size > 200_000) {
-    for (const [k, t] of nonces) if (t <= now) nonces.delete(k);
-  }
-  nonces.set(id, now + 2 * SIGNED_WINDOW_MS);
-  return true;
+async function spendNonce(db: Db, appKey: string, nonce: string): Promise<boolean> {
+  const first = (await hit(db, `nonce:${appKey}:${nonce}`, NONCE_MEMORY_MS)) === 1;
+  // Every signed call leaves a row, so the calls themselves clear the expired ones (up to four
+  // times as many as they add); the jobs' sweep catches what is left when calls stop.
+  if (Math.random() < 1 / SWEEP_EVERY) void sweepSpentNonces(db).catch(() => {});
+  return first;
 }
 
-/** Forget spent nonces (tests). */
-export function clearNonces(): void {
-  nonces.clear();
+/** Delete spent nonces whose time is over (at most SWEEP_LIMIT); answers how many. */
+export function sweepSpentNonces(db: Db): Promise<number> {
+  return sweepThrottles(db, { prefix: 'nonce:', keepMs: NONCE_MEMORY_MS, limit: SWEEP_LIMIT });
 }
 
 // ── The signing string and the seals, shared with the documentation's worked example ──────────
@@ -217,7 +223,7 @@ export async function openCall(db: Db, config: Config, memberId: number, fields:
       secretUsed = creds.secrets.find((s) => sameHex(make(text, s), sign));
       if (!secretUsed) return refuse('SYSTEM_035');
     }
-    if (!spendNonce(creds.appKey, fields.nonce ?? '', now)) return refuse('SYSTEM_040');
+    if (!(await spendNonce(db, creds.appKey, fields.nonce ?? ''))) return refuse('SYSTEM_040');
   }
 
   if (creds.encryptMode === 'none') return { ok: true, params: businessParams(fields) };

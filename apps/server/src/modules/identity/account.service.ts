@@ -1,13 +1,30 @@
 // Accounts: username availability, registration (SMS-verified phone), password reset (revokes
-// every session), and WeChat openId binding (scrm/only/*).
+// every session), and WeChat openId binding (scrm/only/*). The SMS code is checked before
+// anything that tells whether a phone has an account and before any password hashing.
 import type { ExistNameInput, RegisterInput, ResetPasswordPayload, ScrmRegisterInput } from '@apimarket/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { loginEvents, members } from '../../db/schema';
-import { AppError, Conflict, Invalid } from '../../http/errors';
+import { AppError, Conflict, Invalid, Throttled } from '../../http/errors';
+import { hit } from '../throttle/throttle.service';
 import type { IdentityCtx } from './context';
+import { countPasswordAttempt, countPasswordFailure } from './login.service';
 import { hashPassword, verifyPassword } from './password';
 import { revokeAllSessions } from './session.service';
 import { sendSmsCode, SMS_MSG, verifySmsCode } from './sms.service';
+
+/**
+ * Registration, the password reset and scrm/only/register from one client address: counted
+ * before anything is checked, then 429 ALL_0012. A person needs a handful; this bounds how many
+ * SMS codes one address can guess at (each code burns after five tries anyway) and how much
+ * password hashing it can cause.
+ */
+export const ACCOUNT_LIMITS = {
+  perIp: { count: 30, windowMs: 10 * 60_000 },
+} as const;
+
+async function countAccountAttempt(ctx: IdentityCtx): Promise<void> {
+  if ((await hit(ctx.db, `account:ip:${ctx.ip}`, ACCOUNT_LIMITS.perIp.windowMs)) > ACCOUNT_LIMITS.perIp.count) throw new Throttled();
+}
 
 export const ACCOUNT_MSG = {
   nameTaken: '该用户名已被注册',
@@ -40,34 +57,43 @@ export async function checkName({ ctx, input }: { ctx: IdentityCtx; input: Exist
 }
 
 /**
- * sendSms: a registration code. A phone that already has an account is told so, except when a
- * WeChat openId is being bound to that account (scrm/only/register).
+ * sendSms: a registration code, sent to any phone with the same answer. Whether the phone already
+ * has an account is told by register once the code proves the phone is the caller's (Decision 19);
+ * an owner who forgot registering gets the code and then that answer. scrm/only/register binding
+ * WeChat to an existing account uses the same code.
  */
-export async function sendRegisterCode({ ctx, phone, binding = false }: { ctx: IdentityCtx; phone: string; binding?: boolean }): Promise<void> {
-  if (!binding && (await mobileExists(ctx, phone))) throw new Conflict(ACCOUNT_MSG.mobileTaken);
+export async function sendRegisterCode({ ctx, phone }: { ctx: IdentityCtx; phone: string }): Promise<void> {
   await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'register', ip: ctx.ip });
 }
 
-/** sendSmsPwd: answers the same whether or not the phone has an account; sends only if it has. */
+/**
+ * sendSmsPwd: the same answer, limits and stored code whether or not the phone has an account;
+ * only an account's phone receives the SMS.
+ */
 export async function sendResetCode({ ctx, phone }: { ctx: IdentityCtx; phone: string }): Promise<void> {
-  if (!(await mobileExists(ctx, phone))) return;
-  await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'reset', ip: ctx.ip });
+  await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'reset', ip: ctx.ip, deliver: await mobileExists(ctx, phone) });
 }
 
 export async function register({
   ctx,
   input,
   openId,
+  counted = false,
 }: {
   ctx: IdentityCtx;
   input: Pick<RegisterInput, 'uName' | 'mobile' | 'code' | 'password'> & { contacter?: string };
   openId?: string;
+  /** The caller already counted this attempt (scrm/only/register). */
+  counted?: boolean;
 }): Promise<{ memberId: number; loginName: string }> {
-  // Every check that can fail comes before the SMS code is spent.
+  if (!counted) await countAccountAttempt(ctx);
+  // Whether a name is taken is public (login/existMName), so it is told without spending the code.
   if (await nameExists(ctx, input.uName)) throw new Conflict(ACCOUNT_MSG.nameTaken);
+  // The code first: only the phone's owner learns that it has an account, and a guess costs no
+  // password hashing.
+  await verifySmsCode(ctx.db, { phone: input.mobile, purpose: 'register', code: input.code });
   if (await mobileExists(ctx, input.mobile)) throw new Conflict(ACCOUNT_MSG.mobileTaken);
   const passwordHash = await hashPassword(input.password);
-  await verifySmsCode(ctx.db, { phone: input.mobile, purpose: 'register', code: input.code });
   try {
     return await ctx.db.transaction(async (tx) => {
       const [m] = await tx
@@ -94,11 +120,14 @@ export async function register({
 }
 
 export async function resetPassword({ ctx, input }: { ctx: IdentityCtx; input: ResetPasswordPayload }): Promise<void> {
+  await countAccountAttempt(ctx);
+  // The code first, the same for every phone: a phone without an account has a stored code too
+  // (sendResetCode), so a wrong code gets the same answer and nothing is hashed for a guess.
+  await verifySmsCode(ctx.db, { phone: input.phone, purpose: 'reset', code: input.yzm });
   const [member] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, input.phone)).limit(1);
-  // Without an account no code was sent, so the answer is the same as for a wrong code.
+  // Only a right guess of a code nobody received gets here without an account.
   if (!member) throw new Invalid(SMS_MSG.expired);
   const passwordHash = await hashPassword(input.pwd);
-  await verifySmsCode(ctx.db, { phone: input.phone, purpose: 'reset', code: input.yzm });
   await ctx.db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await revokeAllSessions(tx, member.id);
@@ -111,10 +140,14 @@ export async function searchOpenId({ ctx, openId }: { ctx: IdentityCtx; openId: 
 }
 
 /**
- * scrm/only/register: the WeChat openId goes to the account named uName when its password
- * matches (an existing customer binding WeChat), or to a new account otherwise.
+ * scrm/only/register: the WeChat openId goes to the account named uName when its password and
+ * bound phone match (an existing customer binding WeChat), or to a new account otherwise. It
+ * checks a password, so it counts against the login's throttles; the SMS code comes first, and
+ * a wrong password or another phone get one answer — only the phone's owner gets that far.
  */
 export async function scrmRegister({ ctx, input }: { ctx: IdentityCtx; input: ScrmRegisterInput }) {
+  await countAccountAttempt(ctx);
+  await countPasswordAttempt(ctx, input.uName);
   const [taken] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.wechatOpenId, input.OpenId)).limit(1);
   if (taken) throw new Conflict(ACCOUNT_MSG.openIdTaken);
   const [existing] = await ctx.db
@@ -123,12 +156,14 @@ export async function scrmRegister({ ctx, input }: { ctx: IdentityCtx; input: Sc
     .where(sql`lower(${members.loginName}) = lower(${input.uName})`)
     .limit(1);
   if (!existing) {
-    return register({ ctx, input: { ...input, contacter: input.contacter ?? '' }, openId: input.OpenId });
-  }
-  if (!(await verifyPassword(existing.passwordHash, input.password)) || existing.mobile !== input.mobile) {
-    throw new AppError('ALL_0020');
+    return register({ ctx, input: { ...input, contacter: input.contacter ?? '' }, openId: input.OpenId, counted: true });
   }
   await verifySmsCode(ctx.db, { phone: input.mobile, purpose: 'register', code: input.code });
+  const passwordOk = await verifyPassword(existing.passwordHash, input.password);
+  if (!passwordOk || existing.mobile !== input.mobile) {
+    await countPasswordFailure(ctx, input.uName, existing.id);
+    throw new AppError('ALL_0020');
+  }
   await ctx.db.update(members).set({ wechatOpenId: input.OpenId }).where(eq(members.id, existing.id));
   return { memberId: existing.id, loginName: existing.loginName };
 }

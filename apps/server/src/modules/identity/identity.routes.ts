@@ -99,9 +99,8 @@ export async function identityRoutes(app: FastifyInstance, { config, db, notifie
 
   const sendRegister = async (request: FastifyRequest) => {
     const input = parseInput(SendSmsInput, body(request));
-    const binding = parseInput(OpenIdInput.partial(), body(request)).openId !== undefined;
     await consumeCaptcha(db, captchaKey(request, input.imageCodeKey), input.code);
-    await sendRegisterCode({ ctx: ctxOf(request), phone: input.phone, binding });
+    await sendRegisterCode({ ctx: ctxOf(request), phone: input.phone });
     return ok(null, SMS_MSG.sent);
   };
   app.post('/memberShip/sendSms', sendRegister);

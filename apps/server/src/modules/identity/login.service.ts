@@ -109,14 +109,30 @@ async function startSession(ctx: IdentityCtx, member: { id: number; loginName: s
   return { token, memberId: member.id, loginName: member.loginName, remember };
 }
 
-export async function login({ ctx, input }: { ctx: IdentityCtx; input: LoginInput }): Promise<LoginResult> {
-  const name = input.name;
+/**
+ * The login's throttles (Decision 20), counted before anything is checked so a parallel burst
+ * gets no more tries than a sequence. Every call that checks a member's password goes through
+ * them under the same keys: postLogin and scrm/only/register share one budget.
+ */
+export async function countPasswordAttempt(ctx: IdentityCtx, name: string): Promise<void> {
   const ipCount = await hit(ctx.db, `login:ip:${ctx.ip}`, LOGIN_LIMITS.perIp.windowMs);
   const pairCount = await hit(ctx.db, `login:pair:${name.toLowerCase()}:${ctx.ip}`, LOGIN_LIMITS.perAccountIp.windowMs);
   if (ipCount > LOGIN_LIMITS.perIp.count || pairCount > LOGIN_LIMITS.perAccountIp.count) {
     await record(ctx, 'throttled', name, null);
     throw new Throttled(LOGIN_MSG.throttled);
   }
+}
+
+/** A wrong password (or an unknown account): counts towards the login's captcha; answers the count. */
+export async function countPasswordFailure(ctx: IdentityCtx, name: string, memberId: number | null): Promise<number> {
+  const count = await hit(ctx.db, failKey(name), LOGIN_LIMITS.failureWindowMs);
+  await record(ctx, 'bad_credentials', name, memberId);
+  return count;
+}
+
+export async function login({ ctx, input }: { ctx: IdentityCtx; input: LoginInput }): Promise<LoginResult> {
+  const name = input.name;
+  await countPasswordAttempt(ctx, name);
 
   const failures = await peek(ctx.db, failKey(name), LOGIN_LIMITS.failureWindowMs);
   if (failures >= CAPTCHA_AFTER_LOGIN_FAILURES) {
@@ -138,8 +154,7 @@ export async function login({ ctx, input }: { ctx: IdentityCtx; input: LoginInpu
   if (member) ok = await verifyPassword(member.passwordHash, input.pwd);
   else await burnPasswordCheck(input.pwd);
   if (!member || !ok) {
-    const count = await hit(ctx.db, failKey(name), LOGIN_LIMITS.failureWindowMs);
-    await record(ctx, 'bad_credentials', name, member?.id ?? null);
+    const count = await countPasswordFailure(ctx, name, member?.id ?? null);
     throw new AppError('ALL_0020', undefined, { exceptionLoginCount: count });
   }
   if (member.status !== 'active' || (member.parentStatus !== null && member.parentStatus !== 'active')) {
@@ -171,17 +186,19 @@ async function openChallenge(ctx: IdentityCtx, memberId: number) {
 }
 
 /**
- * memberShip/sendVerifyCode: the code for the phone check. The answer is the same whether or not
- * the phone belongs to an account waiting for the check; only then is an SMS sent.
+ * memberShip/sendVerifyCode: the code for the phone check. The answer and the limits are the same
+ * whether or not the phone belongs to an account waiting for the check; only then is an SMS sent.
  */
 export async function sendLoginCode({ ctx, phone }: { ctx: IdentityCtx; phone: string }): Promise<void> {
   const candidates = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, phone));
+  let waiting = false;
   for (const m of candidates) {
     if (await openChallenge(ctx, m.id)) {
-      await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'login', ip: ctx.ip });
-      return;
+      waiting = true;
+      break;
     }
   }
+  await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'login', ip: ctx.ip, deliver: waiting });
 }
 
 export async function mobileVerifyLogin({ ctx, input }: { ctx: IdentityCtx; input: MobileVerifyLoginInput }): Promise<LoginResult> {

@@ -1,6 +1,6 @@
 // Fixed-window counters and timed blocks in the database, shared by every API process: SMS
 // limits, login throttles, captcha creation. A key names what is counted ("sms:phone:138…").
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { throttles } from '../../db/schema';
 
@@ -52,4 +52,21 @@ export async function isBlocked(db: Db, key: string): Promise<boolean> {
     .from(throttles)
     .where(eq(throttles.key, key));
   return row?.blocked === true;
+}
+
+/**
+ * Delete up to `limit` rows of keys starting with `prefix` whose window began more than `keepMs`
+ * ago and that are not blocked now: their counts no longer matter. Bounded, so a backlog is
+ * cleared over several runs without one long delete. Answers how many went.
+ */
+export async function sweepThrottles(db: Db, { prefix, keepMs, limit }: { prefix: string; keepMs: number; limit: number }): Promise<number> {
+  const stale = db
+    .select({ key: throttles.key })
+    .from(throttles)
+    .where(
+      sql`starts_with(${throttles.key}, ${prefix}) and ${throttles.windowStart} < now() - make_interval(secs => ${keepMs / 1000}) and coalesce(${throttles.blockedUntil} <= now(), true)`,
+    )
+    .limit(limit);
+  const gone = await db.delete(throttles).where(inArray(throttles.key, stale)).returning({ key: throttles.key });
+  return gone.length;
 }
