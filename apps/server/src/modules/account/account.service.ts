@@ -188,6 +188,7 @@ export async function updateMobile(db: Db, notifier: Notifier, account: Account,
     channel: 'sms',
     to: row.mobile,
     body: `您的账号绑定手机号已更换为${maskMobile(input.mobile)}，如非本人操作请立即联系客服。`,
+    template: { kind: 'mobile_changed', params: { mobile: maskMobile(input.mobile) } },
   });
   return maskMobile(input.mobile);
 }

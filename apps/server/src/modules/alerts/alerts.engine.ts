@@ -127,13 +127,16 @@ async function fire(db: Db, notifier: Notifier, logger: FastifyBaseLogger, rule:
     .select()
     .from(alertContacts)
     .where(and(eq(alertContacts.memberId, rule.memberId), isNotNull(alertContacts.phoneVerifiedAt)));
+  // A carrier sends a registered template: the kind, the value and the threshold.
+  const kind = rule.kind as AlertKind;
+  const smsTemplate = { kind: 'alert', params: { title, value: alertAmount(kind, m.value), threshold: alertAmount(kind, rule.threshold) } } as const;
   for (const c of contacts) {
     const viaNotifier = async (message: Parameters<Notifier['send']>[0]) => {
       const sent = await notifier.send(message);
       if (sent.status === 'failed') throw new Error(`${message.channel} provider refused the message (outbox ${sent.id})`);
       return sent.id;
     };
-    await attempt('sms', c.phone, c.name, () => viaNotifier({ channel: 'sms', to: c.phone, body: text }));
+    await attempt('sms', c.phone, c.name, () => viaNotifier({ channel: 'sms', to: c.phone, body: text, template: smsTemplate }));
     if (c.email) await attempt('email', c.email, c.name, () => viaNotifier({ channel: 'email', to: c.email, subject: `【数据API市场】${title}`, body: text }));
   }
   await db.insert(alertDeliveries).values(deliveries);

@@ -299,7 +299,9 @@ export async function markClosure(db: Db, notifier: Notifier, actor: Actor, id: 
     return { m, changed: true };
   });
   // After the commit: the SMS goes through the outbox, which is not part of the transaction.
-  if (done.changed && done.m.mobile) await notifier.send({ channel: 'sms', to: done.m.mobile, body: CLOSURE_NOTICE.sms(done.m.loginName) });
+  if (done.changed && done.m.mobile) {
+    await notifier.send({ channel: 'sms', to: done.m.mobile, body: CLOSURE_NOTICE.sms(done.m.loginName), template: { kind: 'closure', params: { name: done.m.loginName } } });
+  }
   return { id, loginName: done.m.loginName, changed: done.changed, message: done.changed ? MEMBER_MSG.closureMarked : MEMBER_MSG.closureSame };
 }
 
