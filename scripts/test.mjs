@@ -2,12 +2,16 @@
 // then the browser journeys (Playwright in the machine's Chromium) against a stack started
 // exactly as `npm start` starts it, on free ports and a temporary data dir. Ends with one line
 // `tests: N passed, M failed` over every runner (typecheck and lint count as one check each).
+// After the journeys, the stack's log and data directory are searched for personal values in
+// clear (scripts/leak-check.mjs), counted as one more check.
 //   --only unit|e2e   run one part
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { checkDataDir, checkLog, journeyIdNumbers } from './leak-check.mjs';
 import { freePort, root, run, waitForUrl } from './lib.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
@@ -53,11 +57,22 @@ async function e2e() {
   }
   const [port, apiPort] = [await freePort(), await freePort()];
   const dataDir = path.join(work, 'data');
+  // The stack logs every request (JSON lines) to a file the leak check reads; warnings and the
+  // start banner still reach the console.
+  const logFile = path.join(work, 'stack.log');
+  const log = createWriteStream(logFile);
   const stack = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, DEV_TOOLS: '1', LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
+    env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, DEV_TOOLS: '1', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  for (const stream of [stack.stdout, stack.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      log.write(`${line}\n`);
+      const level = /^\{"level":(\d+)/.exec(line)?.[1];
+      if (level === undefined || Number(level) >= 40) console.log(line);
+    });
+  }
   const stopped = new Promise((resolve) => stack.on('exit', resolve));
   try {
     const up = await waitForUrl(`http://127.0.0.1:${port}/__wire.json`, { timeoutMs: 300_000, isAlive: () => stack.exitCode === null });
@@ -83,7 +98,13 @@ async function e2e() {
   } finally {
     stack.kill('SIGTERM');
     await stopped;
+    await new Promise((resolve) => log.end(resolve));
   }
+  console.log('\n[test] personal data in the log and the data directory');
+  const problems = [...checkLog(logFile), ...checkDataDir(dataDir, journeyIdNumbers(path.join(root, 'e2e/tests')))];
+  for (const p of problems) console.error(`[leak-check] ${p}`);
+  if (problems.length === 0) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 try {

@@ -27,6 +27,11 @@ export const PLATFORM_CODES = {
   SYSTEM_040: '请求重复（nonce 已使用）',
   SYSTEM_041: '签名方式与账号设置不符',
   SYSTEM_042: '参数格式错误',
+  SYSTEM_043: '请求体无法解析，请检查 JSON 或表单格式',
+  SYSTEM_044: '请求体过大',
+  SYSTEM_045: '不支持的请求类型，请使用 application/x-www-form-urlencoded 或 application/json',
+  SYSTEM_046: '参数过多或参数名过长',
+  SYSTEM_047: '请求地址或请求头过长',
   SYSTEM_999: '系统内部错误',
 } as const;
 export type PlatformCode = keyof typeof PLATFORM_CODES;

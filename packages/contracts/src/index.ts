@@ -32,3 +32,4 @@ export * from './console-leads';
 export * from './console-members';
 export * from './console-catalogue';
 export * from './console-content';
+export * from './input-guard';

@@ -1,7 +1,9 @@
 // The single mapper from anything thrown to the envelope: AppErrors carry their code; Fastify's
-// own body and routing errors get theirs; everything else is ALL_0099 with nothing internal
-// in the answer (the log keeps the stack, scrubbed).
-import { ERRORS, type ErrorCode, type FailEnvelope } from '@apimarket/contracts';
+// own body and routing errors get theirs; input the database refused that no rule caught is the
+// caller's ALL_0001 (and a warning: a rule is missing); everything else is ALL_0099 with nothing
+// internal in the answer (the log keeps the stack, without the query's values). Paths outside
+// /apiHome belong to the open data API, which answers in its own envelope (`outsidePortal`).
+import { ERRORS, type ErrorCode, type FailEnvelope, INPUT_GUARD_MSG } from '@apimarket/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -17,10 +19,20 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'ALL_0008',
 };
 
+/** PostgreSQL's data exceptions (SQLSTATE class 22: out of range, invalid text, a NUL…), however wrapped. */
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 export function toEnvelope(error: unknown): { status: number; body: FailEnvelope } {
   if (error instanceof AppError) {
     return { status: error.status, body: { code: error.code, msg: error.message, ...error.extra } };
   }
+  if (isDataException(error)) return { status: ERRORS.ALL_0001.status, body: { code: 'ALL_0001', msg: INPUT_GUARD_MSG.unchecked } };
   const fe = error as Partial<FastifyError>;
   let code: ErrorCode | undefined = fe.code ? FASTIFY_CODES[fe.code] : undefined;
   // Malformed JSON surfaces as a SyntaxError with a 400 status.
@@ -33,15 +45,25 @@ export function toEnvelope(error: unknown): { status: number; body: FailEnvelope
   return { status: ERRORS[code].status, body: { code, msg: ERRORS[code].msg } };
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function isPortalPath(url: string): boolean {
+  return url === '/apiHome' || url.startsWith('/apiHome/') || url.startsWith('/apiHome?');
+}
+
+/** Answers a request outside /apiHome: the open data API's envelope (an error, or no such path). */
+export type OutsidePortal = (request: FastifyRequest, reply: FastifyReply, error?: unknown) => Promise<FastifyReply>;
+
+export function registerErrorHandling(app: FastifyInstance, outsidePortal?: OutsidePortal): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (outsidePortal && !isPortalPath(request.url)) return outsidePortal(request, reply, error);
     const { status, body } = toEnvelope(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (isDataException(error)) request.log.warn({ err: error, route: request.routeOptions.url }, 'input no rule checked was refused by the database');
     else request.log.info({ errorCode: body.code }, 'request rejected');
     return reply.status(status).send(body);
   });
 
-  app.setNotFoundHandler((_request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (outsidePortal && !isPortalPath(request.url)) return outsidePortal(request, reply);
     return reply.status(404).send({ code: 'ALL_0008', msg: ERRORS.ALL_0008.msg } satisfies FailEnvelope);
   });
 }

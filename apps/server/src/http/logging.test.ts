@@ -1,6 +1,7 @@
 // Logs must never carry passwords, codes, tokens or ID numbers — checked on real log output.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, FORM, form, signed, type TestApp } from '../test/harness';
 import { ok } from './envelope';
 import { scrub, scrubString } from './logging';
@@ -18,6 +19,11 @@ beforeAll(async () => {
   t = await buildTestApp({
     logStream: sink,
     routes: (api) => {
+      // A statement the database refuses, with personal values bound to it (issue #16 §2).
+      api.post('/test/failing-query', async () => {
+        await t.database.db.execute(sql`select ${'李四'} as name, ${'li.si@example.com'} as email, ${'Q2hhbmdlTWVfdGhpc19pc19hX3B1cmNoYXNlX2tleV8xMjM'} as key, ${'99999999999'}::int as n`);
+        return ok(null);
+      });
       api.post('/test/log', async (request) => {
         // A careless service logging the whole input must still not leak it.
         request.log.info({ input: request.body }, 'received');
@@ -54,11 +60,37 @@ describe('logs', () => {
   });
 });
 
+describe('a failed query', () => {
+  it('is logged with its statement and SQLSTATE, never its bound values', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/test/failing-query',
+      headers: { ...FORM, 'x-requested-with': 'XMLHttpRequest' },
+      payload: form(signed(t.config, {})),
+    });
+    // An out-of-range number is the caller's input no rule caught: ALL_0001, not a 500.
+    expect([res.statusCode, res.json().code]).toEqual([400, 'ALL_0001']);
+    const all = lines.join('');
+    expect(all).toContain('Failed query');
+    expect(all).toContain('"code":"22003"');
+    for (const leak of ['李四', 'li.si@example.com', 'Q2hhbmdlTWVfdGhpc19pc19hX3B1cmNoYXNlX2tleV8xMjM', '99999999999']) {
+      expect(all).not.toContain(leak);
+    }
+  });
+});
+
 describe('scrub', () => {
   it('masks ID numbers, mobiles and cards inside text', () => {
     expect(scrubString('110101199003074515')).toBe('110101********4515');
     expect(scrubString('tel 13800138000.')).toBe('tel 138****8000.');
     expect(scrubString('6222021234567890')).toBe('6222****7890');
+    expect(scrubString('mail zhang.san@example.com.cn')).toBe('mail z***@example.com.cn');
+    expect(scrubString('key=Q2hhbmdlTWVfdGhpc19pc19hX3B1cmNoYXNlX2tleV8xMjM&x')).toBe('key=[key]&x');
+  });
+
+  it('redacts names and e-mail addresses by key', () => {
+    expect(scrub({ contacter: '王五', email: 'a@b.cn', realName: '赵六' })).toEqual({ contacter: '[redacted]', email: '[redacted]', realName: '[redacted]' });
   });
 
   it('redacts secret keys at any depth and keeps error codes', () => {

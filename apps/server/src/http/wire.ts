@@ -10,6 +10,7 @@ import {
   computeSign,
   decryptField,
   FieldDecryptError,
+  inputProblem,
   isConventionField,
 } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +18,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { resolveSession, type SessionMember } from '../modules/identity/session.service';
-import { AppError, Unauthenticated } from './errors';
+import { isPortalPath } from './error-handler';
+import { AppError, Invalid, Unauthenticated } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,7 +72,7 @@ function decryptAll(fields: Fields, secret: string): Fields {
 }
 
 function isPortal(request: FastifyRequest): boolean {
-  return request.url === '/apiHome' || request.url.startsWith('/apiHome/') || request.url.startsWith('/apiHome?');
+  return isPortalPath(request.url);
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -96,6 +98,9 @@ export const wirePlugin = fp<{ config: Config; db: Db }>(
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isPortal(request)) return;
+      // A multipart body without its boundary cannot be read: say so before a route tries.
+      const type = request.headers['content-type'];
+      if (typeof type === 'string' && /^multipart\//i.test(type) && !/;\s*boundary=/i.test(type)) throw new AppError('ALL_0014');
       // CSRF: a cookie-authenticated write must prove it came from our own pages.
       const cookieToken = request.cookies[COOKIE.token];
       if (cookieToken && !SAFE_METHODS.has(request.method)) {
@@ -166,6 +171,11 @@ export const wirePlugin = fp<{ config: Config; db: Db }>(
           throw err;
         }
       }
+
+      // The input guard (Decision 123) on everything the route will read, decrypted: a control
+      // character anywhere is refused here, naming the field, so no route can forget it.
+      const problem = inputProblem(body, '', 0, { numbers: false }) ?? inputProblem(request.query, '', 0, { numbers: false }) ?? inputProblem(request.params, '', 0, { numbers: false });
+      if (problem) throw new Invalid(problem);
 
       const token = request.cookies[COOKIE.token] || wire.token;
       request.sessionToken = () => token;

@@ -15,6 +15,7 @@ import { seed } from '../db/seed';
 import { createLogger } from '../http/logging';
 import type { BatchRunner } from '../modules/online/batch.runner';
 import type { Notifier } from '../notify';
+import type { FileStore } from '../storage';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,6 +24,12 @@ export interface TestApp {
   /** The batch job runner of this server (null for a gateway-role app). */
   batchRunner: BatchRunner | null;
   config: ReturnType<typeof loadConfig>;
+  /** Uploaded files of this server (the database, like every API process's). */
+  files: FileStore;
+  /** The throwaway PostgreSQL database's URL, or null on in-memory PGlite. */
+  databaseUrl: string | null;
+  /** Every route of the app: method and path as registered. */
+  routes: Array<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
@@ -34,11 +41,22 @@ export interface TestAppOptions {
   routes?: (api: FastifyInstance) => void | Promise<void>;
   /** Extra routes registered at the root, outside the portal API. */
   rootRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Be a second API process over another test app's database: its own DATA_DIR, the same data.
+   * In-memory PGlite admits one connection, so its Database object is shared; on PostgreSQL this
+   * app opens its own pool. The first app drops the database, so close this one first.
+   */
+  sharedWith?: Pick<TestApp, 'database' | 'databaseUrl'>;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function sameDatabase(other: Pick<TestApp, 'database' | 'databaseUrl'>): Promise<{ database: Database; drop(): Promise<void>; url: string | null }> {
+  if (other.databaseUrl) return { database: await openDatabase({ url: other.databaseUrl }), drop: async () => {}, url: other.databaseUrl };
+  return { database: { ...other.database, close: async () => {} }, drop: async () => {}, url: null };
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url: string | null }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {}, url: null };
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -49,6 +67,7 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -70,11 +89,17 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Files (uploads) go to a throwaway folder, never into the checkout.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-test-'));
   const config = loadConfig({ DEV_TOOLS: '1', DATA_DIR: dataDir, LOG_LEVEL: options.logStream ? 'info' : 'silent', ...options.env });
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  await seed(database.db);
+  const { database, drop, url } = options.sharedWith ? await sameDatabase(options.sharedWith) : await freshDatabase();
+  if (!options.sharedWith) {
+    await database.migrate();
+    await seed(database.db);
+  }
   const logger = createLogger(config.logLevel, options.logStream);
-  const { app, notifier, batchRunner } = await buildApp({ config, database, logger });
+  const routes: TestApp['routes'] = [];
+  const onRoute = (r: { method: string | string[]; url: string }) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  };
+  const { app, notifier, batchRunner, files } = await buildApp({ config, database, logger, onRoute });
   if (options.routes) await app.register(options.routes, { prefix: '/apiHome' });
   if (options.rootRoutes) await app.register(options.rootRoutes);
   await app.ready();
@@ -84,6 +109,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     notifier,
     batchRunner,
     config,
+    files,
+    databaseUrl: url,
+    routes,
     close: async () => {
       await app.close();
       await database.close();

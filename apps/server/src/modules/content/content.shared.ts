@@ -16,9 +16,9 @@ export interface ContentCtx {
 export const PUBLISHED = 'published';
 
 // ── Filter fields ────────────────────────────────────────────────────────────────────────────
-// A list always answers (like PageQuery): a repeated field counts once, a junk value filters
-// to nothing instead of failing, and NUL is dropped because PostgreSQL text cannot hold it
-// (it would otherwise surface as a 500).
+// A list always answers (like PageQuery): a repeated field counts once, and a junk value filters
+// to nothing instead of failing. (A control character never gets here: the input guard refuses
+// it at the wire, Decision 123.)
 
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
@@ -27,7 +27,7 @@ export const OptionalText = z.preprocess(
   (v) => {
     const s = first(v);
     if (typeof s === 'number') return String(s);
-    return typeof s === 'string' ? s.replaceAll('\u0000', '').trim() || undefined : undefined;
+    return typeof s === 'string' ? s.trim() || undefined : undefined;
   },
   z.string().optional(),
 );

@@ -5,7 +5,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness';
 
-/** Filter values that must answer 200 with nothing or literal matches, never a 500. */
+/**
+ * Filter values that must answer 200 with nothing or literal matches, never a 500. (A control
+ * character is the input guard's: 400 naming the field, Decision 123.)
+ */
 export const HOSTILE = [
   'x'.repeat(1000),
   "' or 1=1 --",
@@ -14,7 +17,6 @@ export const HOSTILE = [
   '%',
   '_',
   '\\',
-  'a\u0000b',
   '{"$ne":null}',
 ];
 

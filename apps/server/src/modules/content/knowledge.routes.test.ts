@@ -71,7 +71,7 @@ describe('GET getBaseList', () => {
     for (const value of HOSTILE) {
       const k = await get(t, `${KB}/getBaseList`, { keyword: value });
       expect(k.statusCode, value).toBe(200);
-      expect(k.json().total, value).toBe(byKeyword(value.replaceAll('\u0000', '')).length);
+      expect(k.json().total, value).toBe(byKeyword(value).length);
       const ty = await get(t, `${KB}/getBaseList`, { type: value });
       expect(ty.statusCode, value).toBe(200);
       expect(ty.json().total, value).toBe(0);

@@ -56,7 +56,7 @@ describe('GET api/policyPostWeb/getPostList', () => {
     for (const value of [...HOSTILE, '"]', '[]', '{}']) {
       const k = await get(t, LIST, { keyword: value });
       expect(k.statusCode, value).toBe(200);
-      expect(k.json().total, value).toBe(byKeyword(value.replaceAll('\u0000', '')).length);
+      expect(k.json().total, value).toBe(byKeyword(value).length);
       const g = await get(t, LIST, { tag: value });
       expect(g.statusCode, value).toBe(200);
       expect(g.json().total, value).toBe(0);

@@ -1,10 +1,13 @@
 // The open data API's one route: POST /{domain}/{sub}/{interfaceId}, form-urlencoded or JSON,
 // `key` in the body or the query string. Always HTTP 200 with {code, message, data, seqNo}: a
-// customer's system branches on `code` (ARCHITECTURE.md), and every answer has a seqNo.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PLATFORM_CODES } from '@apimarket/contracts';
+// customer's system branches on `code` (ARCHITECTURE.md), and every answer has a seqNo — a body
+// that cannot be read, a path that does not exist and the platform's own failure included.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
+import { isPortalPath, type OutsidePortal } from '../../http/error-handler';
+import { AddressLimiter } from './address-limit';
 import { CallCommitter } from './committer';
-import { type GatewayDeps, handleCall, newSeqNo, notePurchasesAfterCommit } from './gateway.service';
+import { answerUnread, type GatewayDeps, handleCall, newSeqNo, notePurchasesAfterCommit } from './gateway.service';
 
 function flat(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -22,7 +25,7 @@ function flat(value: unknown): Record<string, string> {
  * batch calls (modules/online) — one committer per process, so they group together. Whoever
  * creates it settles it on close: calls already answered-to-be commit before the database closes.
  */
-export function createGatewayDeps(options: Omit<GatewayDeps, 'committer'>): GatewayDeps {
+export function createGatewayDeps(options: Omit<GatewayDeps, 'committer' | 'addresses'>): GatewayDeps {
   const committer = new CallCommitter({
     db: options.db,
     logger: options.logger,
@@ -33,23 +36,67 @@ export function createGatewayDeps(options: Omit<GatewayDeps, 'committer'>): Gate
       options.onCommitted?.(summary);
     },
   });
-  return { ...options, committer };
+  const addresses = new AddressLimiter(options.config.gateway.ratePerAddress, options.config.gateway.unkeyedPerAddress);
+  return { ...options, committer, addresses };
+}
+
+/** The platform code of a request that failed before the route could read it. */
+function unreadCode(error: unknown): PlatformCode {
+  const fe = (error ?? {}) as Partial<FastifyError>;
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) return 'SYSTEM_044';
+  if (['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'FST_ERR_CTP_EMPTY_TYPE', 'FST_ERR_CTP_INVALID_TYPE'].includes(fe.code ?? '') || fe.statusCode === 415) {
+    return 'SYSTEM_045';
+  }
+  if (fe.code === 'FST_ERR_BAD_URL' || fe.code === 'FST_ERR_MAX_PARAM_LENGTH') return 'SYSTEM_004';
+  if (error instanceof SyntaxError || (fe.code ?? '').startsWith('FST_ERR_CTP_') || fe.statusCode === 400) return 'SYSTEM_043';
+  return 'SYSTEM_999';
+}
+
+/**
+ * Answers for the open data API outside its route: the error handler's (a body that could not be
+ * read) and the not-found handler's (no such path or method), in the gateway's envelope.
+ */
+export function gatewayOutside(deps: GatewayDeps): OutsidePortal {
+  return async (request, reply, error) => {
+    const code = error === undefined ? 'SYSTEM_004' : unreadCode(error);
+    if (code === 'SYSTEM_999') request.log.error({ err: error }, 'gateway request failed');
+    reply.header('cache-control', 'no-store');
+    return reply.status(200).send(await answerUnread(deps, code, request.ip));
+  };
 }
 
 export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { domain, sub, interfaceId } = request.params as { domain: string; sub: string; interfaceId: string };
-    const fields = { ...flat(request.query), ...flat(request.body) };
     reply.header('cache-control', 'no-store');
+    // A form or a JSON object: a JSON array or scalar, text/plain and multipart are not calls.
+    const body = request.body;
+    if (request.isMultipart() || (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))) {
+      return reply.send(await answerUnread(deps, request.isMultipart() ? 'SYSTEM_045' : 'SYSTEM_043', request.ip));
+    }
+    const fields = { ...flat(request.query), ...flat(body) };
     try {
       return reply.send(await handleCall(deps, { domain, sub, interfaceId, fields, ip: request.ip }));
     } catch (err) {
-      // Nothing was charged (the charge and the record commit together); say so in the contract.
+      // Nothing was charged (the charge and the record commit together); say so in the contract,
+      // and record it so support finds the seqNo.
       request.log.error({ err }, 'gateway call failed');
-      return reply.send({ code: 'SYSTEM_999', message: PLATFORM_CODES.SYSTEM_999, data: null, seqNo: newSeqNo() });
+      return reply.send(await answerUnread(deps, 'SYSTEM_999', request.ip).catch(() => ({ code: 'SYSTEM_999', message: PLATFORM_CODES.SYSTEM_999, data: null, seqNo: newSeqNo() })));
     }
   };
   // The portal API owns /apiHome (an unknown three-segment path there is its 404, not a call),
   // and the web owns /_next: the domain segment excludes both.
   app.post('/:domain(^(?!apiHome$|_next$)[A-Za-z][A-Za-z0-9_-]*$)/:sub/:interfaceId', handler);
+}
+
+/**
+ * The per-address budget, before anything is parsed or looked up (Decision 124). A root hook:
+ * it sees calls to paths that do not exist too. Over budget: SYSTEM_038, not recorded.
+ */
+export function gatewayAddressGuard(deps: GatewayDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isPortalPath(request.url) || !deps.addresses || deps.addresses.admit(request.ip)) return;
+    reply.header('cache-control', 'no-store');
+    return reply.status(200).send({ code: 'SYSTEM_038', message: PLATFORM_CODES.SYSTEM_038, data: null, seqNo: newSeqNo() });
+  };
 }

@@ -11,7 +11,15 @@
 // authentication, whitelists); the database decides the charge, so a stale memory can only
 // refuse a call a moment longer or answer one that the commit then turns into SYSTEM_002.
 import { randomFillSync } from 'node:crypto';
-import { GATEWAY_SUCCESS, type GatewayAnswer, PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
+import {
+  CONTROL_CHARACTERS,
+  fieldLabel,
+  GATEWAY_SUCCESS,
+  type GatewayAnswer,
+  INPUT_GUARD_MSG,
+  PLATFORM_CODES,
+  type PlatformCode,
+} from '@apimarket/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -19,9 +27,10 @@ import type { Db } from '../../db/client';
 import { interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
 import { clearWhitelistCache, ipAllowed } from '../whitelist/whitelist.service';
+import type { AddressLimiter } from './address-limit';
 import type { CallCommitter, CommitSummary } from './committer';
 import { maskParams } from './mask';
-import { clearNonces, forgetAccountCredentials, openCall } from './signed';
+import { forgetAccountCredentials, openCall } from './signed';
 
 export interface GatewayDeps {
   db: Db;
@@ -33,6 +42,8 @@ export interface GatewayDeps {
   providerFor: (interfaceId: number) => DataProvider;
   /** Calls per second one key may make (per server process). */
   ratePerKey: number;
+  /** Per client address budgets, counted before the key is looked up (Decision 124). */
+  addresses?: AddressLimiter;
   upstreamTimeoutMs: number;
   /**
    * Told (after the commit) which purchases with automatic renewal on have just used their last
@@ -211,11 +222,10 @@ export function forgetQualification(memberId?: number): void {
   else qualifiedCache.delete(memberId);
 }
 
-/** Forget what the gateway remembers (tests). */
+/** Forget what the gateway remembers (tests). Spent nonces are in the database: they stay. */
 export function clearGatewayCaches(): void {
   forgetPurchaseFacts();
   forgetAccountCredentials();
-  clearNonces();
   clearWhitelistCache();
   interfaceCache.clear();
   qualifiedCache.clear();
@@ -253,7 +263,7 @@ interface Outcome {
   seal?: (data: unknown) => string;
 }
 
-/** What a refused call is recorded with: the fields but the protocol ones (key, signature, sealed data). */
+/** The fields but the protocol ones (key, signature, sealed data). */
 function businessFields(fields: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(fields)) {
@@ -263,6 +273,22 @@ function businessFields(fields: Record<string, string>): Record<string, string> 
 }
 
 const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) => ({ code, message, data: null, billable: false });
+
+/**
+ * Answer and record a call that ended before its checks: a body that could not be read, no such
+ * path, or a failure of the platform itself (SYSTEM_999) — so support finds every seqNo. Nothing
+ * the caller sent is kept; a keyless flood over its budget is answered but not recorded.
+ */
+export async function answerUnread(deps: GatewayDeps, code: PlatformCode, ip: string): Promise<GatewayAnswer> {
+  const seqNo = newSeqNo();
+  if (!deps.addresses || deps.addresses.admitUnkeyed(ip)) {
+    const record = { seqNo, memberId: null, purchaseId: null, interfaceId: null, code, billable: false, latencyMs: 0, ip: ip.slice(0, 64), params: {}, provider: '' };
+    await deps.committer.submit(record).catch((err: unknown) => deps.logger.error({ err, seqNo }, 'an unread call could not be recorded'));
+  } else {
+    return { code: 'SYSTEM_038', message: PLATFORM_CODES.SYSTEM_038, data: null, seqNo };
+  }
+  return { code, message: PLATFORM_CODES[code], data: null, seqNo };
+}
 
 export async function handleCall(deps: GatewayDeps, call: GatewayCall): Promise<GatewayAnswer> {
   return (await runCall(deps, call)).answer;
@@ -274,6 +300,10 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
   const seqNo = call.seqNo ?? newSeqNo();
   const outcome = await decide(deps, call, (call.fields.key ?? '').trim());
   const latencyMs = Math.round(performance.now() - started);
+  if (outcome.memberId === null && call.via !== 'session' && deps.addresses && !deps.addresses.admitUnkeyed(call.ip)) {
+    // A stranger's flood of keyless calls is answered but not recorded: it costs no write.
+    return { answer: { code: 'SYSTEM_038', message: PLATFORM_CODES.SYSTEM_038, data: null, seqNo }, charged: false, latencyMs };
+  }
   const { charged } = await deps.committer.submit({
     seqNo,
     memberId: outcome.memberId,
@@ -295,9 +325,26 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
   return { answer: { code: outcome.code, message: outcome.message, data, seqNo }, charged: outcome.billable && charged, latencyMs };
 }
 
+/** Most fields a call may send, and the longest name: beyond these nothing is a real parameter. */
+export const FIELD_LIMITS = { count: 100, nameLength: 64 } as const;
+
+/** Control characters, too many fields or too long a name (Decision 123): the platform code to answer. */
+function fieldProblem(params: Record<string, string>): { code: PlatformCode; message: string } | null {
+  const names = Object.keys(params);
+  if (names.length > FIELD_LIMITS.count || names.some((n) => n.length > FIELD_LIMITS.nameLength)) {
+    return { code: 'SYSTEM_046', message: PLATFORM_CODES.SYSTEM_046 };
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (CONTROL_CHARACTERS.test(name)) return { code: 'SYSTEM_042', message: `参数格式错误：${INPUT_GUARD_MSG.controlName}` };
+    if (CONTROL_CHARACTERS.test(value)) return { code: 'SYSTEM_042', message: `参数格式错误：${INPUT_GUARD_MSG.control(fieldLabel(name))}` };
+  }
+  return null;
+}
+
 /** Every check, then the provider: what the answer will be, before it is charged and recorded. */
 async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promise<Outcome> {
-  const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '', params: businessFields(call.fields) };
+  // Until a key is found and the call opened, nothing the caller sent is kept: anyone can send it.
+  const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '', params: {} };
   if (!key) return { ...platform('SYSTEM_000'), ...none };
   const purchase = await purchaseOf(deps.db, key);
   if (!purchase) return { ...platform('SYSTEM_001'), ...none };
@@ -307,8 +354,10 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   if (!purchase.accountActive) return { ...platform('SYSTEM_005'), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
   const bySession = call.via === 'session';
   const opened = bySession ? { ok: true as const, params: businessFields(call.fields), seal: undefined } : await openCall(deps.db, deps.config, purchase.memberId, call.fields);
-  const who = { ...none, memberId: purchase.memberId, purchaseId: purchase.id };
+  const who: Pick<Outcome, 'memberId' | 'purchaseId' | 'interfaceId' | 'provider' | 'params'> = { ...none, memberId: purchase.memberId, purchaseId: purchase.id };
   if (!opened.ok) return { ...platform(opened.code, opened.message), ...who };
+  const malformed = fieldProblem(opened.params);
+  if (malformed) return { ...platform(malformed.code, malformed.message), ...who };
   who.params = opened.params;
   const params = opened.params;
   const seal = opened.seal;

@@ -18,6 +18,13 @@ export function maskValue(name: string, value: string): string {
   return v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0, 2)}${'*'.repeat(Math.min(v.length - 4, 12))}${v.slice(-2)}`;
 }
 
+/** The most fields a record keeps: interfaces take a handful, the rest is noise or a probe. */
+const KEPT_FIELDS = 30;
+
 export function maskParams(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, maskValue(k, v)]));
+  return Object.fromEntries(
+    Object.entries(params)
+      .slice(0, KEPT_FIELDS)
+      .map(([k, v]) => [k.slice(0, 64), maskValue(k, v)]),
+  );
 }
