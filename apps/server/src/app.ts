@@ -3,12 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { FEE_ATTACHMENT } from '@apimarket/contracts';
+import { FEE_ATTACHMENT, type GatewayAnswer, type PlatformCode } from '@apimarket/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { clientErrorHandler } from './http/client-errors';
 import { registerErrorHandling } from './http/error-handler';
+import { API_HELMET } from './http/security-headers';
 import { wirePlugin } from './http/wire';
 import { accountRoutes } from './modules/account/account.routes';
 import { keysRoutes } from './modules/account/keys.routes';
@@ -18,7 +21,8 @@ import { renewDue } from './modules/purchases/renewal.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
-import { createGatewayDeps, gatewayRoutes } from './modules/gateway/gateway.routes';
+import { createGatewayDeps, gatewayAddressGuard, gatewayOutside, gatewayRoutes } from './modules/gateway/gateway.routes';
+import { answerUnread } from './modules/gateway/gateway.service';
 import { type BatchRunner, createBatchRunner } from './modules/online/batch.runner';
 import { onlineRoutes } from './modules/online/online.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -38,11 +42,14 @@ import { createAlertEngine } from './modules/alerts/alerts.engine';
 import { watchBalances } from './modules/billing/billing.service';
 import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
+import { createFileStore, type FileStore } from './storage';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger: FastifyBaseLogger;
+  /** Told of every route as it is registered (the boundary property test walks them all). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export interface App {
@@ -50,12 +57,14 @@ export interface App {
   notifier: Notifier;
   /** Runs executed batch jobs; none in a gateway-role process. */
   batchRunner: BatchRunner | null;
+  /** Uploaded files, in the database or the S3 bucket: every API process sees the same ones. */
+  files: FileStore;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<App> {
-  const app = Fastify({
+export async function buildApp({ config, database, logger, onRoute }: AppDeps): Promise<App> {
+  const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -65,10 +74,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path the router cannot read (a bad escape, a segment over maxParamLength) is answered
+    // like any other error: the portal's envelope, or the open data API's outside /apiHome.
+    frameworkErrors: (error, request, reply) => app.errorHandler(error, request, reply),
+    // …and a request Node cannot read at all is answered on the socket the same way.
+    clientErrorHandler: clientErrorHandler(() => answerGatewayCall),
   });
+  // Set once the gateway exists (below), when this process serves the open data API.
+  let answerGatewayCall: ((code: PlatformCode, ip: string) => Promise<GatewayAnswer>) | undefined;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
 
   const db = database.db;
   const notifier = createNotifier(config, db);
+  const files = createFileStore(db, config.uploads);
+  app.addHook('onClose', async () => files.close());
   // Usage alerts: accounts are evaluated after their calls commit and after their balance
   // changes, debounced, never on an answer's path (modules/alerts).
   const alertEngine = createAlertEngine({ db, notifier, logger: app.log });
@@ -115,8 +134,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerErrorHandling(app);
+  // Outside /apiHome the open data API answers in its own envelope, errors and unknown paths
+  // included, and a client address's budget is counted before anything is parsed.
+  const servesGateway = config.role !== 'portal';
+  registerErrorHandling(app, servesGateway ? gatewayOutside(gateway) : undefined);
+  if (servesGateway) answerGatewayCall = (code, ip) => answerUnread(gateway, code, ip);
+  if (servesGateway) app.addHook('onRequest', gatewayAddressGuard(gateway));
 
+  await app.register(helmet, API_HELMET);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // One attachment per request, for api/fee/sendEmail; routes read it with request.file().
@@ -131,10 +156,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(catalogRoutes, { db, config });
       await api.register(contentRoutes, { db });
       await api.register(identityRoutes, { config, db, notifier });
-      await api.register(leadsRoutes, { config, db, notifier });
+      await api.register(leadsRoutes, { config, db, notifier, files });
       await api.register(accountRoutes, { config, db, notifier });
       await api.register(keysRoutes, { config, db, notifier });
-      await api.register(qualificationRoutes, { config, db });
+      await api.register(qualificationRoutes, { db, files });
       await api.register(billingRoutes, { db, config });
       await api.register(purchasesRoutes, { db, config });
       await api.register(whitelistRoutes, { db });
@@ -145,16 +170,16 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       await api.register(trialRoutes, { db });
       await api.register(alertsRoutes, { db, notifier, engine: alertEngine });
       await api.register(usageRoutes, { db });
-      await api.register(consoleRoutes, { config, db, notifier });
+      await api.register(consoleRoutes, { config, db, notifier, files });
       if (batchRunner) await api.register(onlineRoutes, { db, gateway, runner: batchRunner });
-      if (config.devTools) await api.register(devRoutes, { db });
+      if (config.devTools) await api.register(devRoutes, { db, config, notifier });
     },
     { prefix: '/apiHome' },
   );
 
   // The open data API, at the root: POST /{domain}/{sub}/{interfaceId}.
-  if (config.role === 'portal') return { app, notifier, batchRunner };
+  if (config.role === 'portal') return { app, notifier, batchRunner, files };
   await app.register(gatewayRoutes, { deps: gateway });
 
-  return { app, notifier, batchRunner };
+  return { app, notifier, batchRunner, files };
 }

@@ -56,7 +56,7 @@ describe('.env.example', () => {
     const { readFileSync } = await import('node:fs');
     const { EnvSchema } = await import('./config');
     const text = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
-    const listed = new Set([...text.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
+    const listed = new Set([...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
     for (const key of Object.keys(EnvSchema.shape)) expect(listed, key).toContain(key);
   });
 });

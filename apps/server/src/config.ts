@@ -23,6 +23,21 @@ const isHttpUrl = (value: string) => {
   }
 };
 
+/** An API address: a bare host[:port] (https), or http(s)://host[:port] with no path. */
+function endpointOf(value: string): { protocol: 'http' | 'https'; host: string } {
+  if (!value.includes('://')) return { protocol: 'https', host: value };
+  const url = new URL(value);
+  return { protocol: url.protocol === 'http:' ? 'http' : 'https', host: url.host };
+}
+const isEndpoint = (value: string) => {
+  try {
+    const url = new URL(value.includes('://') ? value : `https://${value}`);
+    return ['http:', 'https:'].includes(url.protocol) && url.host !== '' && url.pathname === '/' && !url.search && !url.username;
+  } catch {
+    return false;
+  }
+};
+
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .default('0')
@@ -37,9 +52,22 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须是 postgres:// 或 postgresql:// 地址')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Where uploaded files live: database (default, a bytea row) or s3 (an S3-compatible bucket). */
+  UPLOAD_STORE: z.enum(['database', 's3'], { error: 'UPLOAD_STORE 只能是 database 或 s3' }).default('database'),
+  /** The bucket's endpoint (MinIO, OSS, COS…); empty = AWS S3 itself. */
+  S3_ENDPOINT: z.string().default('').refine((v) => v === '' || isHttpUrl(v), 'S3_ENDPOINT 必须是 http(s):// 地址'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().default(''),
+  /** Both empty: the SDK's own credential chain (an instance role). */
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** 1: bucket in the path (http://host/bucket/key), as MinIO needs; 0: bucket.host. */
+  S3_FORCE_PATH_STYLE: flag,
   WIRE_SIGN_SECRET: z.string().min(8, 'WIRE_SIGN_SECRET 至少 8 个字符').default(DEV_SIGN_SECRET),
   WIRE_AES_SECRET: z.string().min(8, 'WIRE_AES_SECRET 至少 8 个字符').default(DEV_AES_SECRET),
   DEV_TOOLS: flag,
+  /** 1: the dev tools (outbox, captcha answers) also answer clients other than this machine. */
+  DEV_TOOLS_REMOTE: flag,
   /** Run the background jobs in this process (set 0 on all but one when running several). */
   RUN_JOBS: z.enum(['0', '1', 'true', 'false', '']).default('1').transform((v) => v !== '0' && v !== 'false'),
   /**
@@ -48,6 +76,8 @@ export const EnvSchema = z.object({
    */
   SERVER_ROLE: z.enum(['all', 'portal', 'gateway'], { error: 'SERVER_ROLE 只能是 all、portal 或 gateway' }).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines on a terminal, JSON lines otherwise (files, collectors, production). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { error: 'LOG_FORMAT 只能是 auto、json 或 pretty' }).default('auto'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Fastify trustProxy: which hops may set X-Forwarded-For (the web process is on loopback). */
   TRUST_PROXY: z.string().default('loopback'),
@@ -55,6 +85,29 @@ export const EnvSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
   SMS_SIGNATURE: z.string().min(1).default('数据API市场'),
+  /** SMS_PROVIDER=aliyun: an AccessKey (a RAM user allowed dysmsapi:SendSms). */
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().trim().default(''),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().trim().default(''),
+  /** The API address: host, or http(s)://host[:port] (a private endpoint, a proxy, a test stub). */
+  SMS_ALIYUN_ENDPOINT: z.string().trim().default('').transform((v) => v || 'dysmsapi.aliyuncs.com').refine(isEndpoint, 'SMS_ALIYUN_ENDPOINT 必须是主机名或 http(s)://主机[:端口]'),
+  /** SMS_PROVIDER=tencent: a SecretId/SecretKey allowed sms:SendSms, and the SMS application's SdkAppId. */
+  SMS_TENCENT_SECRET_ID: z.string().trim().default(''),
+  SMS_TENCENT_SECRET_KEY: z.string().trim().default(''),
+  SMS_TENCENT_SDK_APP_ID: z.string().trim().regex(/^\d*$/, 'SMS_TENCENT_SDK_APP_ID 是短信控制台应用的 SdkAppId（数字）').default(''),
+  SMS_TENCENT_REGION: z.string().trim().default('').transform((v) => v || 'ap-guangzhou'),
+  SMS_TENCENT_ENDPOINT: z.string().trim().default('').transform((v) => v || 'sms.tencentcloudapi.com').refine(isEndpoint, 'SMS_TENCENT_ENDPOINT 必须是主机名或 http(s)://主机[:端口]'),
+  /**
+   * A real carrier sends only registered templates: the carrier's template id for each kind of
+   * SMS. The code templates of the other purposes default to SMS_TEMPLATE_CODE.
+   */
+  SMS_TEMPLATE_CODE: z.string().trim().default(''),
+  SMS_TEMPLATE_CODE_REGISTER: z.string().trim().default(''),
+  SMS_TEMPLATE_CODE_RESET: z.string().trim().default(''),
+  SMS_TEMPLATE_CODE_LOGIN: z.string().trim().default(''),
+  SMS_TEMPLATE_CODE_ALERT: z.string().trim().default(''),
+  SMS_TEMPLATE_MOBILE_CHANGED: z.string().trim().default(''),
+  SMS_TEMPLATE_CLOSURE: z.string().trim().default(''),
+  SMS_TEMPLATE_ALERT: z.string().trim().default(''),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL 必须是 smtp:// 或 smtps:// 地址')
@@ -69,6 +122,12 @@ export const EnvSchema = z.object({
   GATEWAY_URL: z.string().url('GATEWAY_URL 必须是 http(s):// 地址').default('http://localhost:3001'),
   /** Open data API: calls per second one key may make, per server process. */
   GATEWAY_RATE_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
+   * Open data API, per client address and server process, counted before the key is looked up:
+   * every call, and calls that turn out to have no valid key (Decision 124).
+   */
+  GATEWAY_RATE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  GATEWAY_UNKEYED_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Open data API: how long a data provider may take before the call answers SYSTEM_027. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /** Decision 7: the platform's bank account customers transfer recharges to (shown in the user center). */
@@ -79,6 +138,19 @@ export const EnvSchema = z.object({
   SECRETS_KEY: z.string().min(16, 'SECRETS_KEY 至少 16 个字符').default(DEV_SECRETS_KEY),
   /** Hours an account's previous API secret keeps working after a rotation. */
   SECRET_ROTATION_GRACE_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /**
+   * Decision 19, retention (modules/retention): days a call record keeps its (masked) parameters
+   * before they are blanked — 184, the longest six calendar months, since the privacy policy keeps
+   * call records at least six months for reconciliation and disputes. The rest of the record
+   * (charges, code, time, IP) stays, so money and statistics still reconcile.
+   */
+  CALL_PARAMS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(184),
+  /** Days a finished or stopped batch job (its rows and results) is kept. */
+  BATCH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days a batch job never executed (its sheet's rows) is kept. */
+  BATCH_PENDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Days a lead's attachment (api/fee/sendEmail) is kept; licence images of a current qualification are not uploads that expire. */
+  UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Decision 1: free test calls granted to a new account. */
   FREE_TEST_CALLS: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_FREE_TEST_QUOTA),
   /** Decision 3: login names whose unread count is 0 and who have no cost-management menu. */
@@ -132,35 +204,86 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Anyone who knows the public development value could make the web drop its page cache.
     throw new ConfigError('配置无效: 关闭 DEV_TOOLS 并设置 WEB_ORIGIN 时必须设置自己的 REVALIDATE_SECRET（网站与 API 使用同一个值）');
   }
+  if (e.UPLOAD_STORE === 's3' && !e.S3_BUCKET) throw new ConfigError('配置无效: UPLOAD_STORE=s3 时必须设置 S3_BUCKET');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('配置无效: S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置或同时留空');
+  }
   if (e.SERVER_ROLE !== 'all' && !e.DATABASE_URL) {
     // The embedded database admits one process: splitting roles needs a shared PostgreSQL.
     throw new ConfigError('配置无效: SERVER_ROLE 为 portal 或 gateway 时必须设置 DATABASE_URL（多个进程共用 PostgreSQL）');
   }
   if (realSms) {
-    // The provider adapters land with the identity work; refuse rather than silently drop SMS.
-    throw new ConfigError(`配置无效: 短信服务商 ${e.SMS_PROVIDER} 的适配器尚未提供，请使用 SMS_PROVIDER=outbox`);
+    // A carrier sends only with its keys and a registered template per kind: say so at start,
+    // not at the first sign-up.
+    const keys = e.SMS_PROVIDER === 'aliyun' ? (['SMS_ALIYUN_ACCESS_KEY_ID', 'SMS_ALIYUN_ACCESS_KEY_SECRET'] as const) : (['SMS_TENCENT_SECRET_ID', 'SMS_TENCENT_SECRET_KEY', 'SMS_TENCENT_SDK_APP_ID'] as const);
+    const missing = [...keys, 'SMS_TEMPLATE_CODE', 'SMS_TEMPLATE_MOBILE_CHANGED', 'SMS_TEMPLATE_CLOSURE', 'SMS_TEMPLATE_ALERT'].filter((k) => !e[k as keyof typeof e]);
+    if (missing.length > 0) throw new ConfigError(`配置无效: SMS_PROVIDER=${e.SMS_PROVIDER} 时必须设置 ${missing.join('、')}`);
   }
   return {
     host: e.API_HOST,
     port: e.API_PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    uploads: {
+      store: e.UPLOAD_STORE,
+      s3: {
+        endpoint: e.S3_ENDPOINT || undefined,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+    },
     wire: { signSecret: e.WIRE_SIGN_SECRET, aesSecret: e.WIRE_AES_SECRET },
     devTools: e.DEV_TOOLS,
+    devToolsRemote: e.DEV_TOOLS_REMOTE,
     role: e.SERVER_ROLE,
     // The gateway role answers calls only: jobs and operator commands belong to a portal process.
     runJobs: e.RUN_JOBS && e.SERVER_ROLE !== 'gateway',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE,
-    sms: { provider: e.SMS_PROVIDER, signature: e.SMS_SIGNATURE },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      signature: e.SMS_SIGNATURE,
+      templates: {
+        code: e.SMS_TEMPLATE_CODE,
+        code_register: e.SMS_TEMPLATE_CODE_REGISTER || e.SMS_TEMPLATE_CODE,
+        code_reset: e.SMS_TEMPLATE_CODE_RESET || e.SMS_TEMPLATE_CODE,
+        code_login: e.SMS_TEMPLATE_CODE_LOGIN || e.SMS_TEMPLATE_CODE,
+        code_alert: e.SMS_TEMPLATE_CODE_ALERT || e.SMS_TEMPLATE_CODE,
+        mobile_changed: e.SMS_TEMPLATE_MOBILE_CHANGED,
+        closure: e.SMS_TEMPLATE_CLOSURE,
+        alert: e.SMS_TEMPLATE_ALERT,
+      },
+      aliyun: { accessKeyId: e.SMS_ALIYUN_ACCESS_KEY_ID, accessKeySecret: e.SMS_ALIYUN_ACCESS_KEY_SECRET, endpoint: endpointOf(e.SMS_ALIYUN_ENDPOINT) },
+      tencent: {
+        secretId: e.SMS_TENCENT_SECRET_ID,
+        secretKey: e.SMS_TENCENT_SECRET_KEY,
+        sdkAppId: e.SMS_TENCENT_SDK_APP_ID,
+        region: e.SMS_TENCENT_REGION,
+        endpoint: endpointOf(e.SMS_TENCENT_ENDPOINT),
+      },
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
     bankAccount: { bankName: e.PLATFORM_BANK_NAME, accountName: e.PLATFORM_ACCOUNT_NAME, accountNo: e.PLATFORM_ACCOUNT_NO },
-    gateway: { ratePerKey: e.GATEWAY_RATE_PER_KEY, upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS },
+    gateway: {
+      ratePerKey: e.GATEWAY_RATE_PER_KEY,
+      ratePerAddress: e.GATEWAY_RATE_PER_ADDRESS,
+      unkeyedPerAddress: e.GATEWAY_UNKEYED_PER_ADDRESS,
+      upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    },
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
     secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },
+    retention: {
+      callParamsDays: e.CALL_PARAMS_RETENTION_DAYS,
+      batchDays: e.BATCH_RETENTION_DAYS,
+      batchPendingDays: e.BATCH_PENDING_RETENTION_DAYS,
+      uploadDays: e.UPLOAD_RETENTION_DAYS,
+    },
     purchases: { callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE },
     web: { origins: webOrigins, revalidateSecret: e.REVALIDATE_SECRET },
     account: {

@@ -10,6 +10,10 @@ import { seedFirstAdmin } from './modules/console/operators.service';
 import { startLeadJobs } from './modules/leads/leads.jobs';
 import { startPurchaseJobs } from './modules/purchases/purchases.jobs';
 import { startPayTestJobs } from './modules/paytest/paytest.jobs';
+import { startRetentionJobs } from './modules/retention/retention.jobs';
+import { createNotifier } from './notify';
+import { startNotifyJobs } from './notify/jobs';
+import { importLegacyUploads } from './storage/legacy';
 
 async function main() {
   let config: Config;
@@ -22,7 +26,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, config.logFormat);
   if (config.devTools) {
     logger.warn('DEV_TOOLS=1: /apiHome/dev/* exposes sent codes; never enable it in production');
   }
@@ -46,14 +50,19 @@ async function main() {
     }
   }
 
-  const { app, notifier, batchRunner } = await buildApp({ config, database, logger });
+  const { app, notifier, batchRunner, files } = await buildApp({ config, database, logger });
+  // Uploads an earlier version wrote under DATA_DIR move into the file store before the first request.
+  if (config.role !== 'gateway') await importLegacyUploads(database.db, files, config.dataDir, logger);
   await app.listen({ host: config.host, port: config.port });
   // Batch jobs left running by a previous start carry on now, not at the runner's first sweep.
   batchRunner?.sweep().catch((err: unknown) => logger.error({ err }, 'batch jobs could not be resumed'));
   const closeConsole = config.role === 'gateway' ? async () => {} : await startConsoleSocket(config.dataDir, { db: database.db }, logger);
-  const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email }, logger) : () => {};
+  const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email, files }, logger) : () => {};
   const stopPurchaseJobs = config.runJobs ? startPurchaseJobs({ db: database.db }, logger) : () => {};
   const stopPayTestJobs = config.runJobs ? startPayTestJobs(database.db, logger) : () => {};
+  const stopRetention = config.runJobs ? startRetentionJobs({ db: database.db, retention: config.retention, files }, logger) : async () => {};
+  // Messages a carrier refused for now (flow control, a timeout) go out again from here.
+  const stopNotifyJobs = config.runJobs ? startNotifyJobs(createNotifier(config, database.db), logger) : () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -63,6 +72,8 @@ async function main() {
     stopJobs();
     stopPurchaseJobs();
     stopPayTestJobs();
+    stopNotifyJobs();
+    await stopRetention();
     await closeConsole();
     await app.close();
     await database.close();
