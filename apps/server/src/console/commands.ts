@@ -2,10 +2,10 @@
 // them screens. One function runs a command line against the services; the CLI calls it
 // directly when no server is running, or through the running server's console socket (the
 // embedded database admits one process only).
-import { firstMessage, MemberFeatureCodes, OperatorCreateInput, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, yuanToFen } from '@apimarket/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { firstMessage, maskEmail, maskPhone, MemberFeatureCodes, OperatorCreateInput, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, yuanToFen } from '@apimarket/contracts';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { members, qualifications, recharges } from '../db/schema';
+import { members, outbox, qualifications, recharges } from '../db/schema';
 import { AppError } from '../http/errors';
 import { listOpenRefunds } from '../modules/purchases/refunds.service';
 import { pendingPayTests } from '../modules/paytest/paytest.service';
@@ -35,7 +35,8 @@ export const USAGE = `用法: npm run console -- <命令>
   features <登录名>                           查看账号开通的功能编码
   features <登录名> <编码,编码…|default>      设置开通的功能编码（default: 恢复默认）
   create-operator <账号> <角色>               创建运营后台账号（角色: ${OPERATOR_ROLES.join('|')}；只打印一次初始密码）
-  reset-operator <账号>                       重置运营账号的密码并解绑身份验证器`;
+  reset-operator <账号>                       重置运营账号的密码并解绑身份验证器
+  outbox                                      未送达的短信和邮件（重试中或失败）及服务商给出的原因`;
 
 export interface CommandDeps {
   db: Db;
@@ -51,6 +52,7 @@ export async function runCommand(deps: CommandDeps, argv: string[]): Promise<str
   if (area === 'paytest') return paytest(deps, action, rest);
   if (area === 'create-operator') return createOperatorCommand(deps, action, rest[0]);
   if (area === 'reset-operator') return resetOperatorCommand(deps, action);
+  if (area === 'outbox') return undelivered(deps);
   if (area === undefined || area === 'help' || area === '--help') return USAGE;
   throw new CommandError(`未知命令: ${argv.join(' ')}\n${USAGE}`);
 }
@@ -240,4 +242,23 @@ async function resetOperatorCommand({ db }: CommandDeps, username: string | unde
     if (err instanceof AppError) throw new CommandError(err.message);
     throw err;
   }
+}
+
+/**
+ * Messages a carrier has not delivered: retried (queued) or given up (failed), newest first, with
+ * the carrier's reason — where an operator looks when a customer says no SMS came (Decision 135).
+ * Recipients are masked; the text is not shown (it may hold a code).
+ */
+async function undelivered({ db }: CommandDeps): Promise<string> {
+  const rows = await db
+    .select({ id: outbox.id, channel: outbox.channel, to: outbox.recipient, status: outbox.status, attempts: outbox.attempts, reason: outbox.lastError, at: outbox.createdAt })
+    .from(outbox)
+    .where(inArray(outbox.status, ['queued', 'failed']))
+    .orderBy(desc(outbox.id))
+    .limit(100);
+  if (rows.length === 0) return '没有未送达的短信或邮件';
+  const state: Record<string, string> = { queued: '重试中', failed: '失败' };
+  return rows
+    .map((r) => [r.id, r.at.toISOString(), r.channel === 'sms' ? maskPhone(r.to) : maskEmail(r.to), state[r.status] ?? r.status, `尝试${r.attempts}次`, r.reason ?? ''].join('\t'))
+    .join('\n');
 }

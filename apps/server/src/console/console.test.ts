@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from '../test/account';
+import { outbox } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/harness';
 import { post } from '../test/identity';
 import { runCommand, USAGE } from './commands';
@@ -32,6 +33,21 @@ describe('npm run console', () => {
       output: '该账号没有企业认证申请',
     });
     expect(await sendToRunningServer(t.config.dataDir, ['qualification', 'approve', 'nobody99'])).toEqual({ ok: false, output: '账号不存在' });
+  });
+
+  it('lists the messages a carrier has not delivered, masked, with the reason', async () => {
+    const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
+    expect(await run('outbox')).toBe('没有未送达的短信或邮件');
+    await t.database.db.insert(outbox).values([
+      { channel: 'sms', recipient: '13912340001', body: '验证码 123456', status: 'failed', attempts: 1, lastError: 'isv.SMS_TEMPLATE_ILLEGAL: 模板不合法', provider: 'aliyun' },
+      { channel: 'sms', recipient: '13912340002', body: '验证码 654321', status: 'queued', attempts: 2, lastError: 'LimitExceeded.PhoneNumberThirtySecondLimit', provider: 'tencent' },
+      { channel: 'sms', recipient: '13912340003', body: '验证码 111111', status: 'sent', attempts: 1, provider: 'tencent' },
+    ]);
+    const lines = (await run('outbox')).split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/\t139\*\*\*\*0002\t重试中\t尝试2次\tLimitExceeded\.PhoneNumberThirtySecondLimit$/);
+    expect(lines[1]).toMatch(/\t139\*\*\*\*0001\t失败\t尝试1次\tisv\.SMS_TEMPLATE_ILLEGAL: 模板不合法$/);
+    expect(lines.join('\n')).not.toContain('123456');
   });
 
   it('grants feature codes, which the menu answers', async () => {
