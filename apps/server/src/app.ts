@@ -74,6 +74,8 @@ export async function buildApp({ config, database, logger, onRoute }: AppDeps): 
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // One line per request, written when its answer has gone (below), not Fastify's two.
+    disableRequestLogging: true,
     // A path the router cannot read (a bad escape, a segment over maxParamLength) is answered
     // like any other error: the portal's envelope, or the open data API's outside /apiHome.
     frameworkErrors: (error, request, reply) => app.errorHandler(error, request, reply),
@@ -133,6 +135,9 @@ export async function buildApp({ config, database, logger, onRoute }: AppDeps): 
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
   // Outside /apiHome the open data API answers in its own envelope, errors and unknown paths
   // included, and a client address's budget is counted before anything is parsed.

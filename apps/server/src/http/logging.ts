@@ -130,7 +130,21 @@ export function scrub(value: unknown, depth = 0): unknown {
 export function createLogger(level: string, destination?: DestinationStream, format: 'json' | 'pretty' = 'json'): Logger {
   const target =
     destination ??
-    (format === 'pretty' ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true }) : undefined);
+    (format === 'pretty'
+      ? pretty({
+          colorize: true,
+          translateTime: 'SYS:HH:MM:ss',
+          // A request reads "POST /apiHome/memberShip/postLogin 200 12.3 ms"; other events keep their fields.
+          ignore: 'pid,hostname,reqId,req,res,responseTime',
+          messageFormat: (log, messageKey) => {
+            const req = log.req as { method?: string; path?: string } | undefined;
+            const res = log.res as { statusCode?: number } | undefined;
+            if (req?.method && res?.statusCode) return `${req.method} ${req.path ?? ''} ${res.statusCode} ${String(log.responseTime ?? '')} ms`;
+            return String(log[messageKey] ?? '');
+          },
+          singleLine: true,
+        })
+      : undefined);
   return pino(
     {
       level,
