@@ -281,12 +281,9 @@ const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) =>
  */
 export async function answerUnread(deps: GatewayDeps, code: PlatformCode, ip: string): Promise<GatewayAnswer> {
   const seqNo = newSeqNo();
-  if (!deps.addresses || deps.addresses.admitUnkeyed(ip)) {
-    const record = { seqNo, memberId: null, purchaseId: null, interfaceId: null, code, billable: false, latencyMs: 0, ip: ip.slice(0, 64), params: {}, provider: '' };
-    await deps.committer.submit(record).catch((err: unknown) => deps.logger.error({ err, seqNo }, 'an unread call could not be recorded'));
-  } else {
-    return { code: 'SYSTEM_038', message: PLATFORM_CODES.SYSTEM_038, data: null, seqNo };
-  }
+  if (deps.addresses && !deps.addresses.admitUnkeyed(ip)) return { code: 'SYSTEM_038', message: PLATFORM_CODES.SYSTEM_038, data: null, seqNo };
+  const record = { seqNo, memberId: null, purchaseId: null, interfaceId: null, code, billable: false, latencyMs: 0, ip: ip.slice(0, 64), params: {}, provider: '' };
+  await deps.committer.submit(record).catch((err: unknown) => deps.logger.error({ err, seqNo }, 'an unread call could not be recorded'));
   return { code, message: PLATFORM_CODES[code], data: null, seqNo };
 }
 
@@ -328,7 +325,7 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
 /** Most fields a call may send, and the longest name: beyond these nothing is a real parameter. */
 export const FIELD_LIMITS = { count: 100, nameLength: 64 } as const;
 
-/** Control characters, too many fields or too long a name (Decision 123): the platform code to answer. */
+/** Control characters, too many fields or too long a name (Decisions 123–124): the platform code to answer. */
 function fieldProblem(params: Record<string, string>): { code: PlatformCode; message: string } | null {
   const names = Object.keys(params);
   if (names.length > FIELD_LIMITS.count || names.some((n) => n.length > FIELD_LIMITS.nameLength)) {
