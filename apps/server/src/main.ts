@@ -57,23 +57,19 @@ async function main() {
   // Batch jobs left running by a previous start carry on now, not at the runner's first sweep.
   batchRunner?.sweep().catch((err: unknown) => logger.error({ err }, 'batch jobs could not be resumed'));
   const closeConsole = config.role === 'gateway' ? async () => {} : await startConsoleSocket(config.dataDir, { db: database.db }, logger);
-  const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email, files }, logger) : () => {};
-  const stopPurchaseJobs = config.runJobs ? startPurchaseJobs({ db: database.db }, logger) : () => {};
-  const stopPayTestJobs = config.runJobs ? startPayTestJobs(database.db, logger) : () => {};
+  const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email, files }, logger) : async () => {};
+  const stopPurchaseJobs = config.runJobs ? startPurchaseJobs({ db: database.db }, logger) : async () => {};
+  const stopPayTestJobs = config.runJobs ? startPayTestJobs(database.db, logger) : async () => {};
   const stopRetention = config.runJobs ? startRetentionJobs({ db: database.db, retention: config.retention, files }, logger) : async () => {};
   // Messages a carrier refused for now (flow control, a timeout) go out again from here.
-  const stopNotifyJobs = config.runJobs ? startNotifyJobs(createNotifier(config, database.db), logger) : () => {};
+  const stopNotifyJobs = config.runJobs ? startNotifyJobs(createNotifier(config, database.db), logger) : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    stopJobs();
-    stopPurchaseJobs();
-    stopPayTestJobs();
-    stopNotifyJobs();
-    await stopRetention();
+    await Promise.all([stopJobs(), stopPurchaseJobs(), stopPayTestJobs(), stopNotifyJobs(), stopRetention()]);
     await closeConsole();
     await app.close();
     await database.close();

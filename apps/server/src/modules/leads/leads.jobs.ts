@@ -1,6 +1,7 @@
 // Background work for leads, started by main.ts (never by tests, which call the functions):
 // retry unsent sales mails every 5 minutes, and after 09:00 China time send yesterday's digest.
 import type { FastifyBaseLogger } from 'fastify';
+import { every } from '../../jobs';
 import { type LeadMailCtx, retryLeadNotifications, sendDailyDigest } from './leads.service';
 
 const EVERY_MS = 5 * 60_000;
@@ -12,8 +13,8 @@ export function digestDue(now: Date): { day: string; due: boolean } {
   return { day: yesterday.toISOString().slice(0, 10), due: china.getUTCHours() >= 9 };
 }
 
-export function startLeadJobs(ctx: LeadMailCtx, log: FastifyBaseLogger): () => void {
-  const tick = async () => {
+export function startLeadJobs(ctx: LeadMailCtx, log: FastifyBaseLogger): () => Promise<void> {
+  return every(EVERY_MS, async () => {
     try {
       const sent = await retryLeadNotifications(ctx);
       if (sent > 0) log.info({ sent }, 'lead notifications retried');
@@ -22,9 +23,5 @@ export function startLeadJobs(ctx: LeadMailCtx, log: FastifyBaseLogger): () => v
     } catch (err) {
       log.error({ err }, 'lead jobs failed; next run in 5 minutes');
     }
-  };
-  const timer = setInterval(() => void tick(), EVERY_MS);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  });
 }

@@ -3,6 +3,7 @@
 // The same minute also sweeps spent throttle counters and signed-mode nonces (bounded per run).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { every } from '../../jobs';
 import { sweepSpentNonces } from '../gateway/signed';
 import { sweepThrottles } from '../throttle/throttle.service';
 import { renewDue } from './renewal.service';
@@ -13,11 +14,8 @@ const SWEEP_LIMIT = 10_000;
 
 const EVERY_MS = 60_000;
 
-export function startPurchaseJobs(ctx: { db: Db }, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return; // a slow run is not overlapped by the next (renewDue is idempotent anyway)
-    running = true;
+export function startPurchaseJobs(ctx: { db: Db }, log: FastifyBaseLogger): () => Promise<void> {
+  return every(EVERY_MS, async () => {
     try {
       const { renewed, failed } = await renewDue(ctx.db);
       if (renewed > 0 || failed > 0) log.info({ renewed, failed }, 'automatic renewals');
@@ -30,12 +28,6 @@ export function startPurchaseJobs(ctx: { db: Db }, log: FastifyBaseLogger): () =
       if (nonces + counters > 0) log.debug({ nonces, counters }, 'spent throttle rows swept');
     } catch (err) {
       log.error({ err }, 'throttle sweep failed; next run in a minute');
-    } finally {
-      running = false;
     }
-  };
-  const timer = setInterval(() => void tick(), EVERY_MS);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  });
 }

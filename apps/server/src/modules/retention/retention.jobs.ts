@@ -1,6 +1,7 @@
 // The retention job (Decision 19), started by main.ts with the other jobs (RUN_JOBS; never by
 // tests, which call enforceRetention): every hour, and once at start. It logs counts only.
 import type { FastifyBaseLogger } from 'fastify';
+import { every } from '../../jobs';
 import { enforceRetention, type RetentionCtx } from './retention.service';
 
 const EVERY_MS = 60 * 60_000;
@@ -8,8 +9,8 @@ const EVERY_MS = 60 * 60_000;
 /** Starts the job; the function it answers stops it and resolves once the statement in hand is done. */
 export function startRetentionJobs(ctx: Omit<RetentionCtx, 'stopping'>, log: FastifyBaseLogger): () => Promise<void> {
   let stopped = false;
-  let running: Promise<void> | null = null;
-  const pass = async () => {
+  // A pass longer than the hour (a first run on a large table) is not started twice (every()).
+  const stop = every(EVERY_MS, async () => {
     try {
       const counts = await enforceRetention({ ...ctx, stopping: () => stopped });
       if (counts.leadAttachmentsFailed > 0) log.warn(counts, 'retention applied in part: the file store failed; next run in an hour');
@@ -17,20 +18,10 @@ export function startRetentionJobs(ctx: Omit<RetentionCtx, 'stopping'>, log: Fas
     } catch (err) {
       log.error({ err }, 'retention job failed; next run in an hour');
     }
-  };
-  const tick = () => {
-    // A pass longer than the hour (a first run on a large table) is not started twice.
-    if (running || stopped) return;
-    running = pass().finally(() => {
-      running = null;
-    });
-  };
-  const timer = setInterval(tick, EVERY_MS);
-  timer.unref();
-  tick();
+  });
   return async () => {
+    // The pass in hand stops after its current statement, then the timer's stop awaits it.
     stopped = true;
-    clearInterval(timer);
-    await running;
+    await stop();
   };
 }
