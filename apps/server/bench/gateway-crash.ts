@@ -59,7 +59,7 @@ async function setUp(): Promise<{ key: string; purchaseId: number }> {
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_TOOLS: '1', RUN_JOBS: '0', GATEWAY_RATE_PER_KEY: '100000' },
+    env: { ...process.env, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_TOOLS: '1', RUN_JOBS: '0', GATEWAY_RATE_PER_KEY: '100000', GATEWAY_RATE_PER_ADDRESS: '1000000' },
     stdio: 'ignore',
   });
   for (let i = 0; i < 300; i++) {

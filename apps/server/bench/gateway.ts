@@ -42,7 +42,8 @@ if (PROCESSES > 0 && !adminUrl) {
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-gw-bench-'));
 const throwaway = adminUrl ? await throwawayDatabase(adminUrl, 'bench_gateway') : null;
-const settings = { DEV_TOOLS: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', GATEWAY_RATE_PER_KEY: '100000' };
+// One key and one address (autocannon on loopback) carry the whole load: neither budget may refuse it.
+const settings = { DEV_TOOLS: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', GATEWAY_RATE_PER_KEY: '100000', GATEWAY_RATE_PER_ADDRESS: '1000000' };
 const config = loadConfig({ ...settings, DATABASE_URL: throwaway?.url });
 // PostgreSQL when BENCH_DATABASE_URL is set; otherwise the embedded default: PGlite files under
 // DATA_DIR (durable), not an in-memory database.

@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { FEE_ATTACHMENT, type GatewayAnswer, type PlatformCode } from '@apimarket/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { OneLinePerRequest } from './http/logging';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler } from './http/client-errors';
@@ -27,6 +28,7 @@ import { type BatchRunner, createBatchRunner } from './modules/online/batch.runn
 import { onlineRoutes } from './modules/online/online.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { setPasswordConcurrency } from './modules/identity/password';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { qualificationRoutes } from './modules/qualification/qualification.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
@@ -74,8 +76,8 @@ export async function buildApp({ config, database, logger, onRoute }: AppDeps): 
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // One line per request, written when its answer has gone (below), not Fastify's two.
-    disableRequestLogging: true,
+    // One line per request, written when its answer has gone, not Fastify's two.
+    logController: new OneLinePerRequest(),
     // A path the router cannot read (a bad escape, a segment over maxParamLength) is answered
     // like any other error: the portal's envelope, or the open data API's outside /apiHome.
     frameworkErrors: (error, request, reply) => app.errorHandler(error, request, reply),
@@ -86,6 +88,8 @@ export async function buildApp({ config, database, logger, onRoute }: AppDeps): 
   let answerGatewayCall: ((code: PlatformCode, ip: string) => Promise<GatewayAnswer>) | undefined;
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
 
+  // At most this many password hashes at once in the process (ARGON2_CONCURRENCY).
+  setPasswordConcurrency(config.argon2Concurrency);
   const db = database.db;
   const notifier = createNotifier(config, db);
   const files = createFileStore(db, config.uploads);
@@ -135,9 +139,6 @@ export async function buildApp({ config, database, logger, onRoute }: AppDeps): 
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
   // Outside /apiHome the open data API answers in its own envelope, errors and unknown paths
   // included, and a client address's budget is counted before anything is parsed.

@@ -34,6 +34,12 @@ describe('config', () => {
     expect(c.account.freeTestCalls).toBe(150);
   });
 
+  it('reads the password-hashing cap: 0 (automatic) by default, 1–64 explicit', () => {
+    expect(loadConfig({ DEV_TOOLS: '1' }).argon2Concurrency).toBe(0);
+    expect(loadConfig({ DEV_TOOLS: '1', ARGON2_CONCURRENCY: '16' }).argon2Concurrency).toBe(16);
+    expect(() => loadConfig({ DEV_TOOLS: '1', ARGON2_CONCURRENCY: '65' })).toThrow(/ARGON2_CONCURRENCY/);
+  });
+
   it('refuses DEV_TOOLS together with a real mail provider', () => {
     expect(() => loadConfig({ DEV_TOOLS: '1', SMTP_URL: 'smtp://u:p@mail.example.cn:587' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEV_TOOLS: '1', SMTP_URL: 'smtp://u:p@mail.example.cn:587' })).toThrow(/DEV_TOOLS/);

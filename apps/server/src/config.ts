@@ -130,6 +130,12 @@ export const EnvSchema = z.object({
   GATEWAY_UNKEYED_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Open data API: how long a data provider may take before the call answers SYSTEM_027. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /**
+   * Password hashes (argon2id) running at once in this process; the rest wait their turn, so a
+   * burst of sign-ins cannot take every core from the open data API. 0: automatic, half the
+   * cores (at least 1, at most 4).
+   */
+  ARGON2_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
   /** Decision 7: the platform's bank account customers transfer recharges to (shown in the user center). */
   PLATFORM_BANK_NAME: z.string().default(''),
   PLATFORM_ACCOUNT_NAME: z.string().default(''),
@@ -145,6 +151,11 @@ export const EnvSchema = z.object({
    * (charges, code, time, IP) stays, so money and statistics still reconcile.
    */
   CALL_PARAMS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(184),
+  /**
+   * Days a record of a call without a valid key (no account: a probe, a typo, an unreadable
+   * body) is kept at all: it serves support quoting its seqNo, and nobody is billed by it.
+   */
+  UNKEYED_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days a finished or stopped batch job (its rows and results) is kept. */
   BATCH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days a batch job never executed (its sheet's rows) is kept. */
@@ -276,10 +287,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unkeyedPerAddress: e.GATEWAY_UNKEYED_PER_ADDRESS,
       upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     },
+    /** 0: the automatic cap (modules/identity/password.ts). */
+    argon2Concurrency: e.ARGON2_CONCURRENCY,
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
     secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },
     retention: {
       callParamsDays: e.CALL_PARAMS_RETENTION_DAYS,
+      unkeyedCallDays: e.UNKEYED_CALL_RETENTION_DAYS,
       batchDays: e.BATCH_RETENTION_DAYS,
       batchPendingDays: e.BATCH_PENDING_RETENTION_DAYS,
       uploadDays: e.UPLOAD_RETENTION_DAYS,

@@ -6,7 +6,9 @@ describe('the input guard', () => {
     expect(inputProblem({ keyword: 'a\u0000b' })).toBe('「keyword」含有不允许的控制字符');
     expect(inputProblem({ rows: [{ note: 'x\u001by' }] })).toBe('「note」含有不允许的控制字符');
     expect(inputProblem({ 'na\u0007me': 'x' })).toBe('参数名含有不允许的控制字符');
-    expect(inputProblem({ note: '第一行\r\n第二行\t缩进' })).toBeNull();
+    expect(inputProblem({ note: '第一行\r\n第二行\t缩进\u000b软换行\u000c😀（全角）' })).toBeNull();
+    expect(inputProblem({ name: '张\ud800' })).toBe('「name」含有无法识别的字符');
+    expect(inputProblem({ '\udc00x': '1' })).toBe('参数名含有不允许的控制字符');
   });
 
   it('refuses numbers beyond the 32-bit columns in a schema output, not in raw input', () => {

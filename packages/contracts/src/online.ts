@@ -53,6 +53,8 @@ export const ONLINE_MSG = {
   resultLost: '调用已完成（已按规则计费），但返回结果未能保存；可按流水号在调用记录中核对，如需结果请重新查询',
   /** Why a job stopped early: the row and the answer that said the purchase can no longer be called. */
   stopped: (rowNo: number, code: string) => `第 ${rowNo} 行返回 ${code}，接口已不可调用，其余行未执行`,
+  /** The platform can no longer open a row's sealed parameters (its key was changed): nothing more is called. */
+  unreadable: (rowNo: number) => `第 ${rowNo} 行的参数无法读取（平台密钥已更换），其余行未执行、未扣费，请重新上传`,
 } as const;
 
 /** stopped: the purchase could no longer be called (stopped, used up, expired …); the rest of the rows were not called. */

@@ -239,12 +239,14 @@ describe('every open data API path', () => {
         formFields,
         jsonFields,
         fc.boolean(),
-        async (url, pairs, json, asJson) => {
+        // The key itself is input too: junk, control characters, broken text.
+        fc.oneof(fc.constant('not-a-key'), textValue),
+        async (url, pairs, json, asJson, key) => {
           const res = await t.app.inject({
             method: 'POST',
             url,
             headers: { 'content-type': asJson ? 'application/json' : 'application/x-www-form-urlencoded' },
-            payload: asJson ? JSON.stringify({ key: 'not-a-key', ...json }) : form([['key', 'not-a-key'], ...pairs]),
+            payload: asJson ? JSON.stringify({ key, ...json }) : form([['key', key], ...pairs]),
           });
           expectGatewayEnvelope(res, `${url} ${JSON.stringify(asJson ? json : pairs).slice(0, 200)}`);
         },

@@ -33,7 +33,7 @@ export function clientErrorHandler(gateway: () => AnswerGatewayCall | undefined)
       write(socket, overflow ? '431 Request Header Fields Too Large' : '400 Bad Request', { code, msg: ERRORS[code].msg });
       return;
     }
-    answer(overflow ? 'SYSTEM_047' : 'SYSTEM_043', socket.remoteAddress ?? '').then(
+    answer(overflow ? 'SYSTEM_047' : 'SYSTEM_043', socket.remoteAddress ?? 'unknown').then(
       (body) => write(socket, '200 OK', body),
       () => socket.destroy(),
     );

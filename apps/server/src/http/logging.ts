@@ -2,7 +2,7 @@
 // number: request lines keep the path without its query string, a failed query is logged
 // without its bound values, and every logged object is scrubbed by key and by the shape of the
 // values (ID numbers, mobiles, bank cards, e-mail addresses, keys) before it is written.
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
@@ -164,4 +164,18 @@ export function createLogger(level: string, destination?: DestinationStream, for
     },
     target,
   );
+}
+
+/**
+ * Fastify logs a request twice (incoming, completed); one line when its answer has gone says all
+ * of it: method, path, address, status and time (a terminal shows "POST /path 200 12.3 ms").
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

@@ -71,7 +71,7 @@ export async function importLegacyUploads(db: Db, files: FileStore, dataDir: str
 
   if (result.moved > 0) log.info({ moved: result.moved }, 'uploads under DATA_DIR moved into the file store');
   if (result.missing > 0) {
-    log.warn({ missing: result.missing }, 'uploads named by rows are not under this DATA_DIR; the process that has them moves them when it starts');
+    log.warn({ missing: result.missing }, 'uploads named by rows were not moved: not under this DATA_DIR, or the store refused them; the next start tries again');
   }
   return result;
 }
@@ -98,10 +98,15 @@ async function moveOne(
   } catch {
     return false;
   }
-  // Store, then re-point the row, then remove the disk copy: a crash at any step leaves the
-  // file readable, and the next start finishes the move.
-  await files.put(key, bytes, { ...meta, createdAt: uploadedAt });
-  await repoint();
+  // Store, then re-point the row, then remove the disk copy: a crash or a failure at any step
+  // leaves the file readable where it was, and the next start finishes the move. A store that is
+  // down (a bucket during the upgrade) must not keep the API from starting.
+  try {
+    await files.put(key, bytes, { ...meta, createdAt: uploadedAt });
+    await repoint();
+  } catch {
+    return false;
+  }
   await unlink(file).catch(() => undefined);
   return true;
 }

@@ -40,6 +40,9 @@ export function s3Blobs(options: S3Options): BlobStore {
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         maxAttempts: 3,
+        // The SDK waits forever by default: a stalled bucket must fail a request, not wedge a
+        // job or a shutdown.
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
       }),
     })));
   const Bucket = options.bucket;
@@ -64,7 +67,7 @@ export function s3Blobs(options: S3Options): BlobStore {
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     close() {
-      void opened?.then(({ client }) => client.destroy());
+      opened?.then(({ client }) => client.destroy()).catch(() => undefined);
     },
   };
 }

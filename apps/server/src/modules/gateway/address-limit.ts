@@ -1,7 +1,7 @@
-// What one client address may ask of the open data API per second, in this process, before any
-// key is looked up (Decision 124): a flood from one address costs a map lookup, not a body
-// parse, a database read or a record. Two budgets: every call, and calls that turned out to have
-// no valid key — those are the ones a stranger can make for free.
+// What one client address may ask of the open data API per second, in this process (Decision
+// 124). Two budgets: every call, counted before anything is parsed (a flood costs a map lookup),
+// and calls that turned out to have no valid key — the ones a stranger can make for free: over
+// that budget they are answered but not recorded (unknown keys are cached, so they cost no read).
 export class AddressLimiter {
   private second = 0;
   private readonly counts = new Map<string, { all: number; unkeyed: number }>();
@@ -26,11 +26,15 @@ export class AddressLimiter {
     return slot;
   }
 
-  /** Count a call; false when the address is over either budget this second. */
+  /**
+   * Count a call; false when the address is over its budget of all calls this second. (The
+   * keyless budget refuses keyless calls only: a company's egress address may carry one
+   * misconfigured client beside the systems whose keys are right.)
+   */
   admit(address: string): boolean {
     const slot = this.slot(address);
     slot.all += 1;
-    return slot.all <= this.perSecond && slot.unkeyed < this.unkeyedPerSecond;
+    return slot.all <= this.perSecond;
   }
 
   /** Count a call without a valid key; false when it is over that budget (it is not recorded). */

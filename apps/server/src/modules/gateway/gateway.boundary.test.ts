@@ -58,6 +58,20 @@ describe('what the open data API refuses, and what it keeps', () => {
     }
   });
 
+  it('answers a control character or broken text in the key as no key, and broken text anywhere as SYSTEM_042', async () => {
+    const ip = nextAddress();
+    for (const payload of [formOf({ key: 'a\u0000b', ...ZHANG }), JSON.stringify({ key: '\ud800', ...ZHANG })]) {
+      const type = payload.startsWith('{') ? 'application/json' : 'application/x-www-form-urlencoded';
+      expect((await call(ip, payload, type)).json().code).toBe('SYSTEM_001');
+    }
+    const before = await callsLeft();
+    const brokenValue = (await call(ip, JSON.stringify({ key, name: '\udc00', idcard: ZHANG.idcard }), 'application/json')).json();
+    expect(brokenValue).toMatchObject({ code: 'SYSTEM_042', message: '参数格式错误：「name」含有无法识别的字符' });
+    const brokenName = (await call(ip, JSON.stringify({ key, ...ZHANG, '\ud800x': '1' }), 'application/json')).json();
+    expect(brokenName).toMatchObject({ code: 'SYSTEM_042', message: '参数格式错误：参数名含有不允许的控制字符' });
+    expect(await callsLeft()).toBe(before);
+  });
+
   it('answers more than 100 fields or a name over 64 characters with SYSTEM_046', async () => {
     const ip = nextAddress();
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`f${i}`, 'x']));
@@ -148,7 +162,9 @@ describe('budgets per client address', () => {
     // At most two one-second windows of 5 were recorded, whatever the clock did meanwhile.
     expect(n).toBeLessThanOrEqual(10);
     expect(n + refused.length).toBe(20);
-    // A keyed call from another address is untouched by this one's flood.
+    // Calls with a valid key go on, from this address too (one misconfigured client behind a
+    // company's egress address does not stop the others).
+    expect((await call(ip, formOf({ key, ...ZHANG }))).json().code).toBe('10000');
     expect((await call(nextAddress(), formOf({ key, ...ZHANG }))).json().code).toBe('10000');
   });
 

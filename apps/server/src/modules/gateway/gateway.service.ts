@@ -12,13 +12,13 @@
 // refuse a call a moment longer or answer one that the commit then turns into SYSTEM_002.
 import { randomFillSync } from 'node:crypto';
 import {
-  CONTROL_CHARACTERS,
-  fieldLabel,
   GATEWAY_SUCCESS,
   type GatewayAnswer,
+  hasForbiddenCharacters,
   INPUT_GUARD_MSG,
   PLATFORM_CODES,
   type PlatformCode,
+  textProblem,
 } from '@apimarket/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -332,8 +332,9 @@ function fieldProblem(params: Record<string, string>): { code: PlatformCode; mes
     return { code: 'SYSTEM_046', message: PLATFORM_CODES.SYSTEM_046 };
   }
   for (const [name, value] of Object.entries(params)) {
-    if (CONTROL_CHARACTERS.test(name)) return { code: 'SYSTEM_042', message: `参数格式错误：${INPUT_GUARD_MSG.controlName}` };
-    if (CONTROL_CHARACTERS.test(value)) return { code: 'SYSTEM_042', message: `参数格式错误：${INPUT_GUARD_MSG.control(fieldLabel(name))}` };
+    if (hasForbiddenCharacters(name)) return { code: 'SYSTEM_042', message: `参数格式错误：${INPUT_GUARD_MSG.controlName}` };
+    const problem = textProblem(value, name);
+    if (problem) return { code: 'SYSTEM_042', message: `参数格式错误：${problem}` };
   }
   return null;
 }
@@ -343,12 +344,19 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   // Until a key is found and the call opened, nothing the caller sent is kept: anyone can send it.
   const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '', params: {} };
   if (!key) return { ...platform('SYSTEM_000'), ...none };
+  // A key is 43 base64url characters: anything far from that is no key, and is not looked up
+  // (a NUL or a broken character would not even reach the database as text).
+  if (key.length > 128 || hasForbiddenCharacters(key)) return { ...platform('SYSTEM_001'), ...none };
   const purchase = await purchaseOf(deps.db, key);
   if (!purchase) return { ...platform('SYSTEM_001'), ...none };
 
   // The account's signed/encrypted mode comes first: an unsigned caller learns nothing more.
   // A disabled account (or one whose main account is disabled) calls nothing, charged nothing.
   if (!purchase.accountActive) return { ...platform('SYSTEM_005'), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
+  // What the caller sent, before signed mode reads it (a nonce is a database key) and after it
+  // decrypted anything (below): no control character, broken text, or junk field count.
+  const raw = fieldProblem(call.fields);
+  if (raw) return { ...platform(raw.code, raw.message), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
   const bySession = call.via === 'session';
   const opened = bySession ? { ok: true as const, params: businessFields(call.fields), seal: undefined } : await openCall(deps.db, deps.config, purchase.memberId, call.fields);
   const who: Pick<Outcome, 'memberId' | 'purchaseId' | 'interfaceId' | 'provider' | 'params'> = { ...none, memberId: purchase.memberId, purchaseId: purchase.id };

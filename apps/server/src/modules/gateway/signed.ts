@@ -83,8 +83,9 @@ async function credentialsOf(db: Db, config: Config, memberId: number): Promise<
 // A timestamp may be up to the window either side of the clock, so a nonce first used at the
 // earliest moment its call is accepted must be remembered for twice the window. Each is a row of
 // the shared throttles table (one round trip, signed calls only): its count says how often it
-// came within that time, and every API process and every restart see the same rows.
-export const NONCE_MEMORY_MS = 2 * SIGNED_WINDOW_MS;
+// came within that time, and every API process and every restart see the same rows. A minute
+// more covers the clocks of different API processes (the database's clock measures the memory).
+export const NONCE_MEMORY_MS = 2 * SIGNED_WINDOW_MS + 60_000;
 /** Spent nonces swept at most per sweep; one sweep per SWEEP_EVERY signed calls, on average. */
 const SWEEP_LIMIT = 2000;
 const SWEEP_EVERY = 500;

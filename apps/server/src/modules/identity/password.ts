@@ -7,11 +7,18 @@ import { hash, verify } from '@node-rs/argon2';
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Hashes running at once in this process: half the cores, at least 1, at most 4 (2 cores → 1).
- * One hash takes about 15 ms of one core, so one slot still checks ~60 passwords a second,
- * while the open data API keeps the other cores. Callers beyond the cap wait their turn.
+ * Hashes running at once in this process, automatically: half the cores, at least 1, at most 4
+ * (2 cores → 1). One hash takes about 11 ms of one core, so one slot still checks ~90 passwords a
+ * second, while the open data API keeps the other cores. Callers beyond the cap wait their turn.
  */
 export const PASSWORD_CONCURRENCY = Math.max(1, Math.min(4, Math.floor(availableParallelism() / 2)));
+
+let cap = PASSWORD_CONCURRENCY;
+
+/** The ARGON2_CONCURRENCY setting (buildApp passes it): 0 = the automatic cap above. */
+export function setPasswordConcurrency(concurrency: number): void {
+  cap = concurrency > 0 ? concurrency : PASSWORD_CONCURRENCY;
+}
 
 let active = 0;
 const waiting: Array<() => void> = [];
@@ -20,7 +27,7 @@ const waiting: Array<() => void> = [];
 export const passwordWork = { runs: 0, peak: 0 };
 
 async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (active >= PASSWORD_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (active >= cap) await new Promise<void>((resolve) => waiting.push(resolve));
   else active++;
   passwordWork.runs++;
   passwordWork.peak = Math.max(passwordWork.peak, active);

@@ -167,4 +167,23 @@ describe('batch rows at rest (issue #16 §4)', () => {
     const otherKey = { ...t.config, secrets: { ...t.config.secrets, key: 'another-secrets-key-of-16+' } };
     expect(() => openRowParams(otherKey, 7, 1, sealed)).toThrow();
   });
+
+  it('stops a job whose rows can no longer be opened, calling and charging nothing, so the purchase can run another', async () => {
+    const jobId = await upload(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n${LI.name},${LI.idcard}\n`);
+    // As if SECRETS_KEY had changed since the upload: the rows were sealed under another key.
+    const otherKey = { ...t.config, secrets: { ...t.config.secrets, key: 'another-secrets-key-of-16+' } };
+    for (const [rowNo, clear] of [ZHANG, LI].entries()) {
+      await t.database.db
+        .update(batchJobRows)
+        .set({ params: sealRowParams(otherKey, jobId, rowNo + 1, clear) })
+        .where(sql`${batchJobRows.jobId} = ${jobId} and ${batchJobRows.rowNo} = ${rowNo + 1}`);
+    }
+    const left = async () => (await t.database.db.select({ n: purchases.callsLeft }).from(purchases).where(eq(purchases.id, purchaseId)))[0]?.n;
+    const before = await left();
+    const calls = await runObserved(jobId);
+    expect(calls).toEqual([]);
+    const [job] = await t.database.db.select().from(batchJobs).where(eq(batchJobs.id, jobId));
+    expect(job).toMatchObject({ status: 'stopped', note: ONLINE_MSG.unreadable(1), leaseOwner: null });
+    expect(await left()).toBe(before);
+  });
 });

@@ -127,7 +127,18 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       for (const row of rows) {
         if (stopped) return;
         const began = Date.now();
-        const code = await runRow(job, row);
+        // Clear only in this process's memory, for the call; the row is saved with them masked.
+        let params: Record<string, string>;
+        try {
+          params = openRowParams(gateway.config, job.id, row.rowNo, row.params);
+        } catch (err) {
+          // SECRETS_KEY changed under a pending job: retrying cannot help, and a job left running
+          // would block the purchase's next batch. Nothing of this row was called or charged.
+          logger.error({ err, jobId }, 'a batch row could not be opened; the job is stopped');
+          await finish(jobId, 'stopped', ONLINE_MSG.unreadable(row.rowNo));
+          return;
+        }
+        const code = await runRow(job, row, params);
         if (code !== null && PURCHASE_REFUSALS.has(code)) {
           await finish(jobId, 'stopped', ONLINE_MSG.stopped(row.rowNo, code));
           return;
@@ -144,9 +155,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
   }
 
   /** One row: its call, unless a previous runner made it. Answers the row's code, or null when it was left for later. */
-  async function runRow(job: Job, row: Row): Promise<string | null> {
-    // Clear only in this process's memory, for the call; the row is saved with them masked.
-    const params = openRowParams(gateway.config, job.id, row.rowNo, row.params);
+  async function runRow(job: Job, row: Row, params: Record<string, string>): Promise<string | null> {
     if (row.seqNo) {
       const [made] = await db.select({ code: callRecords.code, charged: callRecords.charged }).from(callRecords).where(eq(callRecords.seqNo, row.seqNo));
       // A rate refusal was not a query: the row is called afresh.

@@ -23,6 +23,7 @@ export interface RetentionCtx {
 
 export interface RetentionCounts {
   callParamsBlanked: number;
+  unkeyedCallsDeleted: number;
   batchJobsDeleted: number;
   leadAttachmentsDeleted: number;
   /** Attachments that could not be deleted this pass (the bucket failed): tried again next pass. */
@@ -57,7 +58,8 @@ async function firstNotBlanked(db: Db): Promise<number | null> {
       .where(gte(callRecords.id, mid))
       .orderBy(asc(callRecords.id))
       .limit(1);
-    if (!r) hi = mid;
+    // No record in [mid, hi) (ids have gaps: records of calls without a key are deleted): look lower.
+    if (!r || r.id >= hi) hi = mid;
     else if (r.blanked) lo = r.id + 1;
     else hi = r.id;
   }
@@ -153,10 +155,31 @@ export async function deleteOldLeadAttachments(ctx: RetentionCtx): Promise<{ del
   return { deleted, failed: 0 };
 }
 
+// ── Calls without a valid key ────────────────────────────────────────────────────────────────
+// Nobody's: no account is billed or shown them, and they keep no parameters (Decision 124).
+// They serve support for UNKEYED_CALL_RETENTION_DAYS, then go, so a scan from many addresses
+// cannot grow the table for good.
+export async function deleteOldUnkeyedCalls(ctx: RetentionCtx): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    if (ctx.stopping?.()) break;
+    const due = ctx.db
+      .select({ id: callRecords.id })
+      .from(callRecords)
+      .where(and(sql`${callRecords.memberId} is null`, olderThan(callRecords.createdAt, ctx.retention.unkeyedCallDays)))
+      .limit(CALL_BATCH);
+    const gone = await ctx.db.delete(callRecords).where(inArray(callRecords.id, due)).returning({ id: callRecords.id });
+    deleted += gone.length;
+    if (gone.length < CALL_BATCH) break;
+  }
+  return deleted;
+}
+
 /** One pass of every retention setting; answers the counts (what the job logs). */
 export async function enforceRetention(ctx: RetentionCtx): Promise<RetentionCounts> {
   const batchJobsDeleted = await deleteOldBatchJobs(ctx);
   const attachments = await deleteOldLeadAttachments(ctx);
+  const unkeyedCallsDeleted = await deleteOldUnkeyedCalls(ctx);
   const callParamsBlanked = await blankOldCallParams(ctx);
-  return { callParamsBlanked, batchJobsDeleted, leadAttachmentsDeleted: attachments.deleted, leadAttachmentsFailed: attachments.failed };
+  return { callParamsBlanked, unkeyedCallsDeleted, batchJobsDeleted, leadAttachmentsDeleted: attachments.deleted, leadAttachmentsFailed: attachments.failed };
 }

@@ -10,7 +10,7 @@ import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
 import { clearGatewayCaches } from '../gateway/gateway.service';
-import { blankOldCallParams, CALL_BATCH, deleteOldBatchJobs, deleteOldLeadAttachments, enforceRetention } from './retention.service';
+import { blankOldCallParams, CALL_BATCH, deleteOldBatchJobs, deleteOldLeadAttachments, deleteOldUnkeyedCalls, enforceRetention } from './retention.service';
 
 let t: TestApp;
 let buyer: TestAccount;
@@ -52,9 +52,16 @@ const billing = (r: Awaited<ReturnType<typeof record>>) => {
 
 describe('call records (CALL_PARAMS_RETENTION_DAYS)', () => {
   it('defaults to 184 days (the longest six months) and is read from the environment', () => {
-    expect(t.config.retention).toEqual({ callParamsDays: 184, batchDays: 30, batchPendingDays: 7, uploadDays: 180 });
-    const set = loadConfig({ DEV_TOOLS: '1', CALL_PARAMS_RETENTION_DAYS: '365', BATCH_RETENTION_DAYS: '60', BATCH_PENDING_RETENTION_DAYS: '3', UPLOAD_RETENTION_DAYS: '90' });
-    expect(set.retention).toEqual({ callParamsDays: 365, batchDays: 60, batchPendingDays: 3, uploadDays: 90 });
+    expect(t.config.retention).toEqual({ callParamsDays: 184, unkeyedCallDays: 30, batchDays: 30, batchPendingDays: 7, uploadDays: 180 });
+    const set = loadConfig({
+      DEV_TOOLS: '1',
+      CALL_PARAMS_RETENTION_DAYS: '365',
+      UNKEYED_CALL_RETENTION_DAYS: '7',
+      BATCH_RETENTION_DAYS: '60',
+      BATCH_PENDING_RETENTION_DAYS: '3',
+      UPLOAD_RETENTION_DAYS: '90',
+    });
+    expect(set.retention).toEqual({ callParamsDays: 365, unkeyedCallDays: 7, batchDays: 60, batchPendingDays: 3, uploadDays: 90 });
     expect(() => loadConfig({ DEV_TOOLS: '1', CALL_PARAMS_RETENTION_DAYS: '0' })).toThrow(/CALL_PARAMS_RETENTION_DAYS/);
   });
 
@@ -94,6 +101,31 @@ describe('call records (CALL_PARAMS_RETENTION_DAYS)', () => {
     await age(today, 2);
     expect(await blankOldCallParams(ctx({ callParamsDays: 1 }))).toBe(1);
     expect((await record(today))?.ip).toBe('');
+  });
+
+  it('deletes records of calls without a valid key after UNKEYED_CALL_RETENTION_DAYS, and no account’s record', async () => {
+    const anonymous = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/communication/personal/1882',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.21' },
+        payload: new URLSearchParams({ key: 'no-such-key', ...ZHANG }).toString(),
+      });
+      expect(res.json().code).toBe('SYSTEM_001');
+      return res.json().seqNo as string;
+    };
+    const [old, young] = [await anonymous(), await anonymous()];
+    const mine = await call();
+    await age(old, 31);
+    await age(young, 29);
+    await age(mine, 400);
+    expect(await deleteOldUnkeyedCalls(ctx())).toBe(1);
+    expect(await record(old)).toBeUndefined();
+    expect((await record(young))?.code).toBe('SYSTEM_001');
+    expect((await record(mine))?.memberId).toBe(buyer.memberId);
+    // Aged out of id order, these two would hold back the blanking of the records after them;
+    // the gap they leave in the ids is what the next test's search must step over.
+    await t.database.db.delete(callRecords).where(inArray(callRecords.seqNo, [young, mine]));
   });
 
   it('works through a backlog larger than one statement, in order, and stops at the first record within the setting', async () => {
