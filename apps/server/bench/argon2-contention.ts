@@ -19,17 +19,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeSign } from '@apimarket/contracts';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { members, purchases, qualifications } from '../src/db/schema';
 import { seed } from '../src/db/seed';
-import { newPurchaseKey } from '../src/modules/billing/billing.service';
 import { PASSWORD_CONCURRENCY } from '../src/modules/identity/password';
+import { benchPurchase, freePort } from './fixtures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -56,39 +54,14 @@ const signSecret = loadConfig(settings).wire.signSecret;
 
 // The database the server processes open: migrated, seeded, and a purchase of 实名认证 with
 // plenty of calls for an approved enterprise (as bench/gateway.ts sets it up).
-const key = newPurchaseKey();
-{
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
-  await seed(database.db);
-  const [m] = await database.db.insert(members).values({ loginName: 'benchcorp01', mobile: '13900000001', passwordHash: 'x' }).returning({ id: members.id });
-  const memberId = m?.id ?? 0;
-  await database.db.insert(qualifications).values({
-    memberId,
-    status: 'approved',
-    companyName: '压测数据科技有限公司',
-    creditCode: '91350100M000100Y43',
-    legalPerson: '张三',
-    licencePath: '',
-    licenceType: 'image/png',
-  });
-  await database.db
-    .insert(purchases)
-    .values({ memberId, interfaceId: 1882, key, callsTotal: 10_000_000, callsLeft: 10_000_000, expiresAt: new Date(Date.now() + 86_400_000) });
-  await database.close();
-}
+const database = await openDatabase({ dataDir });
+await database.migrate();
+await seed(database.db);
+const { key } = await benchPurchase(database.db);
+await database.close();
 const gatewayBody = new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }).toString();
 const FORM = 'application/x-www-form-urlencoded';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

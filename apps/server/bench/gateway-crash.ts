@@ -6,54 +6,29 @@
 // Run: npm run bench:gateway-crash  (CRASH_ROUNDS=3 by default)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
-import { callRecords, members, purchases, qualifications } from '../src/db/schema';
+import { callRecords, purchases, } from '../src/db/schema';
 import { seed } from '../src/db/seed';
-import { newPurchaseKey } from '../src/modules/billing/billing.service';
+import { benchPurchase, freePort } from './fixtures';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const CALLS = 1_000_000;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-crash-'));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 // Set up the account and its purchase, then let the server have the database to itself.
 async function setUp(): Promise<{ key: string; purchaseId: number }> {
   const database = await openDatabase({ dataDir });
   await database.migrate();
   await seed(database.db);
-  const db = database.db;
-  const [m] = await db.insert(members).values({ loginName: 'crashcorp01', mobile: '13900000002', passwordHash: 'x' }).returning({ id: members.id });
-  await db.insert(qualifications).values({
-    memberId: m?.id ?? 0,
-    status: 'approved',
-    companyName: '崩溃测试科技有限公司',
-    creditCode: '91350100M000100Y43',
-    legalPerson: '李四',
-    licencePath: '',
-    licenceType: 'image/png',
-  });
-  const key = newPurchaseKey();
-  const [p] = await db
-    .insert(purchases)
-    .values({ memberId: m?.id ?? 0, interfaceId: 1882, key, callsTotal: CALLS, callsLeft: CALLS, expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning({ id: purchases.id });
+  const { key, purchaseId } = await benchPurchase(database.db, CALLS, 'crashcorp01');
   await database.close();
-  return { key, purchaseId: p?.id ?? 0 };
+  return { key, purchaseId };
 }
 
 async function startServer(port: number): Promise<ChildProcess> {

@@ -18,7 +18,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +25,10 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { balances, callRecords, ledger, members, purchases, qualifications } from '../src/db/schema';
+import { balances, callRecords, ledger, purchases, } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { createLogger } from '../src/http/logging';
-import { newPurchaseKey } from '../src/modules/billing/billing.service';
+import { benchPurchase, freePort } from './fixtures';
 import { throwawayDatabase } from './pg-throwaway';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -52,25 +51,7 @@ await database.migrate();
 await seed(database.db);
 const db = database.db;
 
-const [m] = await db
-  .insert(members)
-  .values({ loginName: 'benchcorp01', mobile: '13900000001', passwordHash: 'x' })
-  .returning({ id: members.id });
-const memberId = m?.id ?? 0;
-await db.insert(qualifications).values({
-  memberId,
-  status: 'approved',
-  companyName: '压测数据科技有限公司',
-  creditCode: '91350100M000100Y43',
-  legalPerson: '张三',
-  licencePath: '',
-  licenceType: 'image/png',
-});
-const key = newPurchaseKey();
-const [p] = await db
-  .insert(purchases)
-  .values({ memberId, interfaceId: 1882, key, callsTotal: 10_000_000, callsLeft: 10_000_000, expiresAt: new Date(Date.now() + 86_400_000) })
-  .returning({ id: purchases.id });
+const { key, memberId, purchaseId } = await benchPurchase(db);
 
 const { app } = await buildApp({ config, database, logger: createLogger('silent') });
 const bareAnswer = { code: '10000', message: '成功', data: { result: '1', description: '姓名与身份证号一致' }, seqNo: '7F3A9C21D04B5E8816A2' };
@@ -80,15 +61,6 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const body = new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }).toString();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 /** A gateway-role server process on the same database (this process has migrated and seeded it). */
 async function startGateway(url: string): Promise<{ child: ChildProcess; base: string }> {
@@ -241,7 +213,7 @@ try {
     // Exactness: N concurrent calls against Q remaining calls.
     const Q = 50;
     const N = 200;
-    await db.update(purchases).set({ callsLeft: Q }).where(eq(purchases.id, p?.id ?? 0));
+    await db.update(purchases).set({ callsLeft: Q }).where(eq(purchases.id, purchaseId));
     const answers = await Promise.all(
       Array.from({ length: N }, (_, i) =>
         fetch(`${targets[i % targets.length]}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).then(
@@ -250,7 +222,7 @@ try {
       ),
     );
     const ok = answers.filter((a) => a.code === '10000').length;
-    const [left] = await db.select({ n: purchases.callsLeft }).from(purchases).where(eq(purchases.id, p?.id ?? 0));
+    const [left] = await db.select({ n: purchases.callsLeft }).from(purchases).where(eq(purchases.id, purchaseId));
     const seqNos = new Set(answers.map((a) => a.seqNo));
     const [recorded] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number), charged: sql<number>`coalesce(sum(${callRecords.charged}), 0)`.mapWith(Number) })
