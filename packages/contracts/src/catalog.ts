@@ -39,6 +39,17 @@ export const InterfaceSearch = PageQuery.extend({
 });
 export type InterfaceSearch = z.infer<typeof InterfaceSearch>;
 
+/**
+ * Where a keyword search found its words in one row, for the results page to mark: ranges
+ * [start, end) in UTF-16 code units of interfaceName and summary (what was typed, a synonym, or
+ * the characters pinyin letters spell), and the labels that matched. Only on keyword searches.
+ */
+export interface SearchHighlight {
+  interfaceName: Array<[number, number]>;
+  summary: Array<[number, number]>;
+  labels: string[];
+}
+
 /** Need matching (/api/marry): an industry and scenario, or a need in words (or both). */
 export const InterfaceMatchInput = z
   .object({

@@ -10,6 +10,7 @@ import { NotFound } from '../../http/errors';
 import { parseInput } from '../../http/parse';
 import { listCategories } from './category.service';
 import { matchInterfaces, matchOptions } from './matching.service';
+import { searchIndex } from './search.index';
 import { getInterface, getPackage, INTERFACE_MSG, listInterfaces, listLabels, listPackages, searchInterfaces } from './interface.service';
 
 const CategoryFilter = z.object({ categoryId: z.preprocess((v) => (v ? Number(v) : undefined), z.number().int().positive().optional().catch(undefined)) });
@@ -23,11 +24,18 @@ export async function catalogRoutes(app: FastifyInstance, { db, config }: { db: 
     return id;
   };
 
+  // The search index is built as the server starts listening (not in tests, which only inject),
+  // so the first visitor's search does not wait for the dictionary and the catalogue to load.
+  app.addHook('onListen', async () => {
+    searchIndex(db).catch((err: unknown) => app.log.warn({ err }, 'search index: first build failed; the first search retries'));
+  });
+
   app.get('/api/category/list', async () => ok(await listCategories(db)));
 
   const search = async (request: FastifyRequest) => {
-    const { rows, total } = await searchInterfaces(db, parseInput(InterfaceSearch, input(request)));
-    return list(rows, total);
+    const { rows, total, partial } = await searchInterfaces(db, parseInput(InterfaceSearch, input(request)));
+    // partial: no interface holds every word typed; the page says the results match some of them.
+    return partial ? { ...list(rows, total), partial } : list(rows, total);
   };
   app.get('/api/interface/search', search);
   app.post('/api/interface/search', search);

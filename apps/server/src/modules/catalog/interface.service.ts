@@ -1,11 +1,11 @@
-// Catalogue reads: the search behind every list (filters, four orders, paging), the brief list
-// for menus, an interface's full documentation with prices, labels and price packages.
-import { type InterfaceSearch, pageOffset } from '@apimarket/contracts';
+// Catalogue reads: the search behind every list (filters, keywords, four orders, paging), the
+// brief list for menus, an interface's full documentation with prices, labels and price packages.
+import { type InterfaceSearch, pageOffset, type SearchHighlight } from '@apimarket/contracts';
 import { and, asc, inArray, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { likeLiteral } from '../../db/sql';
 import { categories, interfaceDocs, interfaceLabels, interfaces, labels, pricePackages } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { forgetSearchIndex, searchIndex } from './search.index';
 
 export const INTERFACE_MSG = { notFound: '接口不存在或已下架', packageNotFound: '套餐不存在' } as const;
 
@@ -33,10 +33,10 @@ const ORDER: Record<InterfaceSearch['sortId'], SQL[]> = {
   3: [sql`${interfaces.priceFrom} asc nulls last`, asc(interfaces.sort)],
 };
 
-export async function searchInterfaces(db: Db, f: InterfaceSearch) {
-  const where = and(
+/** The filters of a list other than the keyword, as one condition. */
+function filtersOf(f: InterfaceSearch): SQL | undefined {
+  return and(
     eq(interfaces.status, 'on_sale'),
-    f.interfaceName ? sql`${interfaces.searchName} like ${likeLiteral(f.interfaceName.toLowerCase())}` : undefined,
     f.categoryId ? eq(interfaces.categoryId, f.categoryId) : undefined,
     f.labelId
       ? sql`exists (select 1 from ${interfaceLabels} where ${interfaceLabels.interfaceId} = ${interfaces.id} and ${interfaceLabels.labelId} = ${f.labelId})`
@@ -46,6 +46,15 @@ export async function searchInterfaces(db: Db, f: InterfaceSearch) {
     f.menuDisplay ? eq(interfaces.menuDisplay, true) : undefined,
     f.ids.length > 0 ? inArray(interfaces.id, f.ids) : undefined,
   );
+}
+
+type Card = Awaited<ReturnType<typeof cardsOf>>[number];
+/** partial: no interface holds every word of the keyword; these hold the most of them. */
+type Page = { rows: Array<Card & { highlight?: SearchHighlight }>; total: number; partial?: boolean };
+
+export async function searchInterfaces(db: Db, f: InterfaceSearch): Promise<Page> {
+  if (f.interfaceName) return searchByWords(db, f);
+  const where = filtersOf(f);
   const offset = pageOffset(f);
   const rows = await db
     .select(card)
@@ -55,24 +64,53 @@ export async function searchInterfaces(db: Db, f: InterfaceSearch) {
     .orderBy(...ORDER[f.sortId])
     .limit(f.pageSize)
     .offset(offset);
-  // A page that is not full is the last one: the total is known without counting. Most keyword
-  // searches end here, and the count is the costlier query of the two.
+  // A page that is not full is the last one: the total is known without counting (the count is
+  // the costlier query of the two).
   if (rows.length < f.pageSize && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
   return { rows, total: await totalOf(db, f, where) };
 }
 
+function cardsOf(db: Db, ids: number[]) {
+  return db
+    .select(card)
+    .from(interfaces)
+    .innerJoin(categories, eq(categories.id, interfaces.categoryId))
+    .where(and(inArray(interfaces.id, ids), eq(interfaces.status, 'on_sale')));
+}
+
+/**
+ * A keyword search: the in-memory index finds, filters and orders the interfaces; the database
+ * gives the cards of one page. Each row carries where the words were found, for the page to mark.
+ */
+async function searchByWords(db: Db, f: InterfaceSearch): Promise<Page> {
+  const index = await searchIndex(db);
+  const { ids, partial, terms } = index.search(f.interfaceName, f);
+  const offset = pageOffset(f);
+  const page = ids.slice(offset, offset + f.pageSize);
+  if (page.length === 0) return { rows: [], total: ids.length, partial };
+  // Still on sale: one taken down behind the index's back (not through the console) leaves the page at once.
+  const cards = new Map((await cardsOf(db, page)).map((c) => [c.id, c]));
+  const rows = page.flatMap((id) => {
+    const c = cards.get(id);
+    return c ? [{ ...c, highlight: index.highlight(terms, id) }] : [];
+  });
+  return { rows, total: ids.length, partial };
+}
+
 // Totals of full first pages, per filter (not per page or order), kept for a minute: a catalogue
 // changes a few times a day, and the count over every matching row is the costliest part of a
-// listing. Whatever changes the catalogue calls forgetCatalogueTotals().
+// listing. Whatever changes the catalogue calls forgetCatalogueTotals(), which also drops the
+// search index.
 const TOTALS_MS = 60_000;
 const totals = new Map<string, { total: number; until: number }>();
 
 export function forgetCatalogueTotals(): void {
   totals.clear();
+  forgetSearchIndex();
 }
 
 async function totalOf(db: Db, f: InterfaceSearch, where: SQL | undefined): Promise<number> {
-  const key = JSON.stringify([f.interfaceName, f.categoryId, f.labelId, f.isNew, f.isHot, f.menuDisplay, f.ids]);
+  const key = JSON.stringify([f.categoryId, f.labelId, f.isNew, f.isHot, f.menuDisplay, f.ids]);
   const hit = totals.get(key);
   if (hit && hit.until > Date.now()) return hit.total;
   const [count] = await db

@@ -1,5 +1,6 @@
-// /apiSearch?value= (and its alias /ApiSearch): interfaces whose names contain the keyword,
-// highlighted; with no match, the hot searches and the most popular interfaces.
+// /apiSearch?value= (and its alias /ApiSearch): interfaces matching the keyword in name, labels,
+// category or summary (synonyms and pinyin too), best first, the found words marked; with no
+// match, the hot searches and the most popular interfaces.
 import { HOT_SEARCH_TERMS, parseId, SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -7,6 +8,7 @@ import { InterfaceCard } from '../../../components/catalog/InterfaceCard';
 import { Pagination } from '../../../components/catalog/Pagination';
 import { serverGet } from '../../../lib/api/server';
 import type { InterfaceCard as Card } from '../../../lib/catalog';
+import { type Hit, SearchHit } from './_components/SearchHit';
 import styles from './search.module.css';
 
 const PAGE_SIZE = 12;
@@ -24,7 +26,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   const keyword = keywordOf(q);
   const page = parseId(q.page) ?? 1;
   const [result, popular] = await Promise.all([
-    keyword ? serverGet<{ rows: Card[]; total: number }>('api/interface/search', { ttl: 60, data: { interfaceName: keyword, pageNum: page, pageSize: PAGE_SIZE } }) : null,
+    keyword ? serverGet<{ rows: Hit[]; total: number; partial?: boolean }>('api/interface/search', { ttl: 60, data: { interfaceName: keyword, pageNum: page, pageSize: PAGE_SIZE } }) : null,
     serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data: { isHot: 1, pageSize: 6 } }),
   ]);
   const found = result && result.rows.length > 0;
@@ -46,7 +48,11 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
 
       {keyword ? (
         <h1 className={styles.title}>
-          {found ? (
+          {found && result.partial ? (
+            <>
+              没有同时符合“<em>{keyword}</em>”全部关键词的接口，以下 <strong>{result.total}</strong> 个符合其中一部分
+            </>
+          ) : found ? (
             <>
               找到 <strong>{result.total}</strong> 个与“<em>{keyword}</em>”相关的接口
             </>
@@ -62,7 +68,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         <>
           <ul className={styles.grid} data-testid="search-results">
             {result.rows.map((item) => (
-              <InterfaceCard key={item.id} item={item} keyword={keyword} />
+              <SearchHit key={item.id} item={item} />
             ))}
           </ul>
           <Pagination

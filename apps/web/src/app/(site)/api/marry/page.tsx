@@ -1,5 +1,5 @@
 // /api/marry: need matching. The visitor picks an industry and a scenario, or describes a need
-// in words, and gets the interfaces that fit with why each fits. Plain links and a GET form, so
+// in words, and gets the interfaces that fit, each with what it does and the needs it serves. Plain links and a GET form, so
 // it works (and is crawlable) without JavaScript.
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -105,7 +105,9 @@ export default async function MarryPage({ searchParams }: { searchParams: Promis
                       {r.enterpriseOnly ? <span className={styles.enterprise}>企业认证可用</span> : null}
                       <span className={styles.price}>{r.priceFrom === null ? '询价' : `${formatPrice(r.priceFrom)} 起`}</span>
                     </div>
-                    <ul className={styles.reasons}>
+                    <p className={styles.summary}>{r.summary}</p>
+                    {/* Why it was chosen: the needs (or the scenario) it serves, as the visitor said them. */}
+                    <ul className={styles.reasons} aria-label="推荐理由">
                       {r.reasons.map((why) => (
                         <li key={why}>{why}</li>
                       ))}
