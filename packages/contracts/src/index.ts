@@ -16,6 +16,7 @@ export * from './wire-crypto';
 export * from './keys';
 export * from './billing';
 export * from './gateway';
+export * from './interface-doc';
 export * from './whitelist';
 export * from './purchases';
 export * from './favorites';

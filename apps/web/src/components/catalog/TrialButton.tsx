@@ -4,6 +4,9 @@
 // with a key. The public page is cached for everyone, so whether this visitor already took it is
 // asked from the browser. Logged out, a click goes to the login with the way back. Plain
 // elements, no antd: the public page must stay light.
+// Decision 1 in words a buyer reads: N is this interface's trial, once per account; the free test
+// quota (150 by default) is the account's pool all trials draw from; the 1000+ headline is a sales
+// offer and is said where its button is, not here.
 import { COOKIE, type FreeTrialResult, type FreeTrialState, trialLabel } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
@@ -33,7 +36,7 @@ export function TrialButton({
   onGranted?: (result: FreeTrialResult) => void;
 }) {
   const [view, setView] = useState<View>({ kind: 'offer' });
-  const [quotaLeft, setQuotaLeft] = useState<number | null>(null);
+  const [quota, setQuota] = useState<{ left: number; grantable: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const back = redirect ?? `/api/${interfaceId}`;
@@ -45,10 +48,10 @@ export function TrialButton({
     // A stale session reads as "not taken yet": no alert for a check nobody asked for.
     request<{ data: FreeTrialState }>('myBuy/freeTrial/state', { data: { interfaceId }, loginStateCheck: true, silent: true })
       .then((r) => {
-        setQuotaLeft(r.data.quotaLeft);
+        setQuota({ left: r.data.quotaLeft, grantable: r.data.grantable });
         if (r.data.taken) setView({ kind: 'taken' });
       })
-      .catch(() => setQuotaLeft(null));
+      .catch(() => setQuota(null));
   }, [interfaceId]);
 
   const take = async () => {
@@ -60,7 +63,7 @@ export function TrialButton({
     setError('');
     try {
       const res = await request<{ data: FreeTrialResult }>('myBuy/freeTrial', { data: { interfaceId } });
-      setQuotaLeft(res.data.quotaLeft);
+      setQuota({ left: res.data.quotaLeft, grantable: 0 });
       setView({ kind: 'done', result: res.data });
       onGranted?.(res.data);
     } catch (err) {
@@ -76,7 +79,7 @@ export function TrialButton({
       <div className={styles.box} role="status" data-testid="trial-done">
         <p className={styles.ok}>已开通 {view.result.calls} 次免费调用</p>
         <p className={styles.muted}>
-          接口 Key 在「我的API」中查看；免费测试额度剩余 {view.result.quotaLeft} 次。
+          接口 Key 在「我的API」中查看；免费测试额度剩余 {view.result.quotaLeft} 次，可用于其他接口的试用。
         </p>
         <Link href={MY_API} className={styles.link}>
           前往我的API
@@ -97,20 +100,26 @@ export function TrialButton({
   }
 
   const taken = view.kind === 'taken';
+  const empty = !taken && quota !== null && quota.left === 0;
+  // The last calls of the quota are granted rather than refused (Decision 93): say how many.
+  const partial = !taken && quota !== null && quota.grantable > 0 && quota.grantable < calls;
   return (
     <div className={styles.box}>
-      <button type="button" className={styles.button} disabled={busy || taken} onClick={() => void take()} data-testid="trial-button">
-        {taken ? '已领取免费试用' : trialLabel(calls)}
+      <button type="button" className={styles.button} disabled={busy || taken || empty} onClick={() => void take()} data-testid="trial-button">
+        {taken ? '已领取免费试用' : empty ? '免费测试额度已用完' : trialLabel(partial ? (quota?.grantable ?? calls) : calls)}
       </button>
-      <p className={styles.muted}>
+      <p className={styles.muted} data-testid="trial-terms">
         {taken ? (
           <>
-            每个接口限领一次，<Link href={MY_API}>在「我的API」查看</Link>
+            每个账号每个接口限领一次，<Link href={MY_API}>在「我的API」查看</Link>
           </>
-        ) : quotaLeft !== null ? (
-          `使用账户的免费测试额度（剩余 ${quotaLeft} 次），每个接口限领一次`
+        ) : quota !== null ? (
+          <>
+            本接口每个账号可免费调用 {calls} 次（限领一次），从您的免费测试额度中扣除：额度剩余
+            <strong className={styles.figure}> {quota.left} </strong>次，各接口的试用共用。
+          </>
         ) : (
-          '注册并完成企业认证即可领取，每个接口限领一次'
+          `本接口每个账号可免费调用 ${calls} 次（限领一次），从注册赠送的免费测试额度中扣除，各接口的试用共用；完成企业认证后即可领取。`
         )}
       </p>
       {error ? (

@@ -1,5 +1,6 @@
 // /interfaceInfo/interface (spec 01 §2.1): a content page; its copy lives in content/pages.
 import { ContentRoute, contentMetadata } from '../../../../components/sections/route';
+import styles from './page.module.css';
 
 const PATH = '/interfaceInfo/interface';
 export const metadata = contentMetadata(PATH);
@@ -7,5 +8,9 @@ export const metadata = contentMetadata(PATH);
 export const revalidate = 300;
 
 export default function Page() {
-  return <ContentRoute path={PATH} />;
+  return (
+    <div className={styles.page}>
+      <ContentRoute path={PATH} />
+    </div>
+  );
 }

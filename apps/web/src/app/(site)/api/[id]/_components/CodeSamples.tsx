@@ -1,8 +1,8 @@
 'use client';
 // Code samples in six languages with a copy button; the code itself is rendered on the server
 // (all six are in the HTML), this leaf only switches the visible one.
+import { SAMPLE_LANGUAGES, type SampleLanguage } from '@apimarket/contracts';
 import { useState } from 'react';
-import { SAMPLE_LANGUAGES, type SampleLanguage } from '../../../../../lib/catalog';
 import styles from './doc.module.css';
 
 export function CodeSamples({ samples }: { samples: Record<SampleLanguage, string> }) {

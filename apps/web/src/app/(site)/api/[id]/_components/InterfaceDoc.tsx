@@ -1,8 +1,11 @@
 // The documentation of one interface, shared by /api/{id} and /apiDetails?id=: description,
-// request and response tables, codes, samples, code in six languages, price packages.
-import { PLATFORM_CODES } from '@apimarket/contracts';
+// request and response tables, codes, samples, code in six languages, price packages. The samples
+// and the code table come from contracts (interface-doc.ts), which a server test runs against
+// the gateway: what this page shows is what a call answers.
+import { type CodeRow, codeSamples, interfaceCodes, KEY_PLACEHOLDER, PLATFORM_CODES, requestSample, sampleAnswer, sampleFields } from '@apimarket/contracts';
 import Link from 'next/link';
-import { codeSamples, type InterfaceCard, type InterfaceDetail } from '../../../../../lib/catalog';
+import { webConfig } from '../../../../../config';
+import type { InterfaceCard, InterfaceDetail } from '../../../../../lib/catalog';
 import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
 import { BuyPanel } from './BuyPanel';
 import { FavoriteToggle } from './FavoriteToggle';
@@ -11,7 +14,8 @@ import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 
 /** A documentation table; the first column is a name (shown as code), the last of a
- *  five-column table an example (muted). */
+ *  five-column table an example (muted). On a phone each row becomes a card whose cells carry
+ *  their column's name (data-label). */
 function DocTable({ head, rows }: { head: string[]; rows: string[][] }) {
   return (
     <div className={styles.tableWrap}>
@@ -26,12 +30,12 @@ function DocTable({ head, rows }: { head: string[]; rows: string[][] }) {
         <tbody>
           {rows.map(([name = '', ...cells]) => (
             <tr key={name}>
-              <td>
+              <td data-label={head[0]}>
                 <code>{name}</code>
               </td>
               {cells.map((c, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns of one row
-                <td key={i} className={head.length === 5 && i === cells.length - 1 ? styles.example : undefined}>
+                <td key={i} data-label={head[i + 1]} className={head.length === 5 && i === cells.length - 1 ? styles.example : undefined}>
                   {c}
                 </td>
               ))}
@@ -43,19 +47,59 @@ function DocTable({ head, rows }: { head: string[]; rows: string[][] }) {
   );
 }
 
-/** The stored JSON loses key order; show samples in the order a reader expects. */
-function sampleRequest(d: InterfaceDetail): Record<string, string> {
-  return Object.fromEntries([['key', '您的接口Key'], ...d.params.map((p) => [p.name, d.sampleRequest[p.name] ?? p.example])]);
-}
+const CODE_GROUPS: Array<{ source: CodeRow['source']; title: string }> = [
+  { source: 'interface', title: '接口返回码：数据源对格式正确的请求给出的结果' },
+  { source: 'platform', title: '平台参数检查：请求数据源之前，参数缺失或格式不符' },
+];
 
-function sampleResponse(d: InterfaceDetail): unknown {
-  const r = d.sampleResponse as Record<string, unknown>;
-  const { code, message, data, seqNo, ...rest } = r;
-  return { code, message, data, seqNo, ...rest };
+/** The code table: the interface's own codes, then the platform's answers to a bad parameter. */
+function CodeTable({ rows }: { rows: CodeRow[] }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table>
+        <thead>
+          <tr>
+            <th>返回码</th>
+            <th>说明</th>
+            <th>是否计费</th>
+          </tr>
+        </thead>
+        {CODE_GROUPS.map((g) => (
+          <tbody key={g.source}>
+            <tr>
+              <th colSpan={3} scope="rowgroup" className={styles.group}>
+                {g.title}
+              </th>
+            </tr>
+            {rows
+              .filter((r) => r.source === g.source)
+              .map((r) => (
+                <tr key={r.code}>
+                  <td data-label="返回码">
+                    <code>{r.code}</code>
+                  </td>
+                  <td data-label="说明">
+                    <span>
+                      {r.message}
+                      {r.when ? <span className={styles.when}>{r.when}</span> : null}
+                    </span>
+                  </td>
+                  <td data-label="是否计费" className={styles.nowrap}>
+                    {r.billable ? '计费' : '不计费'}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
 }
 
 export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; gatewayUrl: string; related: InterfaceCard[] }) {
   const trial = `/login?redirect=${encodeURIComponent(`/api/${d.id}`)}`;
+  // A Base64 parameter's example is a stub; the samples send a file, and the table says so.
+  const shown = new Map(sampleFields(d).map((f) => [f.name, f.value]));
   return (
     <div className={`container ${styles.page}`}>
       <LeadInterface name={d.interfaceName} />
@@ -101,12 +145,17 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
           </dl>
           <div className={styles.actions}>
             <LeadButton interfaceName={d.interfaceName} className={styles.primary}>
-              免费试用
+              申请更多免费调用
             </LeadButton>
             <Link href={trial} className={styles.secondary}>
               在线测试
             </Link>
           </div>
+          {/* Decision 1: the 1000+ headline is a sales offer, apart from the trial of this interface. */}
+          <p className={styles.promo}>
+            「{webConfig.trialHeadline}」需留下联系方式，由顾问按您的业务场景开通
+            {d.trialCalls > 0 ? `；与「免费试用 ${d.trialCalls} 次」分开计算` : ''}。
+          </p>
         </div>
         <section className={styles.packages} aria-labelledby="packages">
           <div className={styles.packagesHead}>
@@ -143,8 +192,8 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
             <DocTable
               head={['参数名', '类型', '必填', '说明', '示例']}
               rows={[
-                ['key', 'string', '是', '购买后在用户中心获取的接口 Key，每个已购接口一个', '—'],
-                ...d.params.map((p) => [p.name, p.type, p.required ? '是' : '否', p.description, p.example]),
+                ['key', 'string', '是', '购买后在「我的API」获取的接口 Key，每个已购接口一个', KEY_PLACEHOLDER],
+                ...d.params.map((p) => [p.name, p.type, p.required ? '是' : '否', p.description, shown.get(p.name) ?? p.example]),
               ]}
             />
           </section>
@@ -162,9 +211,10 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
           </section>
           <section>
             <h2>返回码</h2>
-            <DocTable head={['返回码', '说明', '是否计费']} rows={d.codes.map((c) => [c.code, c.message, c.billable ? '计费' : '不计费'])} />
+            <p className={styles.muted}>参数缺失或格式不符（如身份证号校验位错误）由平台直接返回 SYSTEM_011 或 SYSTEM_042，不送达数据源，不计费。</p>
+            <CodeTable rows={interfaceCodes(d)} />
             <details className={styles.platformCodes}>
-              <summary>平台返回码（SYSTEM_ 开头，所有接口通用，均不计费）</summary>
+              <summary>全部平台返回码（SYSTEM_ 开头，所有接口通用，均不计费）</summary>
               <DocTable head={['返回码', '说明']} rows={Object.entries(PLATFORM_CODES).map(([code, message]) => [code, message])} />
               <p>
                 账号开启签名或加密调用后（账号设置 › 密钥管理），请求须携带 appKey、timestamp、nonce 与 sign，签名串规则、算法与计算示例见
@@ -176,12 +226,12 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
             <h2>请求与返回示例</h2>
             <div className={styles.samples}>
               <div>
-                <h3>请求参数</h3>
-                <pre>{JSON.stringify(sampleRequest(d), null, 2)}</pre>
+                <h3>请求（表单，值按 UTF-8 URL 编码后发送）</h3>
+                <pre className={styles.request}>{requestSample(gatewayUrl, d)}</pre>
               </div>
               <div>
                 <h3>返回结果</h3>
-                <pre>{JSON.stringify(sampleResponse(d), null, 2)}</pre>
+                <pre>{JSON.stringify(sampleAnswer(d.sampleResponse), null, 2)}</pre>
               </div>
             </div>
           </section>
