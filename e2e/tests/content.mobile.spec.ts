@@ -18,6 +18,7 @@ test('the mobile menu lists 新闻中心 and 知识库 under 新闻资讯', asyn
   await page.goto('/');
   await page.getByTestId('mobile-menu-toggle').click();
   const menu = page.getByRole('navigation', { name: '移动端菜单' });
+  await menu.getByRole('button', { name: '展开新闻资讯' }).click();
   await menu.getByRole('link', { name: '知识库' }).click();
   await page.waitForURL((u) => u.pathname === '/knowlege');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('知识库');

@@ -79,6 +79,8 @@ const titles = new Map<string, string>();
 
 for (const route of ROUTES) {
   test(`${route} renders its own page with working links`, async ({ page, request }) => {
+    // The first page checks every header link once (about 80 interface pages of the category menu).
+    test.setTimeout(60_000);
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());

@@ -1,50 +1,45 @@
 'use client';
 // The header's account corner (spec 01 §2.4, §6): login and register links for visitors, the
 // user dropdown (user center, log out) once the login state has loaded.
-import { COOKIE, LOGOUT_TOAST_MS } from '@apimarket/contracts';
+import { LOGOUT_TOAST_MS } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { readCookie } from '../../lib/api/build';
 import { request } from '../../lib/api/client';
 import { toastSuccess } from '../../lib/api/notify';
 import styles from './HeaderUser.module.css';
+import { useLoginState } from './useLoginState';
 
-type State = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'user'; loginName: string };
+/** Log out, tell the user, and reload so every part of the page forgets the account. */
+export async function logout(): Promise<void> {
+  try {
+    await request('memberShip/outLogin');
+  } catch {
+    return; // the request client has told the user
+  }
+  void toastSuccess('退出成功', LOGOUT_TOAST_MS / 1000);
+  window.setTimeout(() => window.location.reload(), LOGOUT_TOAST_MS);
+}
 
 export function HeaderUser() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const state = useLoginState();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // No membershipId cookie: certainly anonymous, no need to ask.
-    if (!readCookie(document.cookie, COOKIE.membershipId)) {
-      setState({ kind: 'anonymous' });
-      return;
-    }
-    request<{ data: { loginName: string } }>('memberShip/isLoginState', { loginStateCheck: true })
-      .then((res) => setState({ kind: 'user', loginName: res.data.loginName }))
-      .catch(() => setState({ kind: 'anonymous' })); // a failed state check means anonymous
-  }, []);
 
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
-
-  const logout = async () => {
-    try {
-      await request('memberShip/outLogin');
-    } catch {
-      return; // the request client has told the user
-    }
-    void toastSuccess('退出成功', LOGOUT_TOAST_MS / 1000);
-    window.setTimeout(() => window.location.reload(), LOGOUT_TOAST_MS);
-  };
 
   if (state.kind === 'loading') return <div className={styles.placeholder} aria-hidden="true" />;
   if (state.kind === 'anonymous') {

@@ -1,22 +1,85 @@
 'use client';
-// The mobile header's search and menu toggles (spec 01 §2.4). A typed keyword or a hot title
-// goes to /ApiSearch?value=…; either panel closes when the route changes.
+// The mobile header's search and menu toggles (spec 01 §2.4), shown below the desktop header's
+// breakpoint. A typed keyword or a hot title goes to /ApiSearch?value=…; the menu renders the same
+// menu data as the desktop dropdowns, one section open at a time, with 登录 and 注册 for visitors.
+// Either panel closes when the route changes or on Escape.
 import { HOT_SEARCH_TERMS, SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { NAV } from './nav';
+import { logout } from './HeaderUser';
 import styles from './MobileNav.module.css';
+import { NAV, type NavGroup, type NavLink } from './nav';
+import { useLoginState } from './useLoginState';
 
-export function MobileNav() {
+export interface MobileCategory {
+  name: string;
+  href: string;
+}
+
+function MenuLink({ link }: { link: NavLink }) {
+  if (link.file) {
+    return (
+      <a href={link.href} download>
+        {link.label}
+      </a>
+    );
+  }
+  return (
+    <Link href={link.href} prefetch={false}>
+      {link.label}
+    </Link>
+  );
+}
+
+function Account() {
+  const state = useLoginState();
+  if (state.kind === 'loading') return <div className={styles.accountPlaceholder} aria-hidden="true" />;
+  if (state.kind === 'user') {
+    return (
+      <div className={styles.account}>
+        <Link href="/userCenter" className={styles.primary}>
+          用户中心
+        </Link>
+        <button type="button" className={styles.secondary} onClick={() => void logout()}>
+          退出登录
+        </button>
+      </div>
+    );
+  }
+  // Spec 01 §2.4: login and register show only when nobody is logged in.
+  return (
+    <div className={styles.account}>
+      <Link href="/login" className={styles.secondary}>
+        登录
+      </Link>
+      <Link href="/register" className={styles.primary}>
+        注册
+      </Link>
+    </div>
+  );
+}
+
+export function MobileNav({ categories }: { categories: readonly MobileCategory[] }) {
   const pathname = usePathname();
   const search = useSearchParams();
   const [panel, setPanel] = useState<'none' | 'search' | 'menu'>('none');
+  const [section, setSection] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new route is the trigger
   useEffect(() => setPanel('none'), [pathname, search]);
 
+  useEffect(() => {
+    if (panel === 'none') return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setPanel('none');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panel]);
+
   const toggle = (p: 'search' | 'menu') => setPanel((cur) => (cur === p ? 'none' : p));
+  const categoryGroup: NavGroup = { title: '接口分类', links: categories.map((c) => ({ label: c.name, href: c.href })) };
   return (
     <div className={styles.nav}>
       <button type="button" className={styles.toggle} aria-label="搜索" aria-expanded={panel === 'search'} onClick={() => toggle('search')} data-testid="mobile-search-toggle">
@@ -43,7 +106,9 @@ export function MobileNav() {
           <ul className={styles.hot}>
             {HOT_SEARCH_TERMS.map((t) => (
               <li key={t}>
-                <Link href={`/ApiSearch?value=${encodeURIComponent(t)}`}>{t}</Link>
+                <Link href={`/ApiSearch?value=${encodeURIComponent(t)}`} prefetch={false}>
+                  {t}
+                </Link>
               </li>
             ))}
           </ul>
@@ -51,23 +116,50 @@ export function MobileNav() {
       ) : null}
       {panel === 'menu' ? (
         <nav className={styles.panel} aria-label="移动端菜单">
+          <Account />
           <ul className={styles.menu}>
-            {NAV.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} className={item.href === pathname ? styles.current : undefined}>
-                  {item.label}
-                </Link>
-                {item.children ? (
-                  <ul>
-                    {item.children.map((c) => (
-                      <li key={c.href}>
-                        <Link href={c.href}>{c.label}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
+            {NAV.map((item) => {
+              const groups = item.catalogue && categories.length > 0 ? [...(item.groups ?? []), categoryGroup] : (item.groups ?? []);
+              const open = section === item.href;
+              return (
+                <li key={item.href}>
+                  <div className={styles.row}>
+                    <Link href={item.href} className={item.href === pathname ? styles.current : undefined} aria-current={item.href === pathname ? 'page' : undefined}>
+                      {item.label}
+                    </Link>
+                    {groups.length > 0 ? (
+                      <button
+                        type="button"
+                        className={styles.expand}
+                        aria-expanded={open}
+                        aria-label={`${open ? '收起' : '展开'}${item.label}`}
+                        onClick={() => setSection(open ? null : item.href)}
+                      >
+                        <svg viewBox="0 0 12 12" aria-hidden="true">
+                          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
+                        </svg>
+                      </button>
+                    ) : null}
+                  </div>
+                  {open ? (
+                    <div className={styles.sub}>
+                      {groups.map((g) => (
+                        <div key={g.title}>
+                          {groups.length > 1 ? <p className={styles.subTitle}>{g.title}</p> : null}
+                          <ul>
+                            {g.links.map((l) => (
+                              <li key={l.href}>
+                                <MenuLink link={l} />
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ))}
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </nav>
       ) : null}

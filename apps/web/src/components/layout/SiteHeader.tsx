@@ -1,34 +1,30 @@
-// The default layout's header (spec 01 §2.4). It shows only destinations that exist; the
-// catalogue search and menus join it as those capabilities land.
+// The default layout's header (spec 01 §2.4): logo, the menu with its dropdowns (the API 商城
+// one carries the live category menu), search, help, hotline, free trial and the account corner.
+// From 1024 px the desktop header; below it the mobile one (search and menu toggles).
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { company } from '../../content/company';
 import { LeadButton } from '../leads/LeadProvider';
+import { loadCategoryMenu } from './catalogueMenu';
+import { DesktopNav } from './DesktopNav';
 import { HeaderSearch } from './HeaderSearch';
 import { HeaderUser } from './HeaderUser';
 import { Logo } from './Logo';
 import { MobileNav } from './MobileNav';
-import { NAV } from './nav';
 import styles from './SiteHeader.module.css';
 
-export function SiteHeader() {
+export async function SiteHeader() {
+  const categoryMenu = await loadCategoryMenu();
   return (
     <header className={styles.header}>
-      <div className={`container ${styles.inner}`}>
-        <Logo />
-        <nav className={styles.nav} aria-label="主导航">
-          {NAV.map((item) => (
-            <Link key={item.href} href={item.href}>
-              {item.label}
-            </Link>
-          ))}
-        </nav>
-        <HeaderSearch />
-        <div className={styles.contact}>
+      <div className={styles.inner}>
+        <Logo header />
+        <DesktopNav categoryMenu={categoryMenu} />
+        <div className={styles.actions}>
+          <HeaderSearch />
           <Link href="/knowlege" className={styles.help}>
             帮助中心
           </Link>
-          <span className={styles.contactLabel}>{company.hotlineLabel}</span>
           <a href={`tel:${company.hotline.replaceAll('-', '')}`} className={styles.phone} aria-label={`拨打${company.hotlineLabel} ${company.hotline}`}>
             <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.phoneIcon}>
               <path
@@ -41,7 +37,7 @@ export function SiteHeader() {
           <LeadButton className={styles.trial}>免费试用</LeadButton>
           <HeaderUser />
           <Suspense fallback={null}>
-            <MobileNav />
+            <MobileNav categories={categoryMenu.map((c) => ({ name: c.name, href: c.href }))} />
           </Suspense>
         </div>
       </div>
