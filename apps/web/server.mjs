@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { refuseDevTools, securityHeaders } from './security.mjs';
+import { legalEntityWarning } from '@apimarket/contracts/legal-entity';
 import { loadWebConfig } from './web-config.mjs';
 
 const config = loadWebConfig();
@@ -69,6 +70,8 @@ const server = http.createServer((req, res) => {
 });
 
 server.listen(config.port, config.host, () => {
+  const legalWarning = config.devTools ? null : legalEntityWarning(config.legalEntity);
+  if (legalWarning) console.warn(legalWarning);
   console.log(`web ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (api ${config.apiOrigin})`);
 });
 

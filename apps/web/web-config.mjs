@@ -1,5 +1,6 @@
 // The web process's settings, read once from the environment and validated. server.mjs and
 // the Next app (src/config.ts) both read them from here; nothing else reads process.env.
+import { LegalEntityEnv, legalEntityOf } from '@apimarket/contracts/legal-entity';
 import { z } from 'zod';
 
 const DEV_REVALIDATE_SECRET = 'apimarket-dev-revalidate-secret';
@@ -22,8 +23,8 @@ export const WebEnvSchema = z.object({
   DEV_TOOLS_REMOTE: flag,
   /** The public address of the site, for canonical links and the sitemap. */
   SITE_URL: z.string().url('SITE_URL 必须是 http(s):// 地址').optional(),
-  /** ICP 备案号, shown in the footer when set. */
-  ICP_RECORD: z.string().default(''),
+  /** The operator's legal entity (COMPANY_NAME, COMPANY_CREDIT_CODE, ICP_RECORD, PSB_RECORD[_URL]), shared with the API. */
+  ...LegalEntityEnv.shape,
   /** Decision 1: the free-trial headline of the banner and the trial dialog. */
   TRIAL_HEADLINE: z.string().min(1).default('限时免费1000+次API调用'),
   /** Decision 4: online consultation chat pages; the second serves the paths listed below. */
@@ -62,7 +63,8 @@ export function loadWebConfig(env = process.env) {
     devTools: e.DEV_TOOLS,
     devToolsRemote: e.DEV_TOOLS_REMOTE,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    icpRecord: e.ICP_RECORD,
+    /** The footer's and the agreements' operator; examples (「示例：…」) while unset. */
+    legalEntity: legalEntityOf(e),
     trialHeadline: e.TRIAL_HEADLINE,
     contact: {
       chatUrl: e.CHAT_URL ?? '',

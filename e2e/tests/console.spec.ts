@@ -93,6 +93,7 @@ test('an operator works the queues, the inbox and the news, and the customer see
   await visitor.goto('/api/1882?utm_source=console-e2e');
   const banner = visitor.getByTestId('trial-banner');
   await banner.getByRole('textbox', { name: '手机号码' }).fill(lead.phone);
+  await banner.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await banner.getByRole('button', { name: '免费试用' }).click();
   const trial = visitor.getByRole('dialog', { name: '免费试用' });
   await trial.getByRole('button', { name: '立即领取' }).click();

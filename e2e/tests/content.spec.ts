@@ -194,6 +194,7 @@ test.describe('data-compliance audit', () => {
     await expect(form.getByRole('alert')).toHaveText(['请选择所属行业']);
     await form.getByLabel('所属行业').selectOption('金融科技');
     await form.getByLabel('需求描述').fill('希望评估人脸核身与银行卡核验的授权流程是否合规。');
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: '提交申请' }).click();
 
     await expect(page.getByTestId('audit-success')).toContainText('提交成功，我们的数据合规顾问将在1个工作日内与您联系');

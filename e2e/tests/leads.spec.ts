@@ -1,9 +1,22 @@
 // A visitor becomes a lead: the bottom banner after 3 s, the trial dialog with the nested
 // captcha and the SMS code, the success message; the lead reaches sales through the outbox.
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { smsCode, unique } from './helpers';
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.30.0.1' } });
+
+/**
+ * The answer of the image the captcha dialog shows: a click draws a new one and the dialog shows
+ * only the last one asked for (a development server draws twice on open, either may land last).
+ */
+async function shownCaptcha(page: Page, request: APIRequestContext, captchaDialog: Locator): Promise<string> {
+  await expect(captchaDialog.getByTestId('lead-captcha')).toBeVisible();
+  const drawn = page.waitForResponse((r) => r.url().includes('/apiHome/captchaImage'));
+  await captchaDialog.getByTestId('lead-captcha').click();
+  const { img, uuid } = await (await drawn).json();
+  await expect(captchaDialog.getByTestId('lead-captcha')).toHaveAttribute('src', `data:image/png;base64,${img}`);
+  return (await (await request.get(`/apiHome/dev/captcha?uuid=${uuid}`)).json()).data.text;
+}
 
 test('banner phone → trial dialog → captcha → SMS → success, and sales is mailed', async ({ page, request }) => {
   const { phone } = unique();
@@ -16,18 +29,21 @@ test('banner phone → trial dialog → captcha → SMS → success, and sales i
   await expect(banner.getByRole('alert')).toHaveText('请输入正确的手机号码');
   await banner.getByRole('textbox', { name: '手机号码' }).fill(phone);
   await banner.getByRole('button', { name: '免费试用' }).click();
+  await expect(banner.getByRole('alert')).toHaveText('请阅读并勾选同意《隐私政策》');
+  await banner.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await banner.getByRole('button', { name: '免费试用' }).click();
 
   const dialog = page.getByRole('dialog', { name: '免费试用' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByPlaceholder('手机号码')).toHaveValue(phone);
+  // The tick given in the banner is carried into the dialog.
+  await expect(dialog.getByRole('checkbox', { name: /我已阅读并同意/ })).toBeChecked();
   await dialog.getByRole('button', { name: '立即领取' }).click();
   await expect(dialog.getByText('请输入短信验证码')).toBeVisible();
 
-  const captchaAnswer = page.waitForResponse((r) => r.url().includes('/apiHome/captchaImage'));
   await dialog.getByRole('button', { name: '获取验证码' }).click();
-  const { uuid } = await (await captchaAnswer).json();
-  const text = (await (await request.get(`/apiHome/dev/captcha?uuid=${uuid}`)).json()).data.text;
   const captchaDialog = page.getByRole('dialog', { name: '请输入图片验证码' });
+  const text = await shownCaptcha(page, request, captchaDialog);
   await captchaDialog.getByRole('textbox', { name: '图片验证码' }).fill(text);
   await captchaDialog.getByRole('button', { name: '确定' }).click();
   await expect(captchaDialog).toBeHidden();
@@ -101,6 +117,7 @@ test('on the data-asset pages the banner offers 咨询合作 and the type-1 dial
   const banner = page.getByTestId('trial-banner');
   await expect(banner).toContainText('数据资产入表产品与服务', { timeout: 6_000 });
   await banner.getByRole('textbox', { name: '手机号码' }).fill(phone);
+  await banner.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await banner.getByRole('button', { name: '咨询合作' }).click();
 
   const dialog = page.getByRole('dialog', { name: '数据资产入表咨询' });
@@ -111,11 +128,9 @@ test('on the data-asset pages the banner offers 咨询合作 and the type-1 dial
   await dialog.getByPlaceholder('公司名称').fill('杭州示例制造有限公司');
   await dialog.getByPlaceholder('联系人姓名').fill('钱经理');
 
-  const captchaAnswer = page.waitForResponse((r) => r.url().includes('/apiHome/captchaImage'));
   await dialog.getByRole('button', { name: '获取验证码' }).click();
-  const { uuid } = await (await captchaAnswer).json();
-  const text = (await (await request.get(`/apiHome/dev/captcha?uuid=${uuid}`)).json()).data.text;
   const captchaDialog = page.getByRole('dialog', { name: '请输入图片验证码' });
+  const text = await shownCaptcha(page, request, captchaDialog);
   await captchaDialog.getByRole('textbox', { name: '图片验证码' }).fill(text);
   await captchaDialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('验证码已发送，请注意查收')).toBeVisible();

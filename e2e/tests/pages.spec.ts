@@ -130,6 +130,7 @@ test('the face landing: the anchor nav scrolls to each section; the quote form c
   await expect(form.getByText('请输入您的姓名')).toBeVisible();
   await form.getByLabel('联系电话').fill('021-62345678');
   await form.getByLabel('您的姓名').fill('陈先生');
+  await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   const sent = page.waitForResponse((r) => r.url().includes('/apiHome/api/leaveCustomerInfo/sendCustomerInfoEmail'));
   await form.getByRole('button', { name: '获取报价' }).click();
   expect((await (await sent).json()).msg).toBe('提交成功，我们的顾问将尽快与您联系');

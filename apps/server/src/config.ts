@@ -1,7 +1,7 @@
 // The server's settings, read from the environment once at start and validated; nothing else
 // in the server reads process.env. .env.example at the repository root lists every key.
 import path from 'node:path';
-import { DEFAULT_FREE_TEST_QUOTA } from '@apimarket/contracts';
+import { DEFAULT_FREE_TEST_QUOTA, LegalEntityEnv, legalEntityOf } from '@apimarket/contracts';
 import { z } from 'zod';
 
 const DEV_SIGN_SECRET = 'apimarket-dev-sign-secret';
@@ -162,6 +162,8 @@ export const EnvSchema = z.object({
   BATCH_PENDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Days a lead's attachment (api/fee/sendEmail) is kept; licence images of a current qualification are not uploads that expire. */
   UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** The operator's legal entity (company, credit code, ICP and 公安 records), shared with the web. */
+  ...LegalEntityEnv.shape,
   /** Decision 1: free test calls granted to a new account. */
   FREE_TEST_CALLS: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_FREE_TEST_QUOTA),
   /** Decision 3: login names whose unread count is 0 and who have no cost-management menu. */
@@ -290,6 +292,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** 0: the automatic cap (modules/identity/password.ts). */
     argon2Concurrency: e.ARGON2_CONCURRENCY,
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
+    /** What receipts and invoices print as the issuer; examples (「示例：…」) while unset. */
+    legalEntity: legalEntityOf(e),
     secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },
     retention: {
       callParamsDays: e.CALL_PARAMS_RETENTION_DAYS,

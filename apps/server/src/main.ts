@@ -1,5 +1,6 @@
 // The server process: validate config, open and migrate the database, seed, listen; close
 // cleanly on SIGINT/SIGTERM so PGlite flushes its files.
+import { legalEntityWarning } from '@apimarket/contracts';
 import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { startConsoleSocket } from './console/socket';
@@ -30,6 +31,8 @@ async function main() {
   if (config.devTools) {
     logger.warn('DEV_TOOLS=1: /apiHome/dev/* exposes sent codes; never enable it in production');
   }
+  const legalWarning = config.devTools ? null : legalEntityWarning(config.legalEntity);
+  if (legalWarning) logger.warn(legalWarning);
 
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },

@@ -1,6 +1,7 @@
 // Where a lead came from: the page, the referrer and the campaign tags, sent beside every lead
 // form's own fields. Over-long values are cut, not refused: a lead is never lost over its source.
 import { z } from 'zod';
+import { LEAD_CONSENT_MSG } from './lead-words';
 import { CompanyName, ContactName, Email, LeadPhone } from './validation';
 
 const cut = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, max) : ''), z.string());
@@ -15,6 +16,16 @@ export const LeadSource = z.object({
   utm_content: cut(100),
 });
 export type LeadSource = z.infer<typeof LeadSource>;
+
+/**
+ * PIPL art. 14: every lead form carries the visitor's own tick under the privacy notice, and the
+ * server refuses a lead without it (the page is not trusted). Forms send `true`; a form-encoded
+ * body sends the string.
+ */
+export const LeadConsent = z.object({
+  consent: z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 1 || v === 'on', z.literal(true, { error: LEAD_CONSENT_MSG })),
+});
+export type LeadConsent = z.infer<typeof LeadConsent>;
 
 /** First-party page view (Decision 5): a site path, without its query string. */
 export const PageViewInput = z.object({

@@ -1,5 +1,6 @@
 // The main terms of the platform service agreement (spec 01 §1, §9), shown in the register
-// dialog. The full legal texts are the /protocol and /privacy pages.
+// dialog, between the visitor and the configured operator (COMPANY_NAME). The full legal texts
+// are the /protocol and /privacy pages.
 import {
   CONTACT_CHANGE_NOTICE_DAYS,
   DORMANT_ACCOUNT_MONTHS,
@@ -7,10 +8,10 @@ import {
   SUPPORT_HOTLINE,
 } from '@apimarket/contracts';
 
-export const agreement = {
+/** The agreement as signed with `operator` (the company that runs the platform). */
+export const agreementFor = (operator: string) => ({
   title: '数据API市场平台服务协议',
-  intro:
-    '欢迎使用数据API市场。在注册前，请您仔细阅读以下主要条款。您勾选同意并完成注册，即表示您已阅读、理解并接受本协议的全部内容。',
+  intro: `欢迎使用数据API市场。本协议是您与${operator}（数据API市场平台运营方，以下简称“平台”）就注册和使用平台服务订立的协议。在注册前，请您仔细阅读以下主要条款及完整的《平台服务协议》《隐私政策》。您勾选同意并完成注册，即表示您已阅读、理解并接受本协议的全部内容。`,
   clauses: [
     {
       heading: '一、实名认证',
@@ -37,4 +38,4 @@ export const agreement = {
       text: `如对本协议有任何疑问，请致电客服热线 ${SUPPORT_HOTLINE}。`,
     },
   ],
-} as const;
+});

@@ -1,7 +1,7 @@
 // The public site's content: news, cases, policy readings, the knowledge base, home banners,
 // the product matrix and courses, and the data-compliance audit requests left for sales.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_columns';
+import { createdAt, tstz, updatedAt } from './_columns';
 
 const day = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** draft | published */
@@ -117,5 +117,7 @@ export const auditRequests = pgTable('audit_requests', {
   ip: text('ip').notNull().default(''),
   /** new | contacted | closed (sales works them in the console). */
   state: text('state').notNull().default('new'),
+  /** When the requester ticked the privacy notice (PIPL art. 14); NULL before it was asked. */
+  consentedAt: tstz('consented_at'),
   createdAt: createdAt(),
 });

@@ -33,6 +33,8 @@ export const leads = pgTable(
     notifyState: text('notify_state').notNull().default('pending'),
     notifyAttempts: integer('notify_attempts').notNull().default(0),
     notifiedAt: tstz('notified_at'),
+    /** When the visitor ticked the privacy notice (PIPL art. 14), last submission; NULL before it was asked. */
+    consentedAt: tstz('consented_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,6 +16,7 @@ const VALID = {
   phone: '13800138000',
   industry: '金融科技',
   content: '希望评估我们调用人脸与银行卡接口的授权流程是否合规。',
+  consent: 'true',
 };
 const OK = { code: 200, msg: '提交成功，我们的数据合规顾问将在1个工作日内与您联系', data: null };
 
@@ -74,6 +75,17 @@ describe('POST dataApi/audit/commit', () => {
       ip: '10.9.0.2',
       state: 'new',
     });
+    expect(row?.consentedAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a request without the privacy tick (PIPL art. 14), whatever the page did', async () => {
+    const { consent: _, ...noConsent } = VALID;
+    for (const body of [noConsent, { ...VALID, consent: 'false' }]) {
+      const res = await post(t, 'dataApi/audit/commit', body, { ip: '10.9.0.5' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'ALL_0001', msg: '请阅读并勾选同意《隐私政策》' });
+    }
+    expect(await rowsFrom('10.9.0.5')).toEqual([]);
   });
 
   it('the description is optional and may be exactly 500 characters', async () => {

@@ -17,7 +17,7 @@ export function auditIndustries(): readonly string[] {
  * Stores a request. Only requests that passed the form rules are counted, so a visitor who
  * mistypes a phone number does not use up their tries.
  */
-export async function commitAudit({ ctx, input }: { ctx: ContentCtx; input: AuditCommitInput }): Promise<void> {
+export async function commitAudit({ ctx, input, consentedAt }: { ctx: ContentCtx; input: AuditCommitInput; consentedAt: Date }): Promise<void> {
   if ((await hit(ctx.db, `audit:ip:${ctx.ip}`, AUDIT_LIMIT.windowMs)) > AUDIT_LIMIT.count) throw new Throttled(AUDIT_MSG.throttled);
   await ctx.db.insert(auditRequests).values({
     companyName: input.companyName,
@@ -26,5 +26,6 @@ export async function commitAudit({ ctx, input }: { ctx: ContentCtx; input: Audi
     industry: input.industry,
     content: input.content ?? '',
     ip: ctx.ip,
+    consentedAt,
   });
 }

@@ -1,6 +1,6 @@
 // Content calls of spec 01 §7.2: news, cases, policy readings, the knowledge base, the home
 // page's blocks and the data-compliance audit form. Thin: parse, call one service, answer.
-import { AUDIT_MSG, AuditCommitInput, parseId } from '@apimarket/contracts';
+import { AUDIT_MSG, AuditCommitInput, LeadConsent, parseId } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
@@ -95,7 +95,10 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // ── Data-compliance audit ──────────────────────────────────────────────────────────────────
   app.post('/dataApi/audit/industry', async () => ok(auditIndustries()));
   app.post('/dataApi/audit/commit', async (request) => {
-    await commitAudit({ ctx: ctxOf(request), input: parseInput(AuditCommitInput, fields(request)) });
+    const input = parseInput(AuditCommitInput, fields(request));
+    // The form asks for a name and a phone: no request without the privacy tick (PIPL art. 14).
+    parseInput(LeadConsent, fields(request));
+    await commitAudit({ ctx: ctxOf(request), input, consentedAt: new Date() });
     return ok(null, AUDIT_MSG.committed);
   });
 }

@@ -25,7 +25,7 @@ const send = (fields: Record<string, string>, file?: { name: string; content: Bu
 };
 
 const pdf = (size = 2048) => ({ name: '需求说明.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 32)]), type: 'application/pdf' });
-const who = { companyName: '示例物流科技有限公司', contactName: '周七', phone: '13822220001', remark: '需要货车风险评分模型的年度报价', interfaceId: '9963' };
+const who = { companyName: '示例物流科技有限公司', contactName: '周七', phone: '13822220001', remark: '需要货车风险评分模型的年度报价', interfaceId: '9963', consent: 'true' };
 
 describe('api/fee/sendEmail (multipart)', () => {
   it('stores the document with a lead and mails it to sales', async () => {
@@ -68,6 +68,8 @@ describe('api/fee/sendEmail (multipart)', () => {
     expect((await send({ ...who, phone: '123' }, pdf())).json().msg).toBe('请输入正确的手机号码');
     expect((await send({ ...who, email: 'not-an-email' }, pdf())).json().msg).toBe('请输入正确的邮箱地址');
     expect((await send(who)).json().msg).toBe('请上传附件');
+    const { consent: _, ...noTick } = who;
+    expect((await send({ ...noTick, phone: '13822220009' }, pdf())).json().msg).toBe('请阅读并勾选同意《隐私政策》');
   });
 
   it('refuses a 30 MB file with a clear message', async () => {

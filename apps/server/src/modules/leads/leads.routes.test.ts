@@ -20,6 +20,9 @@ async function leadCode(phone: string, ip = '10.7.0.1') {
   return (await lastSmsCode(t, phone)) ?? '';
 }
 
+/** The privacy tick every lead form sends (PIPL art. 14). */
+const agreed = { consent: 'true' };
+
 const salesMails = () =>
   t.database.db.select().from(outbox).where(sql`${outbox.recipient} = ${t.config.sales.email}`).orderBy(outbox.id);
 
@@ -31,32 +34,48 @@ describe('trial lead (api/leaveCustomerInfo/send, JSON)', () => {
   });
 
   it('needs the SMS code sent to that phone', async () => {
-    const res = await post(t, 'api/leaveCustomerInfo/send', { phone: '13811110001', smsCode: '123456' });
+    const res = await post(t, 'api/leaveCustomerInfo/send', { phone: '13811110001', smsCode: '123456', ...agreed });
     expect(res.json()).toEqual({ code: 'ALL_0001', msg: '短信验证码已失效，请重新获取' });
   });
 
   it('stores the lead with its source, mails sales once, and answers the success message', async () => {
     const code = await leadCode('13811110002');
+    const before = new Date();
     const res = await t.app.inject({
       method: 'POST',
       url: '/apiHome/api/leaveCustomerInfo/send?utm_source=baidu',
       headers: { 'x-forwarded-for': '10.7.0.1', referer: 'https://www.baidu.com/s?wd=实名认证' },
-      payload: { ...(await import('../../test/harness')).signed(t.config, {}), userName: '王经理', phone: '13811110002', interfaceName: '实名认证', smsCode: code, sourcePath: '/api/1882', utm_source: 'baidu' },
+      payload: { ...(await import('../../test/harness')).signed(t.config, {}), userName: '王经理', phone: '13811110002', interfaceName: '实名认证', smsCode: code, sourcePath: '/api/1882', utm_source: 'baidu', consent: true },
     });
     expect(res.json()).toEqual({ code: 200, msg: '恭喜您成功领取1000+次免费API调用！平台将尽快与您联系', data: null });
     const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '13811110002'`);
     expect(lead).toMatchObject({ kind: 'trial', userName: '王经理', interfaceName: '实名认证', sourcePath: '/api/1882', ip: '10.7.0.1', notifyState: 'sent' });
     expect(lead?.utm).toEqual({ utm_source: 'baidu' });
     expect(lead?.referrer).toContain('baidu.com');
+    // When the visitor agreed to the privacy notice is kept with the lead, and told to sales.
+    expect(lead?.consentedAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     const mails = (await salesMails()).filter((m) => m.body.includes('13811110002'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('【新线索】免费试用 13811110002');
     expect(mails[0]?.body).toContain('来源页面：/api/1882');
+    expect(mails[0]?.body).toContain('同意隐私政策：');
+  });
+
+  it('refuses a lead without the privacy tick, whatever the page did, before the code is spent', async () => {
+    const code = await leadCode('13811110005');
+    for (const consent of [undefined, 'false', '', '0']) {
+      const res = await post(t, 'api/leaveCustomerInfo/send', { phone: '13811110005', smsCode: code, ...(consent === undefined ? {} : { consent }) }, { ip: '10.7.0.1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'ALL_0001', msg: '请阅读并勾选同意《隐私政策》' });
+    }
+    expect(await t.database.db.select().from(leads).where(sql`${leads.phone} = '13811110005'`)).toEqual([]);
+    // The code was not spent: with the tick the same code goes through.
+    expect((await post(t, 'api/leaveCustomerInfo/send', { phone: '13811110005', smsCode: code, ...agreed }, { ip: '10.7.0.1' })).json().code).toBe(200);
   });
 
   it('the same phone within 24 hours updates its lead instead of making a second', async () => {
     const code = await leadCode('13811110002');
-    await post(t, 'api/leaveCustomerInfo/send', { phone: '13811110002', smsCode: code, interfaceName: '银行卡四要素' }, { ip: '10.7.0.1' });
+    await post(t, 'api/leaveCustomerInfo/send', { phone: '13811110002', smsCode: code, interfaceName: '银行卡四要素', ...agreed }, { ip: '10.7.0.1' });
     const rows = await t.database.db.select().from(leads).where(sql`${leads.phone} = '13811110002'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ repeats: 1, interfaceName: '银行卡四要素', userName: '王经理' });
@@ -69,10 +88,34 @@ describe('consultation lead (api/sms/custom/emailSend)', () => {
     const bad = await post(t, 'api/sms/custom/emailSend', { companyName: '', contactName: '', contactMethod: '', code: '' });
     expect(bad.json().msg).toBe('请输入公司名称');
     const code = await leadCode('13811110003');
-    const res = await post(t, 'api/sms/custom/emailSend', { companyName: '示例数据科技有限公司', contactName: '李四', contactMethod: '13811110003', code }, { ip: '10.7.0.1' });
+    const noTick = await post(t, 'api/sms/custom/emailSend', { companyName: '示例数据科技有限公司', contactName: '李四', contactMethod: '13811110003', code }, { ip: '10.7.0.1' });
+    expect(noTick.json().msg).toBe('请阅读并勾选同意《隐私政策》');
+    const res = await post(
+      t,
+      'api/sms/custom/emailSend',
+      { companyName: '示例数据科技有限公司', contactName: '李四', contactMethod: '13811110003', code, sourcePath: '/dataIntoTable/ability/cms', ...agreed },
+      { ip: '10.7.0.1' },
+    );
     expect(res.json().msg).toBe('数据资产入表咨询合作成功！工作人员将尽快与您联系');
     const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '13811110003'`);
     expect(lead).toMatchObject({ kind: 'consult', companyName: '示例数据科技有限公司', userName: '李四' });
+    expect(lead?.consentedAt).toBeInstanceOf(Date);
+  });
+
+  it('answers in the words of the page the consultation came from (spec 01 §2.4, §8)', async () => {
+    const cases: Array<[phone: string, sourcePath: string, msg: string, subject: string]> = [
+      ['13811110010', '/deepSeek', 'AI大模型专属方案咨询提交成功！方案顾问将尽快与您联系', 'AI大模型方案咨询'],
+      ['13811110011', '/solutionPlan/financial', '行业方案咨询提交成功！方案顾问将尽快与您联系', '行业方案咨询'],
+      ['13811110012', '/aboutUs/contactUs', '咨询提交成功！客户经理将尽快与您联系', '商务咨询'],
+      ['13811110013', '/dataIntoTable', '数据资产入表咨询合作成功！工作人员将尽快与您联系', '数据资产入表咨询'],
+    ];
+    for (const [phone, sourcePath, msg, subject] of cases) {
+      const code = await leadCode(phone, '10.7.0.2');
+      const res = await post(t, 'api/sms/custom/emailSend', { companyName: '示例智能科技有限公司', contactName: '孙八', contactMethod: phone, code, sourcePath, ...agreed }, { ip: '10.7.0.2' });
+      expect(res.json(), sourcePath).toEqual({ code: 200, msg, data: null });
+      // Sales can tell an AI-plan request from a data-asset one.
+      expect((await salesMails()).some((m) => m.subject === `【新线索】${subject} ${phone}`), sourcePath).toBe(true);
+    }
   });
 });
 
@@ -80,7 +123,10 @@ describe('quote lead (api/leaveCustomerInfo/sendCustomerInfoEmail)', () => {
   it('takes a mobile or landline up to 14 characters and a name', async () => {
     expect((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-123456789012', userName: '赵' })).json().msg).toBe('联系电话不能超过14位');
     expect((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-88886666', userName: '' })).json().msg).toBe('请输入您的姓名');
-    const res = await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-88886666', userName: '赵六' }, { ip: '10.7.0.9' });
+    // Form-encoded: the tick arrives as text.
+    const noTick = await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-88886666', userName: '赵六' }, { ip: '10.7.0.9' });
+    expect(noTick.json().msg).toBe('请阅读并勾选同意《隐私政策》');
+    const res = await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-88886666', userName: '赵六', consent: 'true' }, { ip: '10.7.0.9' });
     expect(res.json().msg).toBe('提交成功，我们的顾问将尽快与您联系');
   });
 });
@@ -92,7 +138,7 @@ describe('abuse', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const phone = `1390000${String(i).padStart(4, '0')}`;
-      statuses.push((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: phone, userName: '脚本' }, { ip })).statusCode);
+      statuses.push((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: phone, userName: '脚本', consent: 'true' }, { ip })).statusCode);
     }
     const after = (await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(leads))[0]?.n ?? 0;
     expect(after - before).toBe(20);

@@ -1,8 +1,8 @@
 // Lead capture calls of spec 01 §7.2: the trial dialog (type 0, JSON), the data-asset
-// consultation (type 1), the quote form, and first-party page views. Thin: parse, check the
-// caps, spend the SMS code, store.
+// consultation (type 1), the quote form, and first-party page views. Thin: parse (the privacy
+// consent first: no lead without it), check the caps, spend the SMS code, store.
 import path from 'node:path';
-import { FEE_ATTACHMENT, FeeEmailInput, LeadSource, LeadType0Input, LeadType1Input, PageViewInput, parseId, QuoteInput } from '@apimarket/contracts';
+import { FEE_ATTACHMENT, FeeEmailInput, LeadConsent, LeadSource, LeadType0Input, LeadType1Input, PageViewInput, parseId, QuoteInput } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -28,41 +28,51 @@ export async function leadsRoutes(
     touristToken: request.touristToken,
   });
   const fields = (request: FastifyRequest) => request.body ?? request.query;
+  /** PIPL art. 14: the visitor's own tick, checked here whatever the page did; answers when. */
+  const consentOf = (request: FastifyRequest) => {
+    parseInput(LeadConsent, fields(request) ?? {});
+    return new Date();
+  };
   const sourceOf = (request: FastifyRequest) =>
     parseInput(LeadSource, { ...(fields(request) as object), referrer: (fields(request) as { referrer?: unknown })?.referrer ?? request.headers.referer });
 
   // Type 0 (free trial): phone + the SMS code from api/sms/send.
   app.post('/api/leaveCustomerInfo/send', async (request) => {
     const input = parseInput(LeadType0Input, fields(request));
+    const consentedAt = consentOf(request);
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phone);
     await verifySmsCode(db, { phone: input.phone, purpose: 'general', code: input.smsCode });
     await captureLead({
       ctx,
-      input: { kind: 'trial', phone: input.phone, userName: input.userName, interfaceName: input.interfaceName, source: sourceOf(request) },
+      input: { kind: 'trial', phone: input.phone, userName: input.userName, interfaceName: input.interfaceName, source: sourceOf(request), consentedAt },
     });
     return ok(null, LEAD_MSG.trial(config.sales.trialCallsText));
   });
 
-  // Type 1 (data-asset accounting consultation): the contact method is the phone the code went to.
+  // Type 1 (consultation: data-asset accounting, or what the page it came from is about): the
+  // contact method is the phone the code went to.
   app.post('/api/sms/custom/emailSend', async (request) => {
     const input = parseInput(LeadType1Input, fields(request));
+    const consentedAt = consentOf(request);
+    const source = sourceOf(request);
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.contactMethod);
     await verifySmsCode(db, { phone: input.contactMethod, purpose: 'general', code: input.code });
     await captureLead({
       ctx,
-      input: { kind: 'consult', phone: input.contactMethod, userName: input.contactName, companyName: input.companyName, source: sourceOf(request) },
+      input: { kind: 'consult', phone: input.contactMethod, userName: input.contactName, companyName: input.companyName, source, consentedAt },
     });
-    return ok(null, LEAD_MSG.consult);
+    return ok(null, LEAD_MSG.consult(source.sourcePath));
   });
 
   // The quote form (face-recognition landing): no SMS step, so the caps are its only guard.
   app.post('/api/leaveCustomerInfo/sendCustomerInfoEmail', async (request) => {
     const input = parseInput(QuoteInput, fields(request));
+    const consentedAt = consentOf(request);
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phoneNumber);
-    await captureLead({ ctx, input: { kind: 'quote', phone: input.phoneNumber, userName: input.userName, source: sourceOf(request) } });
+    await captureLead({ ctx, input: { kind: 'quote', phone: input.phoneNumber, userName: input.userName, source: sourceOf(request), consentedAt } });
     return ok(null, LEAD_MSG.quote);
   });
 
@@ -75,6 +85,8 @@ export async function leadsRoutes(
       Object.values(file.fields).flatMap((f) => (f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, String(f.value)]] : [])),
     );
     const input = parseInput(FeeEmailInput, formFields);
+    parseInput(LeadConsent, formFields);
+    const consentedAt = new Date();
     const name = safeFileName(file.filename);
     const extension = path.extname(name).slice(1).toLowerCase();
     if (!(FEE_ATTACHMENT.extensions as readonly string[]).includes(extension)) throw new Invalid(ATTACHMENT_MSG.type);
@@ -97,6 +109,7 @@ export async function leadsRoutes(
         companyName: input.companyName,
         interfaceName: interfaceId ? `接口 ${interfaceId}` : '',
         source: sourceOf(request),
+        consentedAt,
         // In the file store, so whichever API process mails it (now, or a retry) can read it.
         attach: async (leadId) => {
           const key = newFileKey('lead-attachment', leadId, extension);

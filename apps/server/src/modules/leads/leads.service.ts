@@ -1,7 +1,7 @@
 // Leads: stored first (the same phone and kind within 24 hours updates its lead instead of
 // making a second), then sales is told by mail; a failed mail is retried from the row, and a
 // daily digest sums up yesterday. Per-IP and per-phone caps keep the forms from being pumped.
-import type { LeadSource } from '@apimarket/contracts';
+import { LEAD_WORDS, type LeadSource, leadTopicFor } from '@apimarket/contracts';
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leads, pageViews } from '../../db/schema';
@@ -28,7 +28,8 @@ export const LEAD_LIMITS = {
 
 export const LEAD_MSG = {
   trial: (calls: string) => `恭喜您成功领取${calls}次免费API调用！平台将尽快与您联系`,
-  consult: '数据资产入表咨询合作成功！工作人员将尽快与您联系',
+  /** A consultation's success fits the page it was sent from (spec 01 §2.4, §8): LEAD_WORDS. */
+  consult: (sourcePath: string) => LEAD_WORDS[leadTopicFor(sourcePath)].consult.success,
   quote: '提交成功，我们的顾问将尽快与您联系',
   document: '资料已发送，我们的顾问将尽快为您报价',
   tooMany: '提交过于频繁，请稍后再试',
@@ -52,6 +53,8 @@ export interface LeadInput {
   companyName?: string;
   interfaceName?: string;
   source: LeadSource;
+  /** When the visitor ticked the privacy notice (PIPL art. 14); the routes refuse a lead without it. */
+  consentedAt: Date;
   /** Saves a document sent with the lead once the lead has an id; answers its name and file-store key. */
   attach?: (leadId: number) => Promise<{ name: string; key: string }>;
 }
@@ -92,7 +95,7 @@ export async function captureLead({ ctx, input }: { ctx: LeadCtx; input: LeadInp
       const changed = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
       await tx
         .update(leads)
-        .set({ ...changed, repeats: sql`${leads.repeats} + 1` })
+        .set({ ...changed, repeats: sql`${leads.repeats} + 1`, consentedAt: input.consentedAt })
         .where(eq(leads.id, recent.id));
       return { id: recent.id, created: false };
     }
@@ -108,6 +111,7 @@ export async function captureLead({ ctx, input }: { ctx: LeadCtx; input: LeadInp
         ip: ctx.ip,
         userAgent: ctx.userAgent.slice(0, 256),
         touristToken: ctx.touristToken,
+        consentedAt: input.consentedAt,
       })
       .returning({ id: leads.id });
     if (!row) throw new Error('lead insert returned no row');
@@ -130,7 +134,8 @@ export async function notifySales(ctx: LeadMailCtx, leadId: number): Promise<'se
   // Read from the store, not a path: the process retrying this mail may not be the one the
   // document was sent to. A document already removed (retention) leaves the mail without it.
   const document = lead.attachmentPath && lead.attachmentName ? await ctx.files.get(lead.attachmentPath) : null;
-  const kind = LEAD_KIND_NAME[lead.kind as LeadKind] ?? lead.kind;
+  // A consultation is named by its page's topic, so sales knows an AI-plan request from a data-asset one.
+  const kind = lead.kind === 'consult' ? LEAD_WORDS[leadTopicFor(lead.sourcePath)].consult.salesName : (LEAD_KIND_NAME[lead.kind as LeadKind] ?? lead.kind);
   const lines = [
     `线索类型：${kind}`,
     `联系电话：${lead.phone}`,
@@ -142,6 +147,7 @@ export async function notifySales(ctx: LeadMailCtx, leadId: number): Promise<'se
     lead.referrer && `来源网址：${lead.referrer}`,
     Object.keys(lead.utm).length > 0 && `推广参数：${Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join('&')}`,
     `提交时间：${lead.createdAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}`,
+    lead.consentedAt && `同意隐私政策：${lead.consentedAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}`,
   ].filter(Boolean);
   const { status } = await ctx.notifier.send({
     channel: 'email',

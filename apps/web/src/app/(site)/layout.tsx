@@ -26,7 +26,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
         <main id="main" className={styles.main}>
           {children}
         </main>
-        <SiteFooter icpRecord={webConfig.icpRecord} stripList={webConfig.footerStripWords} partnerExchange={webConfig.partnerExchange} />
+        <SiteFooter legalEntity={webConfig.legalEntity} stripList={webConfig.footerStripWords} partnerExchange={webConfig.partnerExchange} />
         <IdlePrefetch hrefs={LIKELY_NEXT} />
         <BottomBanner headline={webConfig.trialHeadline} />
         <FloatingBar settings={webConfig.contact} apis={barApis} />

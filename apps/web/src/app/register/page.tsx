@@ -1,6 +1,7 @@
 // /register (spec 01 §2.5): registration, or password recovery with ?type=forget; openId and
 // username in the query prefill a WeChat binding.
 import type { Metadata } from 'next';
+import { webConfig } from '../../config';
 import { RegisterForm } from './_components/RegisterForm';
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<{ type?: string }> }): Promise<Metadata> {
@@ -20,6 +21,7 @@ export default async function RegisterPage({
       mode={type === 'forget' ? 'forget' : 'register'}
       openId={openId?.slice(0, 64) ?? ''}
       username={username?.slice(0, 12) ?? ''}
+      operator={webConfig.legalEntity.companyName}
     />
   );
 }

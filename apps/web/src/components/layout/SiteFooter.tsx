@@ -1,7 +1,8 @@
 // The default layout's footer (spec 01 §2.6): hot and newest APIs and the categories (three
 // calls in parallel, each shown only when it answered 200, names with the configured words
-// stripped), about blurb, national hotline, the eight offices and the record line.
-import { FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE, NEWS_TYPES } from '@apimarket/contracts';
+// stripped), about blurb, national hotline, the eight offices and the operator's line: company,
+// 统一社会信用代码, ICP and 公安 records (settings; examples marked 「示例：」 until set).
+import { FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE, type LegalEntity, NEWS_TYPES } from '@apimarket/contracts';
 import Link from 'next/link';
 import { company } from '../../content/company';
 import { serverData, serverGet } from '../../lib/api/server';
@@ -38,11 +39,11 @@ const FAQ_TYPES = [
 ] as const;
 
 export async function SiteFooter({
-  icpRecord,
+  legalEntity,
   stripList,
   partnerExchange,
 }: {
-  icpRecord: string;
+  legalEntity: LegalEntity;
   stripList: readonly string[];
   /** Spec 01 §2.6 "a link to a partner data exchange"; none when not configured. */
   partnerExchange: { name: string; url: string } | null;
@@ -183,13 +184,22 @@ export async function SiteFooter({
         </section>
       </div>
       <div className={styles.bottom}>
-        <div className={`container ${styles.bottomInner}`}>
+        <div className={`container ${styles.bottomInner}`} data-testid="footer-legal">
           <span>{company.copyright}</span>
-          {icpRecord ? (
-            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer">
-              {icpRecord}
-            </a>
-          ) : null}
+          <span>运营主体：{legalEntity.companyName}</span>
+          <span>统一社会信用代码：{legalEntity.creditCode}</span>
+          <a href={legalEntity.icpUrl} target="_blank" rel="noreferrer">
+            {legalEntity.icpRecord}
+          </a>
+          <a href={legalEntity.psbRecordUrl} target="_blank" rel="noreferrer">
+            {legalEntity.psbRecord}
+          </a>
+          <Link href="/privacy" className={styles.legalLink}>
+            隐私政策
+          </Link>
+          <Link href="/protocol" className={styles.legalLink}>
+            服务协议
+          </Link>
         </div>
       </div>
     </footer>

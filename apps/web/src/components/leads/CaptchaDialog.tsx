@@ -1,8 +1,10 @@
 'use client';
 // The nested image-captcha dialog (spec 01 §2.4, §4): opens with a fresh captcha, a click on the
-// image draws another, and it closes once the SMS has been sent.
+// image draws another (only the last one asked for is shown: an earlier answer arriving late
+// would put up an image whose code is no longer the one to type), and it closes once the SMS
+// has been sent.
 import { MSG } from '@apimarket/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { Dialog } from './Dialog';
@@ -13,14 +15,16 @@ export function CaptchaDialog({ phone, onSent, onClose }: { phone: string; onSen
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const asked = useRef(0);
 
   const refresh = useCallback(async () => {
     setCode('');
+    const mine = ++asked.current;
     try {
       const res = await request<{ img: string; uuid: string }>('captchaImage', { method: 'GET' });
-      setImg({ src: `data:image/png;base64,${res.img}`, uuid: res.uuid });
+      if (mine === asked.current) setImg({ src: `data:image/png;base64,${res.img}`, uuid: res.uuid });
     } catch {
-      setImg(null);
+      if (mine === asked.current) setImg(null);
     }
   }, []);
   useEffect(() => void refresh(), [refresh]);

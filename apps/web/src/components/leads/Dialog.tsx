@@ -4,14 +4,26 @@
 import { useEffect, useRef } from 'react';
 import styles from './leads.module.css';
 
-export function Dialog({ title, onClose, children, width = 440 }: { title: string; onClose: () => void; children: React.ReactNode; width?: number }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  width = 440,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+  width?: number;
+  testId?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
   }, []);
   return (
-    <dialog ref={ref} className={styles.dialog} style={{ width }} aria-label={title} onCancel={(e) => {
+    <dialog ref={ref} className={styles.dialog} style={{ width }} aria-label={title} data-testid={testId} onCancel={(e) => {
         e.preventDefault();
         onClose();
       }}>

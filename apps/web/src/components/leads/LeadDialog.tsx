@@ -1,9 +1,22 @@
 'use client';
 // The lead dialogs (spec 01 §2.4, §4, §5): type 0 — free trial with phone and SMS code; type 1 —
-// data-asset consultation with company, contact name, contact method and SMS code. The phone
-// typed into the banner is prefilled and forgotten when the dialog closes; 获取验证码 checks the
-// phone first, then asks for the image captcha, then counts down 60 s; Enter submits.
-import { CompanyName, ContactMethod, ContactName, checkField, LeadPhone, MOBILE_MAX_LENGTH, SMS_CODE_MAX_LENGTH, SmsCode } from '@apimarket/contracts';
+// consultation with company, contact name, contact method and SMS code, in the words of the page
+// it opened on (LEAD_WORDS: data assets, the AI plan, a solution, or business in general). The
+// phone (and the privacy tick) given in the banner are prefilled and forgotten when the dialog
+// closes; 获取验证码 checks the phone first, then asks for the image captcha, then counts down
+// 60 s; Enter submits. No lead leaves without the privacy tick (PIPL art. 14).
+import {
+  CompanyName,
+  ContactMethod,
+  ContactName,
+  checkField,
+  LEAD_CONSENT_MSG,
+  LeadPhone,
+  leadWordsFor,
+  MOBILE_MAX_LENGTH,
+  SMS_CODE_MAX_LENGTH,
+  SmsCode,
+} from '@apimarket/contracts';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/api/client';
@@ -11,8 +24,9 @@ import { ApiError } from '../../lib/api/errors';
 import { useCountdown } from '../auth/useCountdown';
 import { CaptchaDialog } from './CaptchaDialog';
 import { Dialog } from './Dialog';
-import { leadSource, TEL_KEY } from './lead-source';
+import { CONSENT_KEY, leadSource, TEL_KEY } from './lead-source';
 import styles from './leads.module.css';
+import { PrivacyConsent } from './PrivacyConsent';
 
 export type LeadType = 0 | 1;
 
@@ -24,25 +38,30 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
   const phoneField: Field = type === 0 ? 'phone' : 'contactMethod';
   const [values, setValues] = useState<Record<Field, string>>({ phone: '', companyName: '', contactName: '', contactMethod: '', msgCaptra: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState('');
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const [notice, setNotice] = useState('');
   const [sentMsg, setSentMsg] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
-  // The consultation dialog speaks of what the page is about: the AI plan on /deepSeek, data
-  // assets elsewhere (spec 01 §2.4 banner table).
-  const consult = usePathname().startsWith('/deepSeek')
-    ? { title: '专属方案咨询', promo: '大模型私有化部署与可信数据接入，1V1 定制专属方案' }
-    : { title: '数据资产入表咨询', promo: '资源梳理、确权登记、价值评估、入表核算，一站式服务' };
+  // The consultation dialog speaks of what the page is about (spec 01 §2.4 banner table, §8).
+  const { consult } = leadWordsFor(usePathname(), headline);
 
   useEffect(() => {
     const tel = window.sessionStorage.getItem(TEL_KEY);
     if (tel) setValues((v) => ({ ...v, [phoneField]: tel }));
+    // Ticked by the visitor in the banner a moment ago.
+    if (window.sessionStorage.getItem(CONSENT_KEY) === '1') setConsent(true);
   }, [phoneField]);
 
-  const close = () => {
+  const forget = () => {
     window.sessionStorage.removeItem(TEL_KEY);
+    window.sessionStorage.removeItem(CONSENT_KEY);
+  };
+  const close = () => {
+    forget();
     onClose();
   };
 
@@ -60,6 +79,9 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
     e.preventDefault();
     // Spec 01 §5: an invalid form is only shown, never sent.
     if (fields.filter((f) => !check(f)).length > 0) return;
+    // The tick is asked for last, once the details are right (it sits below them).
+    setConsentError(consent ? '' : LEAD_CONSENT_MSG);
+    if (!consent) return;
     setBusy(true);
     setNotice('');
     try {
@@ -69,10 +91,10 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
           : { companyName: values.companyName, contactName: values.contactName, contactMethod: values.contactMethod, code: values.msgCaptra };
       const res = await request<{ msg: string }>(type === 0 ? 'api/leaveCustomerInfo/send' : 'api/sms/custom/emailSend', {
         as: 'json',
-        data: { ...body, ...leadSource() },
+        data: { ...body, consent: true, ...leadSource() },
       });
       setDone(res.msg);
-      window.sessionStorage.removeItem(TEL_KEY);
+      forget();
       window.setTimeout(onClose, 2500);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'server') setNotice(err.message);
@@ -99,7 +121,7 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
 
   return (
     <>
-      <Dialog title={type === 0 ? '免费试用' : consult.title} onClose={close}>
+      <Dialog title={type === 0 ? '免费试用' : consult.title} onClose={close} testId="lead-dialog">
         {done ? (
           <p className={styles.success} role="status">
             {done}
@@ -107,7 +129,7 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
         ) : (
           <form onSubmit={submit} className={styles.form} noValidate>
             <p className={styles.promo}>
-              <strong>{headline}</strong>
+              <strong data-testid="lead-headline">{type === 0 ? headline : consult.headline}</strong>
               {type === 0 ? '更权威、更安全、更合规的 API 服务平台，助力合作伙伴降本增效' : consult.promo}
             </p>
             {type === 1 ? input('companyName', '公司名称', { maxLength: 100 }) : null}
@@ -119,6 +141,15 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
                 {countdown.running ? `${countdown.left}秒后重发` : '获取验证码'}
               </button>
             </div>
+            <PrivacyConsent
+              collects={type === 0 ? '手机号' : '公司名称、联系人姓名和手机号'}
+              checked={consent}
+              onChange={(c) => {
+                setConsent(c);
+                if (c) setConsentError('');
+              }}
+              error={consentError}
+            />
             {sentMsg && !notice ? <p className={styles.hint}>{sentMsg}</p> : null}
             {notice ? <p className={styles.error} role="alert">{notice}</p> : null}
             <button type="submit" className={styles.primary} disabled={busy}>
@@ -133,7 +164,9 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
           onClose={() => setCaptchaOpen(false)}
           onSent={(msg) => {
             setCaptchaOpen(false);
+            // A code is on its way: an earlier refusal (a wrong code, a phone error) no longer applies.
             setNotice('');
+            setErrors((e) => ({ ...e, [phoneField]: undefined, msgCaptra: undefined }));
             setSentMsg(msg);
             countdown.start();
           }}

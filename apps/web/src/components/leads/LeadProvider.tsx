@@ -14,10 +14,16 @@ interface Open {
 }
 
 const LeadContext = createContext<(open: Open) => void>(() => {});
+const TrialHeadlineContext = createContext<string>(DEFAULT_TRIAL_HEADLINE);
 const PageInterfaceContext = createContext<(name: string | null) => void>(() => {});
 
 export function useOpenLead() {
   return useContext(LeadContext);
+}
+
+/** The configured free-trial headline (Decision 1), for the route words (LEAD_WORDS). */
+export function useTrialHeadline() {
+  return useContext(TrialHeadlineContext);
 }
 
 /** Rendered by an interface's page: a lead opened anywhere on it is about that interface. */
@@ -37,12 +43,14 @@ export function LeadProvider({ children, headline = DEFAULT_TRIAL_HEADLINE }: { 
   const value = useMemo(() => openLead, [openLead]);
   return (
     <LeadContext.Provider value={value}>
-      <PageInterfaceContext.Provider value={setPageInterface}>
-        {children}
-        {open ? (
-          <LeadDialog type={open.type} headline={headline} interfaceName={open.interfaceName ?? pageInterface ?? undefined} onClose={() => setOpen(null)} />
-        ) : null}
-      </PageInterfaceContext.Provider>
+      <TrialHeadlineContext.Provider value={headline}>
+        <PageInterfaceContext.Provider value={setPageInterface}>
+          {children}
+          {open ? (
+            <LeadDialog type={open.type} headline={headline} interfaceName={open.interfaceName ?? pageInterface ?? undefined} onClose={() => setOpen(null)} />
+          ) : null}
+        </PageInterfaceContext.Provider>
+      </TrialHeadlineContext.Provider>
     </LeadContext.Provider>
   );
 }

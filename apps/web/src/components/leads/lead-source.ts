@@ -12,3 +12,5 @@ export function leadSource(): Record<string, string> {
 
 /** Session storage key of the phone typed into the bottom banner (spec 01 §3 "tel"). */
 export const TEL_KEY = 'tel';
+/** Session storage key of the privacy tick given in the bottom banner, carried into the dialog. */
+export const CONSENT_KEY = 'leadConsent';

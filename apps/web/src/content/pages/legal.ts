@@ -1,9 +1,17 @@
 // The legal pages: /privacy (隐私政策) and /protocol (平台服务协议 and the two data-interface call
 // agreements). The figures (3 months, 6 months, 3 days, the hotline) follow the agreement terms
 // of the contracts (PAID_TEST_VALIDITY_MONTHS, DORMANT_ACCOUNT_MONTHS, CONTACT_CHANGE_NOTICE_DAYS).
+// The operator who signs them is a setting (LegalEntity: COMPANY_NAME, COMPANY_CREDIT_CODE): the
+// routes build the pages with the configured one; the index keeps them with the example values.
+import { LEGAL_ENTITY_EXAMPLE, type LegalEntity } from '@apimarket/contracts';
 import type { PageContent } from './model';
 
-const privacy: PageContent = {
+/** Who the texts name as the platform's operator. */
+export type Operator = Pick<LegalEntity, 'companyName' | 'creditCode'>;
+
+const EXAMPLE_OPERATOR: Operator = { companyName: LEGAL_ENTITY_EXAMPLE.COMPANY_NAME, creditCode: LEGAL_ENTITY_EXAMPLE.COMPANY_CREDIT_CODE };
+
+const privacyPage = (op: Operator): PageContent => ({
   path: '/privacy',
   title: '隐私政策',
   description:
@@ -16,7 +24,7 @@ const privacy: PageContent = {
       version: 'V3.0（2026年版）',
       effective: '2026年1月1日',
       preamble: [
-        '数据API市场（以下简称“本平台”或“我们”）是面向企业客户的数据接口服务平台，由平台运营方负责运营，运营总部位于上海。我们依照《中华人民共和国个人信息保护法》《中华人民共和国数据安全法》《中华人民共和国网络安全法》等法律法规，遵循合法、正当、必要和诚信原则处理个人信息，并采取与风险相适应的安全保护措施。',
+        `数据API市场（以下简称“本平台”或“我们”）是面向企业客户的数据接口服务平台，由${op.companyName}（统一社会信用代码：${op.creditCode}，以下简称“运营方”）负责运营，运营总部位于上海。我们依照《中华人民共和国个人信息保护法》《中华人民共和国数据安全法》《中华人民共和国网络安全法》等法律法规，遵循合法、正当、必要和诚信原则处理个人信息，并采取与风险相适应的安全保护措施。`,
         '本政策适用于您访问本平台网站、使用用户中心以及调用开放数据接口的全部场景。本平台在不同场景中承担不同角色：对于账号、企业认证、交易和调用记录中的个人信息，我们是个人信息处理者；对于客户在调用核验或查询类接口时提交的被核验人个人信息，我们是受托处理者，仅按照客户的委托和双方协议约定处理。',
         '请您在注册和使用本平台服务前仔细阅读本政策，尤其是关于敏感个人信息、受托处理、对外提供以及您的权利的条款。您勾选同意并完成注册，即表示您已充分理解本政策；如您不同意本政策的任何内容，请停止注册或使用本平台服务。',
       ],
@@ -48,6 +56,7 @@ const privacy: PageContent = {
             '3.2 为履行法定义务所必需，我们依法审核数据服务使用者的主体身份，按照网络安全相关规定留存网络日志不少于六个月，并在有权机关依法调取时予以配合。',
             '3.3 基于您的同意，我们向您发送产品资讯、试用活动和行业方案信息。您可以随时通过退订短信、在账号设置中关闭通知或致电客服撤回同意，撤回不影响撤回前基于同意已进行的处理活动的效力。',
             '3.4 如需将个人信息用于本政策未载明的其他目的，我们将事先告知处理目的、方式和信息种类，并重新取得您的同意；依法需要取得单独同意的，我们将取得单独同意。',
+            '3.5 基于您的同意，我们处理本政策第二条第2.5项所列信息，用于商务人员与您联系、提供试用或咨询服务。您在提交相应表单前勾选同意本政策，平台记录同意的时间；您可以随时撤回同意或要求删除，撤回后我们不再就该次提交与您联系。',
           ],
         },
         {
@@ -68,6 +77,7 @@ const privacy: PageContent = {
             '5.3 企业认证资料在服务存续期间保存，服务终止后保存三年，以满足数据服务使用者主体审核的留痕要求。交易与账务记录按照会计档案管理的相关规定保存。',
             '5.4 调用记录以脱敏形式保存，保存期间不少于六个月，用于对账、审计和争议处理；超过约定期限的，予以删除或匿名化处理。',
             '5.5 保存期限届满后，我们删除个人信息或进行匿名化处理；删除在技术上难以实现的，我们停止除存储和采取必要安全保护措施之外的处理。',
+            '5.6 您通过“免费试用”“获取报价”等入口提交的信息在商务跟进所需期间内保存；您撤回同意或要求删除的，我们在十五个工作日内删除；随需求提交的附件自提交之日起保存不超过一百八十日。',
           ],
         },
         {
@@ -121,16 +131,16 @@ const privacy: PageContent = {
         {
           heading: '十二、联系我们',
           clauses: [
-            '12.1 我们设有个人信息保护负责人和专门的客户服务团队。您对本政策或个人信息处理有任何疑问、意见或投诉的，可拨打全国运营中心热线400-0999-656，或通过用户中心“消息中心”及官网“联系我们”页面与我们联系。',
-            '12.2 您对我们的答复不满意，或认为我们的处理活动损害了您的合法权益的，可以向履行个人信息保护职责的部门投诉、举报，或向平台运营方所在地（上海市）有管辖权的人民法院提起诉讼。',
+            `12.1 本平台的个人信息处理者为${op.companyName}。我们设有个人信息保护负责人和专门的客户服务团队。您对本政策或个人信息处理有任何疑问、意见或投诉的，可拨打全国运营中心热线400-0999-656，或通过用户中心“消息中心”及官网“联系我们”页面与我们联系。`,
+            '12.2 您对我们的答复不满意，或认为我们的处理活动损害了您的合法权益的，可以向履行个人信息保护职责的部门投诉、举报，或向运营方所在地（上海市）有管辖权的人民法院提起诉讼。',
           ],
         },
       ],
     },
   ],
-};
+});
 
-const protocol: PageContent = {
+const protocolPage = (op: Operator): PageContent => ({
   path: '/protocol',
   title: '服务协议',
   description:
@@ -143,7 +153,7 @@ const protocol: PageContent = {
       version: 'V3.1（2026年版）',
       effective: '2026年1月1日',
       preamble: [
-        '本协议是您（以下简称“用户”）与数据API市场平台运营方（以下简称“平台”）之间就注册、登录和使用数据API市场网站、用户中心及相关服务所订立的协议。平台运营总部位于上海。',
+        `本协议是您（以下简称“用户”）与${op.companyName}（统一社会信用代码：${op.creditCode}，数据API市场平台运营方，以下简称“平台”）之间就注册、登录和使用数据API市场网站、用户中心及相关服务所订立的协议。平台运营总部位于上海。`,
         '请您在注册前认真阅读本协议全部条款，特别是免除或者限制责任、服务终止、争议解决等与您有重大利害关系的条款。您勾选“我已阅读并同意”并完成注册，即视为您已阅读、理解并接受本协议；您不同意本协议的，请停止注册。',
         '《数据API市场隐私政策》以及您调用数据接口时适用的《数据接口调用服务协议》为本协议不可分割的组成部分，与本协议具有同等效力。',
       ],
@@ -255,7 +265,7 @@ const protocol: PageContent = {
           heading: '十四、法律适用与争议解决',
           clauses: [
             '14.1 本协议的订立、履行、解释和争议解决适用中华人民共和国法律（不包括冲突规范）。',
-            '14.2 因本协议引起的或与本协议有关的争议，双方应首先友好协商解决；协商不成的，任何一方均可向平台运营方所在地上海市有管辖权的人民法院提起诉讼。',
+            '14.2 因本协议引起的或与本协议有关的争议，双方应首先友好协商解决；协商不成的，任何一方均可向平台所在地上海市有管辖权的人民法院提起诉讼。',
           ],
         },
         {
@@ -274,7 +284,7 @@ const protocol: PageContent = {
       version: 'V2.0（2026年版）',
       effective: '2026年1月1日',
       preamble: [
-        '本协议由通过企业认证的客户（以下简称“甲方”）与数据API市场平台运营方（以下简称“乙方”）订立，适用于甲方购买正式套餐并通过开放数据接口、在线查询或批量查询调用乙方数据服务的全部情形。',
+        `本协议由通过企业认证的客户（以下简称“甲方”）与${op.companyName}（数据API市场平台运营方，以下简称“乙方”）订立，适用于甲方购买正式套餐并通过开放数据接口、在线查询或批量查询调用乙方数据服务的全部情形。`,
         '甲方在平台上首次购买接口套餐时勾选同意本协议，本协议即告成立并生效。本协议未约定的事项，适用《数据API市场平台服务协议》；两者约定不一致的，就接口调用事项以本协议为准。',
       ],
       chapters: [
@@ -386,7 +396,7 @@ const protocol: PageContent = {
       version: 'V2.0（2026年版）',
       effective: '2026年1月1日',
       preamble: [
-        '本协议适用于已通过企业认证的客户（以下简称“甲方”）在正式采购前，向数据API市场平台运营方（以下简称“乙方”）申请付费测试，以真实业务样本评估接口效果的情形。',
+        `本协议适用于已通过企业认证的客户（以下简称“甲方”）在正式采购前，向${op.companyName}（数据API市场平台运营方，以下简称“乙方”）申请付费测试，以真实业务样本评估接口效果的情形。`,
         '甲方在用户中心“付费测试”提交申请并勾选同意本协议，本协议即告成立，自乙方审批通过之日起生效。本协议未约定的事项，适用《数据API市场平台服务协议》和《数据接口调用服务协议（标准版）》的相关约定。',
         '付费测试的目的是帮助甲方在较大样本上检验接口的覆盖率、通过率和区分度，为正式采购和业务规则设计提供依据。测试使用真实数据源，其合规要求与正式调用相同，甲方不得因“测试”性质而降低授权和数据保护标准。',
       ],
@@ -490,6 +500,19 @@ const protocol: PageContent = {
       ],
     },
   ],
-};
+});
 
-export const legalPages: PageContent[] = [privacy, protocol];
+/** The legal pages naming an operator. */
+export function legalPagesFor(op: Operator): PageContent[] {
+  return [privacyPage(op), protocolPage(op)];
+}
+
+/** One legal page (/privacy or /protocol) naming the operator. */
+export function legalPageFor(path: string, op: Operator): PageContent {
+  const page = legalPagesFor(op).find((p) => p.path === path);
+  if (!page) throw new Error(`no legal page ${path}`);
+  return page;
+}
+
+/** With the example operator: for the index (metadata, checks); the routes use legalPageFor. */
+export const legalPages: PageContent[] = legalPagesFor(EXAMPLE_OPERATOR);

@@ -1,5 +1,9 @@
-// /protocol (spec 01 §2.1): a content page; its copy lives in content/pages.
-import { ContentRoute, contentMetadata } from '../../../components/sections/route';
+// /protocol (spec 01 §2.1): a content page; its copy lives in content/pages/legal.ts and names the
+// configured operator (COMPANY_NAME, COMPANY_CREDIT_CODE).
+import { ContentPage } from '../../../components/sections/Sections';
+import { contentMetadata } from '../../../components/sections/route';
+import { webConfig } from '../../../config';
+import { legalPageFor } from '../../../content/pages/legal';
 
 const PATH = '/protocol';
 export const metadata = contentMetadata(PATH);
@@ -7,5 +11,5 @@ export const metadata = contentMetadata(PATH);
 export const revalidate = 300;
 
 export default function Page() {
-  return <ContentRoute path={PATH} />;
+  return <ContentPage page={legalPageFor(PATH, webConfig.legalEntity)} />;
 }

@@ -1,9 +1,11 @@
 'use client';
 import { Button, Modal } from 'antd';
-import { agreement } from '../../../content/agreement';
+import { agreementFor } from '../../../content/agreement';
 import styles from './agreement.module.css';
 
-export function AgreementDialog({ open, onClose, onAgree }: { open: boolean; onClose: () => void; onAgree: () => void }) {
+/** `operator`: the configured company name the agreement is signed with (LegalEntity). */
+export function AgreementDialog({ operator, open, onClose, onAgree }: { operator: string; open: boolean; onClose: () => void; onAgree: () => void }) {
+  const agreement = agreementFor(operator);
   return (
     <Modal
       open={open}

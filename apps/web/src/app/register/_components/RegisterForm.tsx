@@ -37,7 +37,7 @@ interface Values {
   agree: boolean;
 }
 
-export function RegisterForm({ mode, openId, username }: { mode: 'register' | 'forget'; openId: string; username: string }) {
+export function RegisterForm({ mode, openId, username, operator }: { mode: 'register' | 'forget'; openId: string; username: string; operator: string }) {
   const { message, modal } = App.useApp();
   const router = useRouter();
   const [form] = Form.useForm<Values>();
@@ -233,6 +233,7 @@ export function RegisterForm({ mode, openId, username }: { mode: 'register' | 'f
         )}
       </p>
       <AgreementDialog
+        operator={operator}
         open={agreementOpen}
         onClose={() => setAgreementOpen(false)}
         onAgree={() => {

@@ -1,10 +1,12 @@
 'use client';
 // The audit request form, in plain React: antd is not mounted on public pages (it would triple
 // their JavaScript). Each field is checked with the contracts' rule, so it shows the server's message.
-import { AUDIT_CONTENT_MAX_LENGTH, AuditCommitInput, checkField, MOBILE_MAX_LENGTH, type OkEnvelope } from '@apimarket/contracts';
+// It asks for a name and a phone, so it carries the privacy notice and tick (PIPL art. 14).
+import { AUDIT_CONTENT_MAX_LENGTH, AuditCommitInput, checkField, LEAD_CONSENT_MSG, MOBILE_MAX_LENGTH, type OkEnvelope } from '@apimarket/contracts';
 import { useId, useState } from 'react';
 import { request } from '../../../../lib/api/client';
 import { ApiError } from '../../../../lib/api/errors';
+import { PrivacyConsent } from '../../../../components/leads/PrivacyConsent';
 import styles from './AuditForm.module.css';
 
 type Field = keyof typeof AuditCommitInput.shape;
@@ -21,6 +23,8 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
   const id = (field: Field) => `${uid}-${field}`;
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
   const [done, setDone] = useState('');
@@ -60,11 +64,15 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
       document.getElementById(id(first))?.focus();
       return;
     }
+    // The tick is asked for last, once the details are right (it sits below them).
+    setConsentError(consent ? '' : LEAD_CONSENT_MSG);
+    if (!consent) return;
     setSubmitting(true);
     try {
-      const res = await request<OkEnvelope<null>>('dataApi/audit/commit', { data: { ...values } });
+      const res = await request<OkEnvelope<null>>('dataApi/audit/commit', { data: { ...values, consent: true } });
       setDone(res.msg);
       setValues(EMPTY);
+      setConsent(false);
     } catch (err) {
       // A network failure is already toasted by the client; a refusal (throttled, a rule the
       // server caught) is shown here, in the server's words.
@@ -197,6 +205,15 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
         </div>
         {errorOf('content')}
       </div>
+      <PrivacyConsent
+        collects="公司名称、联系人和手机号码"
+        checked={consent}
+        onChange={(c) => {
+          setConsent(c);
+          if (c) setConsentError('');
+        }}
+        error={consentError}
+      />
       {failure ? (
         <p className={styles.failure} role="alert">
           {failure}
