@@ -1,7 +1,7 @@
 // Chinese words for search and need matching: jieba segmentation (with the catalogue's own words
 // added to its dictionary) and pinyin spellings, full and initials, of a name.
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { dict } from '@node-rs/jieba/dict.js';
 import { pinyin } from 'pinyin-pro';
 
 export type Token = { word: string; start: number; end: number };
