@@ -1,6 +1,7 @@
 // The user center as a new customer meets it: the enterprise-authentication gate, the review
 // decided by the operator command, menus unlocking, the dashboard's real zeros, messages and
-// the badge, the API secret shown once, and a password change ending the other session.
+// the badge, the API secret shown once (after the password), and a password change ending the
+// other session.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { usccCheckChar } from '@apimarket/contracts';
@@ -99,6 +100,8 @@ test('a new customer: gate, enterprise authentication, approval, menus, dashboar
   await page.goto('/userCenter/ums?tab=keys');
   await expect(page.getByTestId('ums-app-key')).toContainText(/^AK/);
   await page.getByRole('button', { name: '生成密钥' }).click();
+  await page.getByTestId('ums-confirm').getByLabel('登录密码').fill(PASSWORD);
+  await page.getByTestId('ums-confirm').getByTestId('ums-confirm-ok').click();
   const secret = (await page.getByTestId('ums-secret-once').textContent())?.trim() ?? '';
   expect(secret.length).toBeGreaterThanOrEqual(40);
   await page.keyboard.press('Escape');

@@ -139,7 +139,7 @@ export const ACCOUNT_MSG = {
   oldPasswordWrong: '原密码错误',
   samePassword: '新密码不能与原密码相同',
   passwordChanged: '密码修改成功，其他设备上的登录已退出',
-  sameMobile: '新手机号与当前手机号相同',
+  sameMobile: '新手机号不能与当前绑定的手机号相同，请输入新的手机号',
   mobileChanged: '手机号修改成功',
   emailCodeSent: '验证码已发送至邮箱，请注意查收',
   emailBound: '邮箱绑定成功',
@@ -247,8 +247,10 @@ export interface MessageDetail extends MessageRow {
 
 // ── Dashboard ────────────────────────────────────────────────────────────────────────────────
 export interface HomeData {
-  /** Yuan, two decimals as a string ('0.00'). */
+  /** Yuan, two decimals as a string ('0.00'), for API clients. */
   balance: string;
+  /** The same in fen: pages show it with formatFen, like every other amount ('1,280.00'). */
+  balanceFen: number;
   purchasedInterfaces: number;
   callsToday: number;
   callsThisMonth: number;

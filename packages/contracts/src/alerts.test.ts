@@ -91,6 +91,8 @@ describe('alert contacts', () => {
     expect(maskPhone('13800138000')).toBe('138****8000');
     expect(maskEmail('ops@example.com')).toBe('o***@example.com');
     expect(alertAmount('balance', 12345)).toBe('123.45 元');
+    expect(alertAmount('balance', 999_700)).toBe('9,997.00 元');
+    expect(alertAmount('calls_left', 12_000)).toBe('12,000 次');
     expect(alertAmount('error_rate', 30)).toBe('30%');
     expect(alertAmount('calls_left', 9)).toBe('9 次');
   });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { parseId } from './paging';
 import { Email, ImageCode, MOBILE_PATTERN, MSG, SmsCode } from './validation';
-import { yuanToFen } from './format';
+import { formatFen, yuanToFen } from './format';
 
 export const ALERT_KINDS = ['balance', 'calls_left', 'daily_calls', 'error_rate'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -289,7 +289,8 @@ export function maskEmail(email: string): string {
 
 /** A threshold or value as people read it: 元 for balance, % for rates, 次 otherwise. */
 export function alertAmount(kind: AlertKind, n: number): string {
-  if (kind === 'balance') return `${(n / 100).toFixed(2)} 元`;
+  // Written the way every amount and count reads in the user center ("9,997.00 元", "1,000 次").
+  if (kind === 'balance') return `${formatFen(n)} 元`;
   if (kind === 'error_rate') return `${n}%`;
-  return `${n} 次`;
+  return `${n.toLocaleString('en-US')} 次`;
 }

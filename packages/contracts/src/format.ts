@@ -8,7 +8,14 @@ export function yuanToFen(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-/** fen → "1,280.00". */
+/** fen → "1280.00": a form field's value, which yuanToFen reads back (no thousands separators). */
+export function fenToYuanInput(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** fen → "1,280.00": every amount a page shows, in the user center and on the public pages alike. */
 export function formatFen(fen: number): string {
   const sign = fen < 0 ? '-' : '';
   const abs = Math.abs(fen);

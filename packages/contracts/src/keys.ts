@@ -74,6 +74,8 @@ export const KEYS_MSG = {
   publicKeyTooLarge: `RSA 公钥长度不能超过${KEY_LIMITS.rsaMaxBits}位`,
   keyUploaded: '公钥已上传',
   keyGenerated: '密钥对已生成，请立即下载并妥善保管私钥，关闭后将无法再次查看',
+  passwordRequired: '请输入登录密码，确认是您本人操作',
+  passwordWrong: '登录密码错误，密钥与调用方式均未更改',
 } as const;
 
 const stop = (error: string) => ({ error, abort: true });
@@ -81,19 +83,36 @@ const stop = (error: string) => ({ error, abort: true });
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
+/**
+ * The login password, asked again before anything that changes how the account's interfaces
+ * may be called (a new or rotated secret, new modes, a new customer key): a session left open
+ * on a shared computer must not be enough to take over or break a customer's integration.
+ */
+export const KeysPassword = z
+  .string({ error: KEYS_MSG.passwordRequired })
+  .min(1, stop(KEYS_MSG.passwordRequired))
+  .max(64, KEYS_MSG.passwordWrong);
+
 /** myAccount/docSecretKey: create the first secret, or rotate it. */
 export const SECRET_ACTIONS = ['create', 'rotate'] as const;
 export type SecretAction = (typeof SECRET_ACTIONS)[number];
 export const DocSecretKeyInput = z.object({
   action: z.enum(SECRET_ACTIONS, { error: KEYS_MSG.action }),
+  password: KeysPassword,
 });
 export type DocSecretKeyInput = z.infer<typeof DocSecretKeyInput>;
 
-/** myAccount/encryptSign: no mode fields reads the settings; one or both changes them. */
-export const EncryptSignInput = z.object({
-  signMode: z.preprocess(blankToUndefined, z.enum(SIGN_MODES, { error: KEYS_MSG.signMode }).optional()),
-  encryptMode: z.preprocess(blankToUndefined, z.enum(ENCRYPT_MODES, { error: KEYS_MSG.encryptMode }).optional()),
-});
+/** myAccount/encryptSign: no mode fields reads the settings; one or both changes them (with the password). */
+export const EncryptSignInput = z
+  .object({
+    signMode: z.preprocess(blankToUndefined, z.enum(SIGN_MODES, { error: KEYS_MSG.signMode }).optional()),
+    encryptMode: z.preprocess(blankToUndefined, z.enum(ENCRYPT_MODES, { error: KEYS_MSG.encryptMode }).optional()),
+    password: z.preprocess(blankToUndefined, KeysPassword.optional()),
+  })
+  .refine((v) => (v.signMode === undefined && v.encryptMode === undefined) || v.password !== undefined, {
+    message: KEYS_MSG.passwordRequired,
+    path: ['password'],
+  });
 export type EncryptSignInput = z.infer<typeof EncryptSignInput>;
 
 // A PEM public key: SPKI (BEGIN PUBLIC KEY) or PKCS#1 (BEGIN RSA PUBLIC KEY). The server parses
@@ -114,12 +133,35 @@ export type AsymmetryAction = (typeof ASYMMETRY_ACTIONS)[number];
 export const AsymmetryInput = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('generate') }),
-    z.object({ action: z.literal('upload'), publicKey: PublicKeyPem }),
+    z.object({ action: z.literal('generate'), password: KeysPassword }),
+    z.object({ action: z.literal('upload'), publicKey: PublicKeyPem, password: KeysPassword }),
   ],
   { error: KEYS_MSG.action },
 );
 export type AsymmetryInput = z.infer<typeof AsymmetryInput>;
+
+/**
+ * What a change of modes means for the customer's running integration, in the words the
+ * confirmation dialog shows before the password is asked for. Empty when nothing changes.
+ */
+export function modeChangeEffects(from: EncryptSignView, to: EncryptSignView): string[] {
+  const out: string[] = [];
+  if (to.signMode !== from.signMode) {
+    out.push(
+      to.signMode === 'none'
+        ? '签名方式改为「不签名」：只凭接口 Key 即可调用，请确认这是您想要的安全级别。'
+        : `签名方式改为「${SIGN_MODE_LABEL[to.signMode]}」：所有已购接口的调用都必须按此方式签名，未签名或签名不符的调用将被拒绝。`,
+    );
+  }
+  if (to.encryptMode !== from.encryptMode) {
+    out.push(
+      to.encryptMode === 'none'
+        ? '加密方式改为「不加密」：请求与应答以明文传输（仍受 HTTPS 保护）。'
+        : `加密方式改为「${ENCRYPT_MODE_LABEL[to.encryptMode]}」：所有已购接口的请求都必须按此方式加密，未加密的请求将被拒绝，应答也将加密返回。`,
+    );
+  }
+  return out;
+}
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────
 /** myAccount/myAppKey. Never carries the clear secret. Times are ISO strings. */

@@ -79,6 +79,7 @@ describe('user state, summary and dashboard', () => {
     await approve(t, a.memberId);
     expect((await as(a, 'myAccount/home/data')).json().data).toEqual({
       balance: '0.00',
+      balanceFen: 0,
       purchasedInterfaces: 0,
       callsToday: 0,
       callsThisMonth: 0,
@@ -91,6 +92,18 @@ describe('user state, summary and dashboard', () => {
 });
 
 describe('messages center', () => {
+  it('cuts a long first line at 80 characters with an ellipsis, and leaves a short single line whole', async () => {
+    const a = await newAccount(t, '10.41.0.7');
+    await sendMessage(t.database.db, a.memberId, { kind: 'account', title: '短', body: '一行就说完' });
+    await sendMessage(t.database.db, a.memberId, { kind: 'account', title: '长', body: `${'很长的内容'.repeat(20)}😀结尾` });
+    const rows = (await as(a, 'UserCenter/userNews')).json().rows as Array<{ title: string; summary: string }>;
+    expect(rows.find((r) => r.title === '短')?.summary).toBe('一行就说完');
+    const long = rows.find((r) => r.title === '长')?.summary ?? '';
+    expect(Array.from(long)).toHaveLength(80);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.startsWith('很长的内容很长的内容')).toBe(true);
+  });
+
   it('lists, filters unread, opens (marking read) and marks all read — own messages only', async () => {
     const a = await newAccount(t, '10.41.0.5');
     const b = await newAccount(t, '10.41.0.6');
@@ -100,7 +113,8 @@ describe('messages center', () => {
     const page = (await as(a, 'UserCenter/userNews', { pageNum: '1', pageSize: '2' })).json();
     expect(page).toMatchObject({ code: 200, total: 3, unread: 3 });
     expect(page.rows.map((r: { title: string }) => r.title)).toEqual(['第三条', '第二条']);
-    expect(page.rows[0]).toMatchObject({ kindLabel: '账号通知', summary: '第三条的内容', read: false });
+    // Only the first line is listed, and the list says there is more.
+    expect(page.rows[0]).toMatchObject({ kindLabel: '账号通知', summary: '第三条的内容…', read: false });
 
     const first = page.rows[0].id;
     const detail = (await as(a, 'UserCenter/getMessageInfo', { id: String(first) })).json().data;
@@ -164,17 +178,17 @@ describe('change mobile (myAccount/updateMobile)', () => {
     const newPhone = `137${a.mobile.slice(3)}`;
     expect((await as(a, 'myAccount/updateMobile', { mobile: '12345', smsCode: '1', password: a.password })).json().msg).toBe('请输入正确的手机号');
     expect((await as(a, 'myAccount/updateMobile', { mobile: a.mobile, smsCode: '123456', password: a.password })).json().msg).toBe(
-      '新手机号与当前手机号相同',
+      '新手机号不能与当前绑定的手机号相同，请输入新的手机号',
     );
     expect((await as(a, 'myAccount/updateMobile', { mobile: newPhone, smsCode: '123456', password: a.password })).json().msg).toBe(
       '短信验证码已失效，请重新获取',
     );
     await ageSms(t, 61);
     const c = await captcha(t, '10.41.1.1');
-    await t.app.inject({
-      method: 'GET',
-      url: '/apiHome/api/sms/send',
-      query: { ...(await import('../../test/harness')).signed(t.config), captcha: c.text, phone: newPhone, uuid: c.uuid },
+    expect((await as(a, 'myAccount/sendMobileCode', { phone: newPhone, captcha: c.text, uuid: c.uuid })).json()).toEqual({
+      code: 200,
+      msg: '验证码已发送，请注意查收',
+      data: null,
     });
     const code = (await lastSmsCode(t, newPhone)) ?? '';
     expect((await as(a, 'myAccount/updateMobile', { mobile: newPhone, smsCode: code, password: 'wrong999' })).json().msg).toBe('登录密码错误');
@@ -184,6 +198,27 @@ describe('change mobile (myAccount/updateMobile)', () => {
     expect(row?.mobile).toBe(newPhone);
     const told = await t.database.db.select().from(outbox).where(eq(outbox.recipient, a.mobile));
     expect(told.some((m) => m.body.includes('绑定手机号已更换'))).toBe(true);
+  });
+});
+
+describe('the code for a new phone (myAccount/sendMobileCode)', () => {
+  it('refuses the number the account already has and sends nothing to it', async () => {
+    const a = await newAccount(t, '10.41.1.3');
+    await ageSms(t, 61);
+    const before = await t.database.db.select().from(outbox).where(eq(outbox.recipient, a.mobile));
+    const c = await captcha(t, '10.41.1.3');
+    const res = await as(a, 'myAccount/sendMobileCode', { phone: a.mobile, captcha: c.text, uuid: c.uuid });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'ALL_0001', msg: '新手机号不能与当前绑定的手机号相同，请输入新的手机号' });
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.recipient, a.mobile))).toEqual(before);
+  });
+
+  it('needs a signed-in account and the image captcha', async () => {
+    expect((await post(t, 'myAccount/sendMobileCode', { phone: '13700000001', captcha: 'abcd', uuid: 'x' })).statusCode).toBe(401);
+    const a = await newAccount(t, '10.41.1.4');
+    const res = await as(a, 'myAccount/sendMobileCode', { phone: `136${a.mobile.slice(3)}`, captcha: 'zzzz', uuid: 'no-such' });
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.recipient, `136${a.mobile.slice(3)}`))).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   MessageReadInput,
   PageQuery,
   parseId,
+  SmsSendInput,
   UpdateMobileInput,
 } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import { list, ok } from '../../http/envelope';
 import { NotFound } from '../../http/errors';
 import { parseInput } from '../../http/parse';
 import type { Notifier } from '../../notify';
+import { SMS_MSG } from '../identity/sms.service';
 import { requireAccount, requireQualified } from './access';
 import {
   accountSummary,
@@ -28,6 +30,7 @@ import {
   homeData,
   menuOf,
   sendEmailCode,
+  sendMobileChangeCode,
   switchToChild,
   updateMobile,
 } from './account.service';
@@ -55,6 +58,12 @@ export async function accountRoutes(app: FastifyInstance, { config, db, notifier
     const account = await requireAccount(request);
     const mobile = await updateMobile(db, notifier, account, parseInput(UpdateMobileInput, fields(request)));
     return ok({ mobile }, ACCOUNT_MSG.mobileChanged);
+  });
+
+  app.post('/myAccount/sendMobileCode', async (request) => {
+    const account = await requireAccount(request);
+    await sendMobileChangeCode(db, notifier, account, parseInput(SmsSendInput, fields(request)), request.ip);
+    return ok(null, SMS_MSG.sent);
   });
 
   app.post('/UserCenter/activationCode', async (request) => {

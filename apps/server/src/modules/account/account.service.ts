@@ -12,21 +12,23 @@ import {
   GRANTABLE_FEATURES,
   type HomeData,
   type QualificationStatus,
+  type SmsSendInput,
   type UpdateMobileInput,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertRules, balances, callRecords, interfaces, loginEvents, members, purchases, sessions } from '../../db/schema';
-import { Conflict, Invalid, NotFound, Throttled } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Notifier } from '../../notify';
+import { consumeCaptcha } from '../identity/captcha.service';
 import { maskMobile } from '../identity/context';
-import { hashPassword, verifyPassword } from '../identity/password';
+import { hashPassword } from '../identity/password';
 import { createSession } from '../identity/session.service';
 import { sendSmsCode, verifySmsCode } from '../identity/sms.service';
 import { currentQualification } from '../qualification/qualification.service';
-import { hit, peek, reset } from '../throttle/throttle.service';
 import type { Account } from './access';
 import { sendMessage, unreadCount } from './messages.service';
+import { confirmPassword } from './reauth';
 
 export interface AccountRules {
   /** Decision 3: login names with unread 0 and no cost-management menu. */
@@ -120,6 +122,7 @@ export async function homeData(db: Db, account: Account, rules: AccountRules): P
   ]);
   return {
     balance: ((balance?.fen ?? 0) / 100).toFixed(2),
+    balanceFen: balance?.fen ?? 0,
     purchasedInterfaces: bought?.n ?? 0,
     callsToday: today?.n ?? 0,
     callsThisMonth: month?.n ?? 0,
@@ -131,25 +134,10 @@ export async function homeData(db: Db, account: Account, rules: AccountRules): P
 }
 
 // ── Password and phone ───────────────────────────────────────────────────────────────────────
-/** Wrong current-password tries per member before the form is locked for a while. */
-const PASSWORD_TRIES = { count: 5, windowMs: 15 * 60_000 } as const;
-
-async function checkCurrentPassword(db: Db, row: MemberRow, password: string, wrongMsg: string): Promise<void> {
-  const key = `pwd:check:${row.id}`;
-  if ((await peek(db, key, PASSWORD_TRIES.windowMs)) >= PASSWORD_TRIES.count) {
-    throw new Throttled('密码错误次数过多，请15分钟后再试');
-  }
-  if (!(await verifyPassword(row.passwordHash, password))) {
-    await hit(db, key, PASSWORD_TRIES.windowMs);
-    throw new Invalid(wrongMsg);
-  }
-  await reset(db, key);
-}
-
 /** UserCenter/Modification: every other session of the account ends; this one stays. */
 export async function changePassword(db: Db, account: Account, input: ChangePasswordInput): Promise<void> {
   const row = await memberRow(db, account.memberId);
-  await checkCurrentPassword(db, row, input.oldPassword, ACCOUNT_MSG.oldPasswordWrong);
+  await confirmPassword(db, row.id, input.oldPassword, ACCOUNT_MSG.oldPasswordWrong);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, row.id));
@@ -166,11 +154,23 @@ export async function changePassword(db: Db, account: Account, input: ChangePass
   });
 }
 
+/**
+ * myAccount/sendMobileCode: the code for 更换手机号, sent to the new phone after the image captcha.
+ * The account's own number is refused before anything is sent: no SMS spent on a change that
+ * cannot happen.
+ */
+export async function sendMobileChangeCode(db: Db, notifier: Notifier, account: Account, input: SmsSendInput, ip: string): Promise<void> {
+  const row = await memberRow(db, account.memberId);
+  if (input.phone === row.mobile) throw new Invalid(ACCOUNT_MSG.sameMobile);
+  await consumeCaptcha(db, input.uuid, input.captcha);
+  await sendSmsCode(db, notifier, { phone: input.phone, purpose: 'general', ip });
+}
+
 /** myAccount/updateMobile: the password and the code sent to the new phone prove both ends. */
 export async function updateMobile(db: Db, notifier: Notifier, account: Account, input: UpdateMobileInput): Promise<string> {
   const row = await memberRow(db, account.memberId);
   if (input.mobile === row.mobile) throw new Invalid(ACCOUNT_MSG.sameMobile);
-  await checkCurrentPassword(db, row, input.password, '登录密码错误');
+  await confirmPassword(db, row.id, input.password, '登录密码错误');
   const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.mobile, input.mobile)).limit(1);
   if (taken) throw new Conflict('该手机号已被其他账号使用');
   await verifySmsCode(db, { phone: input.mobile, purpose: 'general', code: input.smsCode });

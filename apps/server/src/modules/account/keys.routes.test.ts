@@ -10,6 +10,7 @@ import { approve, newAccount, qualifiedAccount, type TestAccount } from '../../t
 import type { TestApp } from '../../test/harness';
 import { buildTestApp } from '../../test/harness';
 import { post } from '../../test/identity';
+import { hashPassword } from '../identity/password';
 import { createSession } from '../identity/session.service';
 import { accountSecretsForGateway, customerPublicKey, memberIdForAppKey, platformPrivateKey } from './keys.service';
 
@@ -33,9 +34,11 @@ afterAll(() => t.close());
 
 const call = (path: string, a: TestAccount | null, fields: Record<string, string> = {}) =>
   post(t, `myAccount/${path}`, fields, a ? { cookies: a.cookies } : {});
+/** A change, confirmed with the account's login password as the page asks for it. */
+const change = (path: string, a: TestAccount, fields: Record<string, string>) => call(path, a, { ...fields, password: a.password });
 
 async function createSecret(a: TestAccount): Promise<string> {
-  const res = await call('docSecretKey', a, { action: 'create' });
+  const res = await change('docSecretKey', a, { action: 'create' });
   expect(res.statusCode).toBe(200);
   const secret: string = res.json().data.secret;
   handedOut.push(secret);
@@ -98,7 +101,7 @@ describe('app key and secret', () => {
   });
 
   it('shows a created secret once, then only its masked form', async () => {
-    const res = await call('docSecretKey', a, { action: 'create' });
+    const res = await change('docSecretKey', a, { action: 'create' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().msg).toBe(KEYS_MSG.secretCreated);
@@ -114,14 +117,14 @@ describe('app key and secret', () => {
   });
 
   it('refuses a second create and says to rotate', async () => {
-    const res = await call('docSecretKey', a, { action: 'create' });
+    const res = await change('docSecretKey', a, { action: 'create' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'ALL_0013', msg: KEYS_MSG.secretExists });
     expect(KEYS_MSG.secretExists).toContain('轮换');
   });
 
   it('refuses an unknown action', async () => {
-    const res = await call('docSecretKey', a, { action: 'delete' });
+    const res = await change('docSecretKey', a, { action: 'delete' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'ALL_0001', msg: KEYS_MSG.action });
   });
@@ -137,7 +140,7 @@ describe('app key and secret', () => {
   });
 
   it('rotates: a new secret, the previous one valid through the grace, then only the new one', async () => {
-    const res = await call('docSecretKey', a, { action: 'rotate' });
+    const res = await change('docSecretKey', a, { action: 'rotate' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().msg).toBe(KEYS_MSG.secretRotated);
@@ -169,6 +172,58 @@ describe('app key and secret', () => {
   });
 });
 
+describe('the login password before a change', () => {
+  let a: TestAccount;
+  beforeAll(async () => {
+    a = await qualifiedAccount(t, '10.31.0.9');
+  });
+
+  /** What a change could have touched: the stored material, the modes and the 安全提醒 messages. */
+  const snapshot = async () => ({
+    secrets: await t.database.db.select().from(accountSecrets).where(eq(accountSecrets.memberId, a.memberId)),
+    keys: (await t.database.db.select().from(accountKeys).where(eq(accountKeys.memberId, a.memberId))).map((k) => k.customerPublicKey),
+    messages: await securityMessages(a.memberId),
+  });
+
+  it('changes nothing without the password or with a wrong one, and says which', async () => {
+    await call('myAppKey', a);
+    await call('asymmetrySecret', a);
+    const before = await snapshot();
+    const attempts: Array<[string, Record<string, string>]> = [
+      ['docSecretKey', { action: 'create' }],
+      ['asymmetry', { action: 'generate' }],
+      ['encryptSign', { signMode: 'none', encryptMode: 'none' }],
+    ];
+    for (const [path, fields] of attempts) {
+      const missing = await call(path, a, fields);
+      expect(missing.statusCode, path).toBe(400);
+      expect(missing.json()).toEqual({ code: 'ALL_0001', msg: KEYS_MSG.passwordRequired });
+      const wrong = await call(path, a, { ...fields, password: `${a.password}x` });
+      expect(wrong.statusCode, path).toBe(400);
+      expect(wrong.json()).toEqual({ code: 'ALL_0001', msg: '登录密码错误，密钥与调用方式均未更改' });
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(before.secrets[0]?.secretEnc).toBeNull();
+  });
+
+  it('with the right password the secret is created and signed calls switched on', async () => {
+    const created = await change('docSecretKey', a, { action: 'create' });
+    expect(created.json().msg).toBe(KEYS_MSG.secretCreated);
+    handedOut.push(created.json().data.secret);
+    const switched = await change('encryptSign', a, { signMode: 'hmac-sha256' });
+    expect(switched.json()).toMatchObject({ code: 200, msg: KEYS_MSG.modesSaved, data: { signMode: 'hmac-sha256', encryptMode: 'none' } });
+    expect((await call('myAppKey', a)).json().data).toMatchObject({ hasSecret: true, signMode: 'hmac-sha256' });
+  });
+
+  it('locks after five wrong passwords, even against the right one, and changes nothing', async () => {
+    for (let i = 0; i < 5; i++) expect((await call('encryptSign', a, { signMode: 'none', password: 'wrong-one' })).statusCode).toBe(400);
+    const locked = await change('encryptSign', a, { signMode: 'none' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().msg).toBe('密码错误次数过多，请15分钟后再试');
+    expect((await call('encryptSign', a)).json().data.signMode).toBe('hmac-sha256');
+  });
+});
+
 describe('sign and encrypt modes', () => {
   let a: TestAccount;
   beforeAll(async () => {
@@ -191,7 +246,7 @@ describe('sign and encrypt modes', () => {
       [{ encryptMode: 'des' }, KEYS_MSG.encryptMode],
     ];
     for (const [fields, msg] of cases) {
-      const res = await call('encryptSign', a, fields);
+      const res = await change('encryptSign', a, fields);
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json()).toEqual({ code: 'ALL_0001', msg });
     }
@@ -199,18 +254,18 @@ describe('sign and encrypt modes', () => {
   });
 
   it('refuses to rotate before a secret exists', async () => {
-    const res = await call('docSecretKey', a, { action: 'rotate' });
+    const res = await change('docSecretKey', a, { action: 'rotate' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'ALL_0013', msg: KEYS_MSG.secretMissing });
   });
 
   it('saves the secret-based modes once there is a secret', async () => {
     await createSecret(a);
-    const res = await call('encryptSign', a, { signMode: 'hmac-sha256', encryptMode: 'aes-256-gcm' });
+    const res = await change('encryptSign', a, { signMode: 'hmac-sha256', encryptMode: 'aes-256-gcm' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ msg: KEYS_MSG.modesSaved, data: { signMode: 'hmac-sha256', encryptMode: 'aes-256-gcm' } });
     // One field changes one mode; the other stays.
-    const one = await call('encryptSign', a, { signMode: 'md5', encryptMode: '' });
+    const one = await change('encryptSign', a, { signMode: 'md5', encryptMode: '' });
     expect(one.json().data).toEqual({ signMode: 'md5', encryptMode: 'aes-256-gcm' });
     expect((await call('myAppKey', a)).json().data).toMatchObject({ signMode: 'md5', encryptMode: 'aes-256-gcm' });
     expect((await securityMessages(a.memberId)).map((m) => m.title)).toContain('接口签名与加密方式已变更');
@@ -249,7 +304,7 @@ describe('asymmetric keys', () => {
   });
 
   it('generates a customer pair, answers the private key once and keeps only the public key', async () => {
-    const res = await call('asymmetry', a, { action: 'generate' });
+    const res = await change('asymmetry', a, { action: 'generate' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().msg).toBe(KEYS_MSG.keyGenerated);
@@ -273,7 +328,7 @@ describe('asymmetric keys', () => {
     expect(res.json().data.fingerprint).toMatch(/^[0-9a-f]{64}$/);
 
     // RSA signing may now be chosen.
-    const mode = await call('encryptSign', a, { signMode: 'rsa-sha256', encryptMode: 'rsa' });
+    const mode = await change('encryptSign', a, { signMode: 'rsa-sha256', encryptMode: 'rsa' });
     expect(mode.statusCode).toBe(200);
     expect(mode.json().data).toEqual({ signMode: 'rsa-sha256', encryptMode: 'rsa' });
   });
@@ -291,7 +346,7 @@ describe('asymmetric keys', () => {
       [`-----BEGIN PUBLIC KEY-----\n${'A'.repeat(5000)}\n-----END PUBLIC KEY-----`, KEYS_MSG.publicKeyTooLong],
     ];
     for (const [publicKey, msg] of cases) {
-      const res = await call('asymmetry', a, { action: 'upload', publicKey });
+      const res = await change('asymmetry', a, { action: 'upload', publicKey });
       expect(res.statusCode, msg).toBe(400);
       expect(res.json()).toEqual({ code: 'ALL_0001', msg });
     }
@@ -302,7 +357,7 @@ describe('asymmetric keys', () => {
   it('accepts an RSA public key in PKCS#1 form and stores it normalised', async () => {
     const pair = generateKeyPairSync('rsa', { modulusLength: 3072 });
     const pkcs1 = pair.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-    const res = await call('asymmetry', a, { action: 'upload', publicKey: pkcs1 });
+    const res = await change('asymmetry', a, { action: 'upload', publicKey: pkcs1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().msg).toBe(KEYS_MSG.keyUploaded);
     const spki = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -319,7 +374,7 @@ describe('isolation', () => {
     const a = await qualifiedAccount(t, '10.31.0.5');
     const b = await qualifiedAccount(t, '10.31.0.6');
     const aSecret = await createSecret(a);
-    await call('asymmetry', a, { action: 'generate' }).then((r) => handedOut.push(r.json().data.privateKey));
+    await change('asymmetry', a, { action: 'generate' }).then((r) => handedOut.push(r.json().data.privateKey));
     const aView = (await call('myAppKey', a)).json().data;
     const aKeys = (await call('asymmetrySecret', a)).json().data;
 
@@ -331,8 +386,8 @@ describe('isolation', () => {
     const bKeys = (await call('asymmetrySecret', b, spoof)).json().data;
     expect(bKeys.platformPublicKey).not.toBe(aKeys.platformPublicKey);
     expect(bKeys.hasCustomerKey).toBe(false);
-    expect((await call('encryptSign', b, { ...spoof, signMode: 'hmac-sha256' })).json().msg).toBe(KEYS_MSG.signNeedsSecret);
-    expect((await call('docSecretKey', b, { ...spoof, action: 'rotate' })).json().msg).toBe(KEYS_MSG.secretMissing);
+    expect((await change('encryptSign', b, { ...spoof, signMode: 'hmac-sha256' })).json().msg).toBe(KEYS_MSG.signNeedsSecret);
+    expect((await change('docSecretKey', b, { ...spoof, action: 'rotate' })).json().msg).toBe(KEYS_MSG.secretMissing);
 
     // A's material is untouched by B's calls.
     expect(await accountSecretsForGateway(t.database.db, t.config, a.memberId)).toEqual({ current: aSecret, previous: null });
@@ -345,7 +400,7 @@ describe('isolation', () => {
     await approve(t, parent.memberId);
     const [sub] = await t.database.db
       .insert(members)
-      .values({ loginName: `sub${parent.memberId}`, mobile: '13900000000', passwordHash: 'x', parentId: parent.memberId })
+      .values({ loginName: `sub${parent.memberId}`, mobile: '13900000000', passwordHash: await hashPassword(parent.password), parentId: parent.memberId })
       .returning({ id: members.id });
     const subId = sub?.id ?? 0;
     const { token } = await createSession(t.database.db, { memberId: subId, remember: false, ip: '10.31.0.8', userAgent: 'vitest' });

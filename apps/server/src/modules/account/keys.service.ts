@@ -2,7 +2,8 @@
 // sign/encrypt modes, and the RSA keys (the platform's pair per account, the customer's public key).
 // Secrets and private keys are stored only as AES-256-GCM ciphertext under SECRETS_KEY, because
 // the gateway needs them in clear to check HMACs and decrypt; a clear secret leaves the server
-// once, in the answer that created it. Every function is scoped by the member id of the session.
+// once, in the answer that created it. Every function is scoped by the member id of the session,
+// and every change asks for the login password again (reauth.ts) before it touches anything.
 import {
   createCipheriv,
   createDecipheriv,
@@ -43,6 +44,7 @@ import { accountKeys, accountSecrets } from '../../db/schema';
 import { Conflict, Invalid } from '../../http/errors';
 import { forgetAccountCredentials } from '../gateway/signed';
 import { sendMessage } from './messages.service';
+import { confirmPassword } from './reauth';
 
 export interface KeysCtx {
   db: Db;
@@ -156,7 +158,8 @@ export async function myAppKey(ctx: KeysCtx): Promise<AppKeyView> {
  * configured grace so the customer can redeploy. A second rotation inside the grace ends the
  * older secret at once: at most two secrets are ever valid.
  */
-export async function issueSecret(args: { ctx: KeysCtx; input: { action: SecretAction } }): Promise<IssuedSecret> {
+export async function issueSecret(args: { ctx: KeysCtx; input: { action: SecretAction; password: string } }): Promise<IssuedSecret> {
+  await confirmPassword(args.ctx.db, args.ctx.memberId, args.input.password, KEYS_MSG.passwordWrong);
   const issued = await issueSecretOnce(args);
   // The gateway keeps credentials briefly (gateway/signed.ts): it must read the new secret now.
   forgetAccountCredentials(args.ctx.memberId);
@@ -234,6 +237,9 @@ export async function encryptSign({ ctx, input }: { ctx: KeysCtx; input: Encrypt
   if (!has[signNeed]) throw new Invalid(signNeed === 'secret' ? KEYS_MSG.signNeedsSecret : KEYS_MSG.signNeedsCustomerKey);
   const encryptNeed = ENCRYPT_MODE_NEEDS[next.encryptMode];
   if (!has[encryptNeed]) throw new Invalid(encryptNeed === 'secret' ? KEYS_MSG.encryptNeedsSecret : KEYS_MSG.encryptNeedsCustomerKey);
+  // The contract asks for the password with any mode field; checked after the needs, so a
+  // mode that cannot be chosen yet costs no password try.
+  await confirmPassword(db, memberId, input.password ?? '', KEYS_MSG.passwordWrong);
 
   if (next.signMode === current.signMode && next.encryptMode === current.encryptMode) return next;
   await db.transaction(async (tx) => {
@@ -325,14 +331,17 @@ export function parseCustomerPublicKey(pem: string): KeyObject {
  */
 export async function setCustomerKey({ ctx, input }: { ctx: KeysCtx; input: AsymmetryInput }): Promise<AsymmetryResult> {
   const { db, memberId } = ctx;
+  // An uploaded key that is not acceptable is refused before the password is spent on it.
+  const uploaded = input.action === 'upload' ? parseCustomerPublicKey(input.publicKey) : null;
+  await confirmPassword(db, memberId, input.password, KEYS_MSG.passwordWrong);
   let key: KeyObject;
   let privateKey: string | null = null;
-  if (input.action === 'generate') {
+  if (uploaded) {
+    key = uploaded;
+  } else {
     const pair = await rsaPair();
     key = createPublicKey(pair.publicKey);
     privateKey = pair.privateKey;
-  } else {
-    key = parseCustomerPublicKey(input.publicKey);
   }
   // Stored normalised (SPKI PEM), whatever form was uploaded (PKCS#1 included).
   const publicKey = key.export({ type: 'spki', format: 'pem' }).toString();

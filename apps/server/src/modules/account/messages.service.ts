@@ -29,6 +29,18 @@ export async function unreadCount(db: Db, memberId: number): Promise<number> {
 
 type Stored = typeof messages.$inferSelect;
 
+/** Characters of a message's first line shown in the list. */
+const SUMMARY_CHARS = 80;
+
+/** The first line, at most SUMMARY_CHARS characters (not UTF-16 units: no half emoji); a cut one ends in 「…」. */
+export function summaryOf(body: string): string {
+  const first = body.split('\n')[0] ?? '';
+  const chars = Array.from(first);
+  if (chars.length > SUMMARY_CHARS) return `${chars.slice(0, SUMMARY_CHARS - 1).join('')}…`;
+  // More lines follow: the list shows only the first.
+  return first.length < body.trimEnd().length ? `${first}…` : first;
+}
+
 function toRow(m: Stored): MessageRow {
   const kind = m.kind as MessageKind;
   return {
@@ -36,7 +48,7 @@ function toRow(m: Stored): MessageRow {
     kind,
     kindLabel: MESSAGE_KIND_LABEL[kind] ?? '通知',
     title: m.title,
-    summary: (m.body.split('\n')[0] ?? '').slice(0, 80),
+    summary: summaryOf(m.body),
     read: m.readAt !== null,
     createdAt: m.createdAt.toISOString(),
   };

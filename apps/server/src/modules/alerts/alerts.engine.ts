@@ -4,9 +4,10 @@
 // The crossing is one conditional UPDATE (… SET fired = true WHERE fired = false …): of any
 // number of concurrent evaluations, in this process or in other processes on one PostgreSQL,
 // exactly one gets the row back and tells; back on the safe side, a second conditional UPDATE
-// clears it, so the next crossing tells again. A firing is stored with each delivery (SMS and
-// e-mail to the account's verified contacts, and the messages center); a failed delivery is
-// recorded and never stops the evaluation.
+// clears it, so the next crossing tells again. The fired flag, the firing and its messages-center
+// note are written in one transaction; SMS and e-mail to the account's verified contacts follow,
+// each delivery recorded (a failed one never stops the evaluation). A change of the account's own
+// rules is judged at once (judgeNow) so the page that saved it reads the outcome.
 import { ALERT_KIND_LABEL, ALERT_LIMITS, type AlertKind, GATEWAY_SUCCESS, alertAmount } from '@apimarket/contracts';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -98,17 +99,52 @@ async function alertText(db: Db, rule: Rule, m: Measure): Promise<string> {
   }
 }
 
-/** Store one firing and deliver it; delivery failures are recorded, never thrown. */
-async function fire(db: Db, notifier: Notifier, logger: FastifyBaseLogger, rule: Rule, m: Measure): Promise<void> {
+/** A crossing judged and stored: what is left to do is telling the contacts. */
+interface Firing {
+  id: number;
+  rule: Rule;
+  m: Measure;
+  text: string;
+  title: string;
+}
+
+/**
+ * Store one crossing: the rule marked fired, the firing recorded and the messages-center note,
+ * in one transaction — so a page never reads 已触发 without its record in 预警记录. Answers null
+ * when another evaluation stored this crossing first.
+ */
+async function record(db: Db, rule: Rule, m: Measure): Promise<Firing | null> {
   const text = await alertText(db, rule, m);
   const title = ALERT_KIND_LABEL[rule.kind as AlertKind];
-  const [firing] = await db
-    .insert(alertFirings)
-    .values({ ruleId: rule.id, memberId: rule.memberId, kind: rule.kind, interfaceId: rule.interfaceId, value: m.value, threshold: rule.threshold, text })
-    .returning({ id: alertFirings.id });
-  if (!firing) return;
+  const same = and(eq(alertRules.id, rule.id), eq(alertRules.enabled, true), eq(alertRules.threshold, rule.threshold));
+  // A calls-per-day rule that fired on an earlier China day is a new crossing today.
+  const notYet =
+    rule.kind === 'daily_calls'
+      ? or(eq(alertRules.fired, false), isNull(alertRules.firedDay), ne(alertRules.firedDay, CHINA_TODAY))
+      : eq(alertRules.fired, false);
+  return db.transaction(async (tx) => {
+    const won = await tx
+      .update(alertRules)
+      .set({ fired: true, firedAt: new Date(), firedDay: CHINA_TODAY })
+      .where(and(same, notYet))
+      .returning({ id: alertRules.id });
+    if (won.length === 0) return null;
+    const [firing] = await tx
+      .insert(alertFirings)
+      .values({ ruleId: rule.id, memberId: rule.memberId, kind: rule.kind, interfaceId: rule.interfaceId, value: m.value, threshold: rule.threshold, text })
+      .returning({ id: alertFirings.id });
+    if (!firing) throw new Error('alert firing insert returned no row');
+    await sendMessage(tx, rule.memberId, { kind: 'alert', title, body: text, link: '/userCenter/warningManage/myWarning' });
+    await tx.insert(alertDeliveries).values({ firingId: firing.id, channel: 'message', recipient: String(rule.memberId), contactName: '', status: 'sent' });
+    return { id: firing.id, rule, m, text, title };
+  });
+}
+
+/** SMS and e-mail to the verified contacts; each failure is recorded, never thrown. */
+async function deliver(db: Db, notifier: Notifier, logger: FastifyBaseLogger, firing: Firing): Promise<void> {
+  const { rule, m, text, title } = firing;
   const deliveries: Array<typeof alertDeliveries.$inferInsert> = [];
-  const attempt = async (channel: 'sms' | 'email' | 'message', recipient: string, contactName: string, send: () => Promise<number | null>) => {
+  const attempt = async (channel: 'sms' | 'email', recipient: string, contactName: string, send: () => Promise<number | null>) => {
     try {
       const outboxId = await send();
       deliveries.push({ firingId: firing.id, channel, recipient, contactName, status: 'sent', outboxId });
@@ -117,11 +153,6 @@ async function fire(db: Db, notifier: Notifier, logger: FastifyBaseLogger, rule:
       deliveries.push({ firingId: firing.id, channel, recipient, contactName, status: 'failed', error: String(err).slice(0, 300) });
     }
   };
-
-  await attempt('message', String(rule.memberId), '', async () => {
-    await sendMessage(db, rule.memberId, { kind: 'alert', title, body: text, link: '/userCenter/warningManage/myWarning' });
-    return null;
-  });
   // Only contacts whose phone answered an SMS code receive anything.
   const contacts = await db
     .select()
@@ -139,36 +170,25 @@ async function fire(db: Db, notifier: Notifier, logger: FastifyBaseLogger, rule:
     await attempt('sms', c.phone, c.name, () => viaNotifier({ channel: 'sms', to: c.phone, body: text, template: smsTemplate }));
     if (c.email) await attempt('email', c.email, c.name, () => viaNotifier({ channel: 'email', to: c.email, subject: `【数据API市场】${title}`, body: text }));
   }
-  await db.insert(alertDeliveries).values(deliveries);
+  if (deliveries.length) await db.insert(alertDeliveries).values(deliveries);
 }
 
-/** One account's enabled rules, each judged once; answers how many fired. */
-export async function evaluateAccount(db: Db, notifier: Notifier, logger: FastifyBaseLogger, memberId: number): Promise<number> {
+/** One account's enabled rules, each judged once: crossings stored, rules back on the safe side cleared. Answers the new firings. */
+export async function judgeAccount(db: Db, logger: FastifyBaseLogger, memberId: number): Promise<Firing[]> {
   const rules = await db
     .select()
     .from(alertRules)
     .where(and(eq(alertRules.memberId, memberId), eq(alertRules.enabled, true)));
-  let fired = 0;
+  const firings: Firing[] = [];
   for (const rule of rules) {
     try {
       const m = await measure(db, rule);
       if (!m) continue;
-      const same = and(eq(alertRules.id, rule.id), eq(alertRules.enabled, true), eq(alertRules.threshold, rule.threshold));
       if (m.crossed) {
-        // A calls-per-day rule that fired on an earlier China day is a new crossing today.
-        const notYet =
-          rule.kind === 'daily_calls'
-            ? or(eq(alertRules.fired, false), isNull(alertRules.firedDay), ne(alertRules.firedDay, CHINA_TODAY))
-            : eq(alertRules.fired, false);
-        const won = await db
-          .update(alertRules)
-          .set({ fired: true, firedAt: new Date(), firedDay: CHINA_TODAY })
-          .where(and(same, notYet))
-          .returning({ id: alertRules.id });
-        if (won.length === 0) continue;
-        fired += 1;
-        await fire(db, notifier, logger, rule, m);
+        const firing = await record(db, rule, m);
+        if (firing) firings.push(firing);
       } else if (rule.fired) {
+        const same = and(eq(alertRules.id, rule.id), eq(alertRules.enabled, true), eq(alertRules.threshold, rule.threshold));
         await db
           .update(alertRules)
           .set({ fired: false, firedAt: null, firedDay: null })
@@ -178,12 +198,24 @@ export async function evaluateAccount(db: Db, notifier: Notifier, logger: Fastif
       logger.error({ err, ruleId: rule.id }, 'alert evaluation failed');
     }
   }
-  return fired;
+  return firings;
+}
+
+/** One account's enabled rules judged and the new firings delivered; answers how many fired. */
+export async function evaluateAccount(db: Db, notifier: Notifier, logger: FastifyBaseLogger, memberId: number): Promise<number> {
+  const firings = await judgeAccount(db, logger, memberId);
+  for (const firing of firings) await deliver(db, notifier, logger, firing);
+  return firings.length;
 }
 
 export interface AlertEngine {
   /** Accounts whose calls or balance just changed: evaluated soon, at most once per second each. */
   touch(memberIds: Iterable<number>): void;
+  /**
+   * After the account changed its own rules: judged now, so the answer (and the page's next read)
+   * already shows what fired, with its record; the SMS and e-mail go out after the answer.
+   */
+  judgeNow(memberId: number): Promise<void>;
   /** Resolves once every touched account has been evaluated (waiting timers run now). */
   settle(): Promise<void>;
   /** Drops the waiting timers (shutdown). */
@@ -208,6 +240,8 @@ export function createAlertEngine(options: { db: Db; notifier: Notifier; logger:
   const { db, notifier, logger } = options;
   const debounceMs = options.debounceMs ?? ALERT_DEBOUNCE_MS;
   const slots = new Map<number, Slot>();
+  /** Deliveries of firings judged by judgeNow, still going out. */
+  const delivering = new Set<Promise<void>>();
 
   const run = (memberId: number, slot: Slot) => {
     slot.timer = null;
@@ -250,9 +284,18 @@ export function createAlertEngine(options: { db: Db; notifier: Notifier; logger:
     touch(memberIds) {
       for (const id of new Set(memberIds)) schedule(id);
     },
+    async judgeNow(memberId) {
+      const firings = await judgeAccount(db, logger, memberId);
+      for (const firing of firings) {
+        const sending: Promise<void> = deliver(db, notifier, logger, firing)
+          .catch((err: unknown) => logger.error({ err, firingId: firing.id }, 'alert delivery failed'))
+          .finally(() => delivering.delete(sending));
+        delivering.add(sending);
+      }
+    },
     async settle() {
       for (;;) {
-        const busy: Promise<void>[] = [];
+        const busy: Promise<void>[] = [...delivering];
         for (const [id, s] of slots) {
           if (s.timer) {
             clearTimeout(s.timer);

@@ -203,6 +203,38 @@ describe('error-rate alert', () => {
   });
 });
 
+describe('a rule saved past its threshold', () => {
+  // The page reads the rule and 预警记录 right after saving: both must already say the same thing.
+  it('answers 已触发 and has its record and message in the very next read, before any delivery settles', async () => {
+    ip += 1;
+    const a = await qualifiedAccount(t, `10.91.${ip}.1`);
+    await f.topUp(a, 10_000);
+    const saved = await as(a, 'UserCenter/SaveMyAccountAlert', { amount: '500.00' });
+    expect(saved.json()).toMatchObject({ code: 200, data: { rule: { thresholdFen: 50_000, enabled: true, fired: true }, balanceFen: 10_000 } });
+    const rows = await firings(a);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'balance', text: expect.stringContaining('余额预警') });
+    expect(await newsTitles(a)).toContain('余额预警');
+
+    const { a: b } = await buyer();
+    const left = (await as(b, 'myBuy/earlywarnList')).json().rows[0].callsLeft as number;
+    await as(b, 'myBuy/addearlywarning', { interfaceId: '1882', threshold: String(left + 1) });
+    expect((await as(b, 'myBuy/earlywarnList')).json().rows[0].rule).toMatchObject({ enabled: true, fired: true });
+    expect((await firings(b)).map((r) => r.kind)).toEqual(['calls_left']);
+    await settleAlerts();
+    expect(await firings(b)).toHaveLength(1);
+  });
+
+  it('a threshold saved on the safe side answers 监控中 with nothing recorded', async () => {
+    ip += 1;
+    const a = await qualifiedAccount(t, `10.91.${ip}.1`);
+    await f.topUp(a, 100_000);
+    const saved = await as(a, 'UserCenter/SaveMyAccountAlert', { amount: '500.00' });
+    expect(saved.json().data.rule).toMatchObject({ enabled: true, fired: false });
+    expect(await firings(a)).toEqual([]);
+  });
+});
+
 describe('balance alert', () => {
   it('fires once when a payment takes the balance under it, resets on a top-up, fires on the next crossing', async () => {
     ip += 1;

@@ -3,7 +3,8 @@
 // remaining calls (myBuy/*earlywarn*), calls per day (myBuy/*DayInvokerAlarm*), error rate and
 // contacts (myWarn/*), plus the history of firings. Logged in with the company authenticated;
 // each call reads and writes the caller's own rules and contacts only (alerts.service.ts).
-// Saving a rule evaluates the account at once, so a threshold already crossed tells right away.
+// Saving a rule judges the account before the answer, so a threshold already crossed shows as
+// 已触发 with its record in the same read (the SMS and e-mail follow the answer).
 import {
   ALERT_MSG,
   AddContactInput,
@@ -42,9 +43,9 @@ export async function alertsRoutes(app: FastifyInstance, { db, notifier, engine 
 
   app.post('/UserCenter/SaveMyAccountAlert', async (request) => {
     const account = await caller(request);
-    const view = await alerts.saveBalanceAlert(db, account, parseInput(BalanceAlertInput, fields(request)));
-    engine.touch([account.memberId]);
-    return ok(view, ALERT_MSG.saved);
+    await alerts.saveBalanceAlert(db, account, parseInput(BalanceAlertInput, fields(request)));
+    await engine.judgeNow(account.memberId);
+    return ok(await alerts.getBalanceAlert(db, account), ALERT_MSG.saved);
   });
 
   // ── Remaining calls ────────────────────────────────────────────────────────────────────────
@@ -56,7 +57,7 @@ export async function alertsRoutes(app: FastifyInstance, { db, notifier, engine 
   app.post('/myBuy/addearlywarning', async (request) => {
     const account = await caller(request);
     await alerts.saveRemainingAlert(db, account, parseInput(RemainingAlertInput, fields(request)));
-    engine.touch([account.memberId]);
+    await engine.judgeNow(account.memberId);
     return ok(null, ALERT_MSG.saved);
   });
 
@@ -64,7 +65,7 @@ export async function alertsRoutes(app: FastifyInstance, { db, notifier, engine 
     const account = await caller(request);
     const input = parseInput(AlertStatusInput, fields(request));
     await alerts.setRemainingStatus(db, account, input.id, input.status);
-    engine.touch([account.memberId]);
+    await engine.judgeNow(account.memberId);
     return ok(null, statusMsg(input.status));
   });
 
@@ -77,7 +78,7 @@ export async function alertsRoutes(app: FastifyInstance, { db, notifier, engine 
   app.post('/myBuy/addDayInvokerAlarm', async (request) => {
     const account = await caller(request);
     await alerts.saveDailyAlert(db, account, parseInput(DailyAlertInput, fields(request)));
-    engine.touch([account.memberId]);
+    await engine.judgeNow(account.memberId);
     return ok(null, ALERT_MSG.saved);
   });
 
@@ -85,7 +86,7 @@ export async function alertsRoutes(app: FastifyInstance, { db, notifier, engine 
     const account = await caller(request);
     const input = parseInput(AlertStatusInput, fields(request));
     await alerts.setDailyStatus(db, account, input.id, input.status);
-    engine.touch([account.memberId]);
+    await engine.judgeNow(account.memberId);
     return ok(null, statusMsg(input.status));
   });
 
@@ -113,16 +114,16 @@ export async function alertsRoutes(app: FastifyInstance, { db, notifier, engine 
 
   app.post('/myWarn/saveWarnInfo', async (request) => {
     const account = await caller(request);
-    const row = await alerts.saveErrorRateAlert(db, account, parseInput(ErrorRateAlertInput, fields(request)));
-    engine.touch([account.memberId]);
-    return ok(row, ALERT_MSG.saved);
+    const saved = await alerts.saveErrorRateAlert(db, account, parseInput(ErrorRateAlertInput, fields(request)));
+    await engine.judgeNow(account.memberId);
+    return ok(await alerts.getErrorRateAlert(db, account, saved.id), ALERT_MSG.saved);
   });
 
   app.post('/myWarn/updateStatus', async (request) => {
     const account = await caller(request);
     const input = parseInput(AlertStatusInput, fields(request));
     await alerts.setErrorRateStatus(db, account, input.id, input.status);
-    engine.touch([account.memberId]);
+    await engine.judgeNow(account.memberId);
     return ok(null, statusMsg(input.status));
   });
 

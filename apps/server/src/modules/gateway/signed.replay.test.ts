@@ -23,8 +23,8 @@ beforeAll(async () => {
   const account = await qualifiedAccount(first, '10.63.0.1');
   const key = await buyCheapest(first, account, 1882);
   const appKey = (await post(first, 'myAccount/myAppKey', {}, { cookies: account.cookies })).json().data.appKey;
-  const secret = (await post(first, 'myAccount/docSecretKey', { action: 'create' }, { cookies: account.cookies })).json().data.secret;
-  expect((await post(first, 'myAccount/encryptSign', { signMode: 'hmac-sha256' }, { cookies: account.cookies })).json().code).toBe(200);
+  const secret = (await post(first, 'myAccount/docSecretKey', { action: 'create', password: account.password }, { cookies: account.cookies })).json().data.secret;
+  expect((await post(first, 'myAccount/encryptSign', { signMode: 'hmac-sha256', password: account.password }, { cookies: account.cookies })).json().code).toBe(200);
   customer = { key, appKey, secret };
 });
 afterAll(() => first.close());

@@ -34,12 +34,12 @@ async function customer(ip: string): Promise<Customer> {
   const account = await qualifiedAccount(t, ip);
   const key = await buyCheapest(t, account, 1882);
   const appKey = (await post(t, 'myAccount/myAppKey', {}, { cookies: account.cookies })).json().data.appKey;
-  const secret = (await post(t, 'myAccount/docSecretKey', { action: 'create' }, { cookies: account.cookies })).json().data.secret;
+  const secret = (await post(t, 'myAccount/docSecretKey', { action: 'create', password: account.password }, { cookies: account.cookies })).json().data.secret;
   return { account, key, appKey, secret };
 }
 
 async function modes(c: Customer, fields: { signMode?: string; encryptMode?: string }) {
-  const res = await post(t, 'myAccount/encryptSign', fields, { cookies: c.account.cookies });
+  const res = await post(t, 'myAccount/encryptSign', { ...fields, password: c.account.password }, { cookies: c.account.cookies });
   expect(res.json().code).toBe(200);
 }
 
@@ -110,7 +110,7 @@ describe('signed mode (hmac-sha256)', () => {
 
   it('accepts the previous secret during the rotation grace', async () => {
     const old = c.secret;
-    const rotated = (await post(t, 'myAccount/docSecretKey', { action: 'rotate' }, { cookies: c.account.cookies })).json().data.secret;
+    const rotated = (await post(t, 'myAccount/docSecretKey', { action: 'rotate', password: c.account.password }, { cookies: c.account.cookies })).json().data.secret;
     expect((await call(signed(c, ZHANG, (s) => hmacSign(s, rotated)))).json().code).toBe('10000');
     expect((await call(signed(c, ZHANG, (s) => hmacSign(s, old)))).json().code).toBe('10000');
     c.secret = rotated;
@@ -127,7 +127,7 @@ describe('signed mode (md5, rsa-sha256) and the plain mode', () => {
 
   it('rsa-sha256 with the customer private key generated in 账号设置', async () => {
     const c = await customer('10.62.0.4');
-    const pair = (await post(t, 'myAccount/asymmetry', { action: 'generate' }, { cookies: c.account.cookies })).json().data;
+    const pair = (await post(t, 'myAccount/asymmetry', { action: 'generate', password: c.account.password }, { cookies: c.account.cookies })).json().data;
     await modes(c, { signMode: 'rsa-sha256' });
     const key = createPrivateKey(pair.privateKey);
     const rsa = (text: string) => sign('sha256', Buffer.from(text, 'utf8'), key).toString('base64');
@@ -181,7 +181,7 @@ describe('encrypted mode', () => {
 
   it('rsa: an AES key wrapped to the platform public key; the answer wrapped to the customer public key', async () => {
     const c = await customer('10.62.0.8');
-    const pair = (await post(t, 'myAccount/asymmetry', { action: 'generate' }, { cookies: c.account.cookies })).json().data;
+    const pair = (await post(t, 'myAccount/asymmetry', { action: 'generate', password: c.account.password }, { cookies: c.account.cookies })).json().data;
     const platformPem = (await post(t, 'myAccount/asymmetrySecret', {}, { cookies: c.account.cookies })).json().data.platformPublicKey;
     await modes(c, { encryptMode: 'rsa' });
     const oaep = { padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' };

@@ -2,7 +2,7 @@
 // unread messages and open alerts, each linking into its area. The figures are the server's;
 // where the account has nothing yet, the page says so and points at the next step.
 import type { AccountSummary, HomeData } from '@apimarket/contracts';
-import { QUALIFICATION_LABEL } from '@apimarket/contracts';
+import { formatFen, QUALIFICATION_LABEL } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { serverData } from '../../lib/api/server';
@@ -29,7 +29,7 @@ export default async function UserCenterHome() {
   }
 
   const stats: Array<{ label: string; value: string | number; note?: string; href: string; action: string }> = [
-    { label: '账户余额（元）', value: home.balance, href: ucHref('paymentManage/myOrder'), action: '查看订单' },
+    { label: '账户余额（元）', value: formatFen(home.balanceFen), href: ucHref('paymentManage/myOrder'), action: '查看订单' },
     { label: '已购接口', value: home.purchasedInterfaces, href: ucHref('dataManage/myAPI'), action: '我的API' },
     {
       label: '今日调用（次）',

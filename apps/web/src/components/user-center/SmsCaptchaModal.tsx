@@ -3,7 +3,7 @@
 // dialog opens with a fresh captcha, a click on the image draws another, and a refusal draws a
 // new one too (a captcha is single use). The public pages' CaptchaDialog is a plain <dialog>
 // styled for pages without antd; inside the user center this antd version matches the rest.
-// Shared by 账号设置 (the account's phone) and 预警联系人 (myWarn/sendVerifyCode): `send` sends
+// Shared by 账号设置 (a new phone: myAccount/sendMobileCode) and 预警联系人 (myWarn/sendVerifyCode): `send` sends
 // the code with the answered captcha and resolves to the server's message.
 import { ImageCode } from '@apimarket/contracts';
 import { Alert, Button, Form, Input, Modal } from 'antd';

@@ -4,20 +4,50 @@
 // gate on client-side navigation (the layout's server gate only runs on a full load).
 import { BellOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import { LOGOUT_TOAST_MS, SUPPORT_HOTLINE, TRUCK_MODEL_NOTICE, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
-import { App, Badge, Breadcrumb, Button, Drawer, Layout, Menu, type MenuProps, Tooltip } from 'antd';
+import { App, Breadcrumb, Button, ConfigProvider, Drawer, Layout, Menu, type MenuProps, type ThemeConfig, Tooltip } from 'antd';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { request } from '../../lib/api/client';
 import { badgeText, breadcrumb, buildMenu, gate, greeting, NOT_QUALIFIED_TIP, UC, ucHref, ucRoute } from '../../lib/user-center';
+import { tokens } from '../../styles/tokens';
 import { ChildSwitch } from './ChildSwitch';
 import styles from './uc.module.css';
 import { type UcState, UserCenterProvider, useUserCenter } from './UserCenterContext';
 
+/**
+ * The brand's link colour, and status tags readable at WCAG AA (4.5:1). antd tints a tag's background from its status colour;
+ * from the brand's dark green that tint is a grey-green (2.7:1 under the text), and its warning
+ * and error texts are light on light. Text and tint are set here in pairs that measure 4.7–6.6:1.
+ */
+const UC_THEME: ThemeConfig = {
+  // antd derives its link colour from colorInfo (its own blue) rather than the brand's primary:
+  // link buttons and plain links of the work area (uc.module.css) share the brand colour.
+  token: { colorLink: tokens.color.primary, colorLinkHover: tokens.color.primaryHover, colorLinkActive: tokens.color.primaryActive },
+  components: {
+    Tag: {
+      colorSuccess: '#0b7a3b',
+      colorSuccessBg: '#eaf6ee',
+      colorSuccessBorder: '#a9d8bb',
+      colorWarning: '#8a5300',
+      colorWarningBg: '#fff4e0',
+      colorWarningBorder: '#f3cf8e',
+      colorError: '#c0262c',
+      colorErrorBg: '#fdecec',
+      colorErrorBorder: '#f2b8ba',
+      colorInfo: '#1246d6',
+      colorInfoBg: '#eef3ff',
+      colorInfoBorder: '#b7c9ff',
+    },
+  },
+};
+
 export function UserCenterShell({ initial, children }: { initial: UcState; children: React.ReactNode }) {
   return (
     <UserCenterProvider initial={initial}>
-      <Shell>{children}</Shell>
+      <ConfigProvider theme={UC_THEME}>
+        <Shell>{children}</Shell>
+      </ConfigProvider>
     </UserCenterProvider>
   );
 }
@@ -87,10 +117,15 @@ function Shell({ children }: { children: React.ReactNode }) {
             {greeting(chinaHour())}，{user.loginName}
             {user.parentNickname ? <span className={styles.parent}>（子账号 · 主账号 {user.parentNickname}）</span> : null}
           </span>
+          {/* The count follows the bell in the line rather than over its corner (antd's Badge
+              centred "12" or "99+" on the icon and hid it); the link's label says it too. */}
           <Link href={ucHref('messageCt')} className={styles.bell} aria-label={badge ? `消息中心，${badge} 条未读` : '消息中心'}>
-            <Badge count={badge ?? 0} overflowCount={99} size="small" data-testid="uc-unread">
-              <BellOutlined />
-            </Badge>
+            <BellOutlined />
+            {badge ? (
+              <span className={styles.count} data-testid="uc-unread" aria-hidden="true">
+                {badge}
+              </span>
+            ) : null}
           </Link>
           <Link href="/" className={styles.headLink}>
             <HomeOutlined /> <span className={styles.linkText}>返回首页</span>

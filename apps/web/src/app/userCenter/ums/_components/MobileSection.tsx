@@ -1,7 +1,8 @@
 'use client';
 // 更换手机号 (myAccount/updateMobile): the new phone, the SMS code sent to it (image captcha
 // first, then a 60 s wait before another), and the login password. The code proves the new
-// phone, the password proves the account; the old phone is told by SMS.
+// phone, the password proves the account; the old phone is told by SMS. The code is asked for
+// through myAccount/sendMobileCode, which refuses the number the account already has.
 import { ACCOUNT_MSG, type AccountSummary, MOBILE_MAX_LENGTH, MSG, SMS_CODE_MAX_LENGTH, UpdateMobileInput } from '@apimarket/contracts';
 import { Alert, App, Button, Form, Input, Skeleton, Space } from 'antd';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { request } from '../../../../lib/api/client';
 import { zodRule } from '../../../../lib/form-rules';
 import styles from '../ums.module.css';
 import { type Loadable, isThrottled, serverMessage } from './shared';
-import { SmsCaptchaModal } from '../../../../components/user-center/SmsCaptchaModal';
+import { type SendWithCaptcha, SmsCaptchaModal } from '../../../../components/user-center/SmsCaptchaModal';
 
 interface Values {
   mobile: string;
@@ -44,6 +45,21 @@ export function MobileSection({ account, onChanged }: { account: Loadable<Accoun
     }
     setCaptchaFor(String(form.getFieldValue('mobile') ?? '').trim());
   };
+
+  const sendMobileCode =
+    (phone: string): SendWithCaptcha =>
+    async ({ code, uuid }) => {
+      try {
+        return (await request<{ msg: string }>('myAccount/sendMobileCode', { encrypt: true, data: { phone, captcha: code, uuid } })).msg;
+      } catch (err) {
+        // The current number belongs to the field, not the captcha dialog: close it and say so there.
+        if (serverMessage(err) === ACCOUNT_MSG.sameMobile) {
+          setCaptchaFor(null);
+          form.setFields([{ name: 'mobile', errors: [ACCOUNT_MSG.sameMobile] }]);
+        }
+        throw err;
+      }
+    };
 
   const onFinish = async (values: Values) => {
     setSubmitting(true);
@@ -122,6 +138,7 @@ export function MobileSection({ account, onChanged }: { account: Loadable<Accoun
       </aside>
       <SmsCaptchaModal
         phone={captchaFor}
+        send={captchaFor ? sendMobileCode(captchaFor) : undefined}
         onClose={() => setCaptchaFor(null)}
         onSent={(msg) => {
           setCaptchaFor(null);

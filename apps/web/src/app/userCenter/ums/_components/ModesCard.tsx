@@ -1,7 +1,8 @@
 'use client';
 // Sign and encrypt modes (myAccount/encryptSign). A mode that needs material the account lacks
 // (the account secret, or a customer public key) is refused with the server's own message; the
-// form checks the same needs first so the message appears before the round trip.
+// form checks the same needs first so the message appears before the round trip. Saving says
+// what the change means for running calls and asks for the login password.
 import {
   ENCRYPT_MODE_LABEL,
   ENCRYPT_MODE_NEEDS,
@@ -10,6 +11,7 @@ import {
   type EncryptSignView,
   KEYS_MSG,
   type ModeNeed,
+  modeChangeEffects,
   SIGN_MODE_LABEL,
   SIGN_MODE_NEEDS,
   SIGN_MODES,
@@ -19,6 +21,7 @@ import { App, Button, Card, Form, Radio, Tag } from 'antd';
 import { useState } from 'react';
 import { request } from '../../../../lib/api/client';
 import styles from '../ums.module.css';
+import { usePasswordConfirm } from './PasswordConfirm';
 import { needsQualification, serverMessage } from './shared';
 
 interface Props {
@@ -34,6 +37,7 @@ const ENCRYPT_FIELD_MSGS: readonly string[] = [KEYS_MSG.encryptMode, KEYS_MSG.en
 
 export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualificationLost }: Props) {
   const { message } = App.useApp();
+  const { ask, dialog } = usePasswordConfirm();
   const [form] = Form.useForm<EncryptSignView>();
   const [saving, setSaving] = useState(false);
   const signMode = Form.useWatch('signMode', form) ?? modes.signMode;
@@ -43,30 +47,51 @@ export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualifi
   const has = (need: ModeNeed) => need === 'nothing' || (need === 'secret' ? hasSecret : hasCustomerKey);
   const missing = (need: ModeNeed) => (has(need) ? null : <Tag className={styles.needTag}>{need === 'secret' ? '需先创建账号密钥' : '需先设置客户公钥'}</Tag>);
 
-  const onFinish = async (values: EncryptSignView) => {
+  /** Saves with the password; null when done, or the refusal for the dialog. */
+  const save = async (values: EncryptSignView, password: string): Promise<string | null> => {
     setSaving(true);
     try {
       const res = await request<{ msg: string; data: EncryptSignView }>('myAccount/encryptSign', {
         encrypt: true,
-        data: { signMode: values.signMode, encryptMode: values.encryptMode },
+        silent: true,
+        data: { signMode: values.signMode, encryptMode: values.encryptMode, password },
       });
       message.success(res.msg || KEYS_MSG.modesSaved);
       form.setFieldsValue(res.data);
       onSaved(res.data);
+      return null;
     } catch (err) {
       if (needsQualification(err)) {
         onQualificationLost(err.message);
-        return;
+        return null;
       }
       const msg = serverMessage(err);
-      if (!msg) return;
+      if (!msg) return '网络连接异常或服务暂时不可用，请稍后重试';
+      // A mode refused meanwhile belongs to its field, under the closed dialog.
       if (SIGN_FIELD_MSGS.includes(msg)) form.setFields([{ name: 'signMode', errors: [msg] }]);
       else if (ENCRYPT_FIELD_MSGS.includes(msg)) form.setFields([{ name: 'encryptMode', errors: [msg] }]);
-      else message.error(msg);
+      else return msg;
+      return null;
     } finally {
       setSaving(false);
     }
   };
+
+  // The change is spelled out (e.g. unsigned calls will be refused) before the password is asked for.
+  const onFinish = (values: EncryptSignView) =>
+    ask({
+      title: '确认变更签名与加密方式',
+      okText: '确认变更',
+      effects: (
+        <>
+          {modeChangeEffects(modes, values).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p className={styles.warnText}>变更保存后立即生效，请先确认所有调用方已按新方式部署。</p>
+        </>
+      ),
+      run: (password) => save(values, password),
+    });
 
   return (
     <Card title="签名与加密方式" variant="outlined">
@@ -139,6 +164,7 @@ export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualifi
           )}
         </div>
       </Form>
+      {dialog}
     </Card>
   );
 }

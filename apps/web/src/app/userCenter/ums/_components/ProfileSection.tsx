@@ -48,7 +48,7 @@ function Profile({ account, onOpen }: { account: AccountSummary; onOpen: (tab: T
       label: '账号类型',
       children: account.isSubAccount ? (
         <span>
-          <Tag color="blue">子账号</Tag>主账号 {account.parentName}
+          <Tag color="processing">子账号</Tag>主账号 {account.parentName}
         </span>
       ) : (
         <Tag>主账号</Tag>

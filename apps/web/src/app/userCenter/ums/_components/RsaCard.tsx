@@ -2,7 +2,7 @@
 // RSA keys (myAccount/asymmetrySecret, asymmetry): the platform's public key for this account,
 // and the customer's public key, generated here or uploaded. A generated private key is shown
 // once (copy or download as a file) and dropped from state when its dialog has closed; the
-// platform never stores it.
+// platform never stores it. Generating and uploading ask for the login password first.
 import { CloudUploadOutlined, DownloadOutlined, SafetyOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { type AsymmetryResult, type AsymmetryView, KEY_LIMITS, KEYS_MSG, PublicKeyPem } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Descriptions, type DescriptionsProps, Form, Input, Modal, Typography } from 'antd';
@@ -11,6 +11,7 @@ import { request } from '../../../../lib/api/client';
 import { zodRule } from '../../../../lib/form-rules';
 import styles from '../ums.module.css';
 import { CodeBox } from './CodeBox';
+import { usePasswordConfirm } from './PasswordConfirm';
 import { dateTime, needsQualification, serverMessage } from './shared';
 
 interface Props {
@@ -34,7 +35,8 @@ function downloadText(text: string, fileName: string) {
 }
 
 export function RsaCard({ view, onChange, onQualificationLost }: Props) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const { ask, dialog } = usePasswordConfirm();
   const [generating, setGenerating] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [generated, setGenerated] = useState<(AsymmetryResult & { privateKey: string }) | null>(null);
@@ -59,42 +61,47 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
     return serverMessage(err);
   };
 
-  const generate = async () => {
+  /** Generates with the password; null when done, or the refusal for the dialog. */
+  const generate = async (password: string): Promise<string | null> => {
     setGenerating(true);
     try {
-      const res = await request<{ msg: string; data: AsymmetryResult }>('myAccount/asymmetry', { encrypt: true, data: { action: 'generate' } });
+      const res = await request<{ msg: string; data: AsymmetryResult }>('myAccount/asymmetry', {
+        encrypt: true,
+        silent: true,
+        data: { action: 'generate', password },
+      });
       const { privateKey } = res.data;
       if (privateKey) {
         setGenerated({ ...res.data, privateKey });
         setOnceOpen(true);
       }
       applied(res.data);
+      return null;
     } catch (err) {
-      const msg = refused(err);
-      if (msg) message.error(msg);
+      if (needsQualification(err)) {
+        onQualificationLost(err.message);
+        return null;
+      }
+      return serverMessage(err) ?? '网络连接异常或服务暂时不可用，请稍后重试';
     } finally {
       setGenerating(false);
     }
   };
 
-  const confirmGenerate = () => {
-    if (!view.hasCustomerKey) {
-      void generate();
-      return;
-    }
-    modal.confirm({
-      title: '确定生成新的密钥对？',
-      content: (
-        <div className={styles.confirmText}>
+  const confirmGenerate = () =>
+    ask({
+      title: view.hasCustomerKey ? '确定生成新的密钥对？' : '生成 RSA 密钥对',
+      okText: '确认生成',
+      effects: view.hasCustomerKey ? (
+        <>
           <p>新公钥会立即替换当前的客户公钥，没有宽限期：用旧私钥生成的签名会立即验证失败，RSA 加密的应答也将改用新公钥加密。</p>
           <p>如正在使用 RSA 签名或 RSA 加密，建议先切换签名与加密方式，部署新私钥后再切换回来。</p>
-        </div>
+        </>
+      ) : (
+        <p>平台将为您生成 RSA-2048 密钥对，只保存公钥；私钥只在生成后显示一次，请准备好安全的保存位置。</p>
       ),
-      okText: '确认生成',
-      cancelText: '取消',
-      onOk: generate,
+      run: generate,
     });
-  };
 
   const customer: DescriptionsProps['items'] = view.hasCustomerKey
     ? [
@@ -160,6 +167,7 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
         </div>
       </section>
 
+      {dialog}
       <UploadKeyModal
         open={uploadOpen}
         replacing={view.hasCustomerKey}
@@ -241,20 +249,20 @@ function UploadKeyForm({
   onUploaded: (result: AsymmetryResult, msg: string) => void;
   refused: (err: unknown) => string | null;
 }) {
-  const [form] = Form.useForm<{ publicKey: string }>();
+  const [form] = Form.useForm<{ publicKey: string; password: string }>();
   const [busy, setBusy] = useState(false);
 
-  const onFinish = async ({ publicKey }: { publicKey: string }) => {
+  const onFinish = async ({ publicKey, password }: { publicKey: string; password: string }) => {
     setBusy(true);
     try {
       const res = await request<{ msg: string; data: AsymmetryResult }>('myAccount/asymmetry', {
         encrypt: true,
-        data: { action: 'upload', publicKey: publicKey.trim() },
+        data: { action: 'upload', publicKey: publicKey.trim(), password },
       });
       onUploaded(res.data, res.msg);
     } catch (err) {
       const msg = refused(err);
-      if (msg) form.setFields([{ name: 'publicKey', errors: [msg] }]);
+      if (msg) form.setFields([{ name: msg === KEYS_MSG.passwordWrong || msg.includes('密码') ? 'password' : 'publicKey', errors: [msg] }]);
     } finally {
       setBusy(false);
     }
@@ -284,6 +292,15 @@ function UploadKeyForm({
           spellCheck={false}
           autoComplete="off"
         />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label="登录密码"
+        required
+        rules={[{ required: true, message: KEYS_MSG.passwordRequired }]}
+        extra="为确认是您本人操作，请输入当前账号的登录密码。"
+      >
+        <Input.Password placeholder="请输入登录密码" autoComplete="current-password" maxLength={64} />
       </Form.Item>
       <div className={styles.modalFooter}>
         <Button onClick={onCancel} disabled={busy}>

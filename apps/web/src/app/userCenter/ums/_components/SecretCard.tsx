@@ -1,14 +1,16 @@
 'use client';
 // The AppKey and the account secret (myAccount/myAppKey, docSecretKey). The clear secret exists
 // only in the answer that creates or rotates it: it is shown once in a dialog and dropped from
-// state when the dialog has closed (never stored, never put in the URL).
+// state when the dialog has closed (never stored, never put in the URL). Both ask for the login
+// password first and say what changes for the calls.
 import { KeyOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import type { AppKeyView, IssuedSecret, SecretAction } from '@apimarket/contracts';
-import { Alert, App, Button, Card, Descriptions, type DescriptionsProps, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, type DescriptionsProps, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { request } from '../../../../lib/api/client';
 import styles from '../ums.module.css';
 import { CodeBox } from './CodeBox';
+import { usePasswordConfirm } from './PasswordConfirm';
 import { dateTime, needsQualification, serverMessage } from './shared';
 
 interface Props {
@@ -18,15 +20,16 @@ interface Props {
 }
 
 export function SecretCard({ view, onChange, onQualificationLost }: Props) {
-  const { message, modal } = App.useApp();
+  const { ask, dialog } = usePasswordConfirm();
   const [busy, setBusy] = useState(false);
   const [issued, setIssued] = useState<(IssuedSecret & { action: SecretAction }) | null>(null);
   const [open, setOpen] = useState(false);
 
-  const issue = async (action: SecretAction) => {
+  /** Creates or rotates with the password; null when done, or the refusal for the dialog. */
+  const issue = async (action: SecretAction, password: string): Promise<string | null> => {
     setBusy(true);
     try {
-      const res = await request<{ msg: string; data: IssuedSecret }>('myAccount/docSecretKey', { encrypt: true, data: { action } });
+      const res = await request<{ msg: string; data: IssuedSecret }>('myAccount/docSecretKey', { encrypt: true, silent: true, data: { action, password } });
       setIssued({ ...res.data, action });
       setOpen(true);
       // The masked form and the dates are the server's to say, not derived from the clear secret.
@@ -36,37 +39,48 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
       } catch {
         onChange({ ...view, hasSecret: true, previousValidUntil: res.data.previousValidUntil });
       }
+      return null;
     } catch (err) {
       if (needsQualification(err)) {
         onQualificationLost(err.message);
-        return;
+        return null;
       }
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
+      return serverMessage(err) ?? '网络连接异常或服务暂时不可用，请稍后重试';
     } finally {
       setBusy(false);
     }
   };
 
-  const confirmRotate = () => {
-    modal.confirm({
+  const confirmCreate = () =>
+    ask({
+      title: '生成账号密钥',
+      okText: '确认生成',
+      effects: (
+        <>
+          <p>将为账号生成账号密钥，用于 MD5、HMAC-SHA256 签名和 AES-256-GCM 加密。密钥只在生成后显示一次，请准备好安全的保存位置。</p>
+          <p>生成密钥本身不改变现有的调用方式；之后若开启签名或加密，未按要求签名或加密的调用将被拒绝。</p>
+        </>
+      ),
+      run: (password) => issue('create', password),
+    });
+
+  const confirmRotate = () =>
+    ask({
       title: '确定轮换账号密钥？',
-      content: (
-        <div className={styles.confirmText}>
-          <p>轮换会立即生成新的账号密钥。为了让您的系统平滑切换，原密钥在宽限期内仍然有效，宽限期结束后失效；确切的截止时间会在轮换完成后显示。</p>
+      okText: '确认轮换',
+      effects: (
+        <>
+          <p>轮换会立即生成新的账号密钥。为了让您的系统平滑切换，原密钥在宽限期内仍然有效，宽限期结束后失效，用原密钥签名或加密的调用将被拒绝；确切的截止时间会在轮换完成后显示。</p>
           {view.previousValidUntil ? (
             <p className={styles.warnText}>
               上一次轮换的宽限期尚未结束（原密钥 {dateTime(view.previousValidUntil)} 前有效）。再次轮换会使那个更早的密钥立即失效。
             </p>
           ) : null}
           <p>请在宽限期内将新密钥部署到所有调用方。</p>
-        </div>
+        </>
       ),
-      okText: '确认轮换',
-      cancelText: '取消',
-      onOk: () => issue('rotate'),
+      run: (password) => issue('rotate', password),
     });
-  };
 
   const items: DescriptionsProps['items'] = [
     {
@@ -127,12 +141,13 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
           <KeyOutlined className={styles.emptyIcon} aria-hidden="true" />
           <p className={styles.emptyTitle}>尚未创建账号密钥</p>
           <p className={styles.emptyText}>MD5、HMAC-SHA256 签名和 AES-256-GCM 加密需要账号密钥。密钥创建后只显示一次，请准备好安全的保存位置。</p>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void issue('create')} loading={busy} disabled={busy} data-testid="ums-create-secret">
+          <Button type="primary" icon={<PlusOutlined />} onClick={confirmCreate} loading={busy} disabled={busy} data-testid="ums-create-secret">
             生成密钥
           </Button>
         </div>
       )}
 
+      {dialog}
       <Modal
         open={open}
         title={issued?.action === 'rotate' ? '账号密钥已轮换' : '账号密钥已创建'}

@@ -2,7 +2,7 @@
 // The two ECharts of 调用记录: calls and cost per day, and calls by interface. Only this file
 // imports echarts (its modular core, the few parts used), and UsageHistory loads it with
 // next/dynamic, so no other page's bundle carries the library.
-import type { UsageChartPoint, UsageDistributionRow } from '@apimarket/contracts';
+import { formatFen, type UsageChartPoint, type UsageDistributionRow } from '@apimarket/contracts';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -59,7 +59,17 @@ export function TrendChart({ series }: { series: UsageChartPoint[] }) {
     series: [
       { name: '调用次数', type: 'bar', barMaxWidth: 18, data: series.map((p) => p.calls) },
       { name: '计费次数', type: 'line', smooth: true, symbol: 'none', data: series.map((p) => p.charged) },
-      { name: '费用（元）', type: 'line', yAxisIndex: 1, smooth: true, symbol: 'circle', symbolSize: 4, data: series.map((p) => yuan(p.costMfen)) },
+      {
+        name: '费用（元）',
+        type: 'line',
+        yAxisIndex: 1,
+        smooth: true,
+        symbol: 'circle',
+        symbolSize: 4,
+        data: series.map((p) => yuan(p.costMfen)),
+        // The tooltip shows the amount as every other amount in the user center ("1,280.00").
+        tooltip: { valueFormatter: (v: number) => formatFen(Math.round(v * 100)) },
+      },
     ],
     }),
     [series],

@@ -1,17 +1,18 @@
 'use client';
 // 余额预警 (UserCenter/GetMyAccountAlert, SaveMyAccountAlert): the balance now, the amount under
 // which the account is told, the switch, and the dialog that sets the amount (元, two decimals).
-import { type BalanceAlertView, BalanceAlertInput, formatFen } from '@apimarket/contracts';
+import { type BalanceAlertView, BalanceAlertInput, fenToYuanInput, formatFen } from '@apimarket/contracts';
 import { App, Button, Card, Empty, Form, Input, Modal, Skeleton, Switch } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { request } from '../../../../../lib/api/client';
 import { serverMessage } from '../../../../../lib/api/errors';
 import { zodRule } from '../../../../../lib/form-rules';
 import styles from './alerts.module.css';
-import { RuleState } from './shared';
+import { RuleState, useRulesChanged } from './shared';
 
 export function BalanceAlertCard() {
   const { message } = App.useApp();
+  const { changed } = useRulesChanged();
   const [view, setView] = useState<BalanceAlertView | null | 'failed'>(null);
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -33,6 +34,7 @@ export function BalanceAlertCard() {
       setView(res.data);
       message.success(res.msg);
       setEditing(false);
+      changed();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) editing ? form.setFields([{ name: 'amount', errors: [msg] }]) : message.error(msg);
@@ -43,7 +45,7 @@ export function BalanceAlertCard() {
 
   const rule = view && view !== 'failed' ? view.rule : null;
   const open = () => {
-    form.setFieldsValue({ amount: rule ? (rule.thresholdFen / 100).toFixed(2) : '' });
+    form.setFieldsValue({ amount: rule ? fenToYuanInput(rule.thresholdFen) : '' });
     setEditing(true);
   };
 
@@ -72,7 +74,7 @@ export function BalanceAlertCard() {
                 checkedChildren="开"
                 unCheckedChildren="关"
                 aria-label="余额预警开关"
-                onChange={(on) => void save((rule.thresholdFen / 100).toFixed(2), on)}
+                onChange={(on) => void save(fenToYuanInput(rule.thresholdFen), on)}
               />
             ) : null}
             <Button type={rule ? 'default' : 'primary'} onClick={open}>

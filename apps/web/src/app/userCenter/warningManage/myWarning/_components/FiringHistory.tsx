@@ -1,12 +1,13 @@
 'use client';
 // 预警记录 (myWarn/warnRecordList): what fired, when, and to whom each channel went — delivered
-// or not — newest first.
+// or not — newest first. Read again whenever a card on the page changed a rule.
 import type { AlertDeliveryView, AlertFiringRow } from '@apimarket/contracts';
 import { Card, Empty, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { request } from '../../../../../lib/api/client';
 import { dateTime } from '../../../../../lib/format';
 import styles from './alerts.module.css';
+import { useRulesChanged } from './shared';
 
 const CHANNEL: Record<AlertDeliveryView['channel'], string> = { sms: '短信', email: '邮件', message: '站内信' };
 const PAGE_SIZE = 10;
@@ -23,7 +24,10 @@ export function FiringHistory() {
       setData('failed');
     }
   }, []);
-  useEffect(() => void load(page), [load, page]);
+  // Read again after any rule change on the page: a saved rule may have fired already.
+  const { version } = useRulesChanged();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger, not an input
+  useEffect(() => void load(page), [load, page, version]);
 
   const columns: TableColumnsType<AlertFiringRow> = [
     { title: '时间', key: 'at', width: 170, render: (_, r) => dateTime(r.createdAt) },
@@ -40,7 +44,7 @@ export function FiringHistory() {
             const key = `${d.channel}:${d.contactName}:${d.recipient}`;
             const label = `${CHANNEL[d.channel]}${d.channel === 'message' ? '' : ` ${d.contactName} ${d.recipient}`}`;
             const tag = (
-              <Tag key={key} color={d.delivered ? 'green' : 'red'}>
+              <Tag key={key} color={d.delivered ? 'success' : 'error'}>
                 {label}
                 {d.delivered ? '' : '（失败）'}
               </Tag>

@@ -137,7 +137,7 @@ export function AlertContacts() {
     {
       title: '状态',
       key: 'verified',
-      render: (_, r) => (r.verified ? <Tag color="green">已验证</Tag> : <Tag color="orange">待验证</Tag>),
+      render: (_, r) => (r.verified ? <Tag color="success">已验证</Tag> : <Tag color="warning">待验证</Tag>),
     },
     { title: '添加时间', key: 'createdAt', render: (_, r) => dateTime(r.createdAt) },
     {
