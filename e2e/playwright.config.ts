@@ -24,11 +24,20 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
+    // One customer registered through the API and saved as browser state (tests/setup/state.ts),
+    // for specs that only need "a signed-in customer".
+    { name: 'setup', testMatch: /setup\/.*\.setup\.ts$/ },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
       testIgnore: /\.mobile\.spec\.ts$/,
+      dependencies: ['setup'],
     },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: devices['iPhone 13'].userAgent, launchOptions: chromium }, testMatch: /\.mobile\.spec\.ts$/ },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: devices['iPhone 13'].userAgent, launchOptions: chromium },
+      testMatch: /\.mobile\.spec\.ts$/,
+      dependencies: ['setup'],
+    },
   ],
 });

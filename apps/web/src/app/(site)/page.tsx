@@ -2,10 +2,17 @@
 // the catalogue, how to get started, and the industries served.
 import { MARKETING_CLAIMS } from '@apimarket/contracts';
 import type { Metadata } from 'next';
+import { getImageProps } from 'next/image';
 import Link from 'next/link';
 import { InterfaceCard } from '../../components/catalog/InterfaceCard';
+import { CategoryIcon } from '../../components/visual/CategoryIcon';
+import { fillStyle } from '../../components/visual/fill';
+import fill from '../../components/visual/fill.module.css';
+import { Glyph } from '../../components/visual/Glyph';
+import { certificateKind, Seal } from '../../components/visual/marks';
 import { company } from '../../content/company';
 import { homeContent } from '../../content/home';
+import { contentPage } from '../../content/pages';
 import { serverData, serverGet } from '../../lib/api/server';
 import type { InterfaceCard as Card } from '../../lib/catalog';
 import styles from './home.module.css';
@@ -83,7 +90,9 @@ export default async function HomePage() {
   // fail, so the last good page stays served instead of a home without its catalogue.
   if (!categoryList || !hot || !fresh) throw new Error('home: the catalogue API did not answer; keeping the cached page');
   const categories = categoryList;
-  const { hero, steps, industries } = homeContent;
+  const { hero, steps, industries, console: product, trust } = homeContent;
+  const { props: screenshot } = getImageProps({ ...product.image, sizes: '(max-width: 1023px) 100vw, 700px' });
+  const certificates = contentPage(trust.more.href).sections.flatMap((sec) => (sec.kind === 'certificates' ? sec.items : [])).slice(0, trust.count);
 
   return (
     <>
@@ -186,9 +195,9 @@ export default async function HomePage() {
                 </div>
                 <Link href={block.more}>查看全部 →</Link>
               </header>
-              <ul className={styles.cards}>
-                {block.rows.map((item) => (
-                  <InterfaceCard key={item.id} item={item} />
+              <ul className={`${styles.cards} ${fill.fill}`}>
+                {block.rows.map((item, i, all) => (
+                  <InterfaceCard key={item.id} item={item} style={fillStyle(i, all.length, 3)} />
                 ))}
               </ul>
             </div>
@@ -203,18 +212,25 @@ export default async function HomePage() {
             <p>{homeContent.categories.lead}</p>
           </header>
           {categories.length > 0 ? (
-            <ul className={styles.categoryGrid}>
+            // The matching tile closes the list, so eleven categories make three full rows of four.
+            <ul className={`${styles.categoryGrid} ${fill.fill}`}>
               {categories.map((c, i) => (
-                <li key={c.id} className={styles.category}>
+                <li key={c.id} className={styles.category} style={fillStyle(i, categories.length + 1, 4, true)}>
                   <Link href={`/api?type=${c.id}`}>
-                    <span className={styles.categoryIcon} data-tone={i % 4} aria-hidden="true">
-                      {c.categoryName.slice(0, 1)}
+                    <span className={styles.categoryIcon} data-icon={c.icon} aria-hidden="true">
+                      <CategoryIcon name={c.icon} size={24} />
                     </span>
                     <h3>{c.categoryName}</h3>
                     <p>{c.description}</p>
                   </Link>
                 </li>
               ))}
+              <li className={`${styles.category} ${styles.matchTile}`} style={fillStyle(categories.length, categories.length + 1, 4, true)}>
+                <Link href={homeContent.categories.match.href}>
+                  <h3>{homeContent.categories.match.title} →</h3>
+                  <p>{homeContent.categories.match.text}</p>
+                </Link>
+              </li>
             </ul>
           ) : (
             <div className={styles.empty} role="status">
@@ -233,12 +249,51 @@ export default async function HomePage() {
           <ol className={styles.steps}>
             {steps.items.map((s, i) => (
               <li key={s.title}>
+                <span className={styles.stepIcon} aria-hidden="true">
+                  <Glyph name={s.icon} size={22} />
+                </span>
                 <span className={styles.stepNo}>{String(i + 1).padStart(2, '0')}</span>
                 <h3>{s.title}</h3>
                 <p>{s.text}</p>
               </li>
             ))}
           </ol>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-console">
+        <div className={`container ${styles.product}`}>
+          <div className={styles.productText}>
+            <h2 id="home-console">{product.title}</h2>
+            <p className={styles.productLead}>{product.lead}</p>
+            <ul className={styles.productPoints}>
+              {product.points.map((p) => (
+                <li key={p.title}>
+                  <span aria-hidden="true">
+                    <Glyph name={p.icon} size={20} />
+                  </span>
+                  <div>
+                    <h3>{p.title}</h3>
+                    <p>{p.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Link href="/register" className={styles.productCta}>
+              免费注册，领取测试额度 →
+            </Link>
+          </div>
+          <figure className={styles.productShot}>
+            <div className={styles.productBar} aria-hidden="true">
+              <span />
+              <span />
+              <span />
+              <em>用户中心</em>
+            </div>
+            {/* getImageProps, not <Image>: the same optimised srcset without shipping the image client component */}
+            {/* biome-ignore lint/performance/noImgElement: props come from next/image's getImageProps */}
+            <img {...screenshot} alt={product.image.alt} />
+          </figure>
         </div>
       </section>
 
@@ -251,6 +306,9 @@ export default async function HomePage() {
             {industries.items.map((it) => (
               <li key={it.name}>
                 <Link href={`/case?industry=${encodeURIComponent(it.name)}`}>
+                  <span className={styles.industryIcon} aria-hidden="true">
+                    <Glyph name={it.icon} size={28} stroke={1.5} />
+                  </span>
                   <h3>{it.name}</h3>
                   <p>{it.text}</p>
                 </Link>
@@ -270,9 +328,9 @@ export default async function HomePage() {
               </div>
               <Link href="/case">全部案例 →</Link>
             </header>
-            <ul className={styles.cases}>
-              {cases.slice(0, 3).map((c) => (
-                <li key={c.id}>
+            <ul className={`${styles.cases} ${fill.fill}`}>
+              {cases.slice(0, 3).map((c, i, shown) => (
+                <li key={c.id} style={fillStyle(i, shown.length, 3)}>
                   <Link href={`/case/${c.id}`}>
                     <span className={styles.caseTag}>{c.industry}</span>
                     <h3>{c.title}</h3>
@@ -285,6 +343,29 @@ export default async function HomePage() {
           </div>
         </section>
       ) : null}
+
+      <section className={styles.section} aria-labelledby="home-trust">
+        <div className="container">
+          <header className={styles.sectionHeadRow}>
+            <div>
+              <h2 id="home-trust">{trust.title}</h2>
+              <p>{trust.lead}</p>
+            </div>
+            <Link href={trust.more.href}>{trust.more.label} →</Link>
+          </header>
+          <ul className={`${styles.trust} ${fill.fill}`}>
+            {certificates.map((c, i) => (
+              <li key={c.name} style={fillStyle(i, certificates.length, 3)}>
+                <Seal kind={certificateKind(c.name)} year={c.since} />
+                <div>
+                  <h3>{c.name}</h3>
+                  <p>{c.issuer}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
 
       {news && news.rows.length > 0 ? (
         <section className={styles.section}>

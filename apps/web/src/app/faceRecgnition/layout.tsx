@@ -1,12 +1,12 @@
 // The face-recognition landing layout (spec 01 §2.2, §2.5): its own slim head with a sticky
-// anchor nav over the page's sections, the lead dialogs, and a short footer. On desktops the page
-// is drawn for 1920 px and zoomed to the window width.
+// anchor nav over the page's sections, the lead dialogs, and a short footer. Above 1440 px the page
+// is zoomed to the window width as if drawn for 1920 px; below, it is the responsive layout.
 import Link from 'next/link';
 import { PageViewPing } from '../../components/frame/PageViewPing';
 import { LeadButton, LeadProvider } from '../../components/leads/LeadProvider';
-import { ZoomToWidth } from '../../components/frame/ZoomToWidth';
 import { webConfig } from '../../config';
 import { company } from '../../content/company';
+import { WideZoom } from './_components/WideZoom';
 import styles from './face.module.css';
 
 /** The anchored sections, in page order (the content file gives each its id). */
@@ -23,7 +23,7 @@ const ANCHORS = [
 export default function FaceLandingLayout({ children }: { children: React.ReactNode }) {
   return (
     <LeadProvider headline={webConfig.trialHeadline}>
-      <ZoomToWidth designWidth={1920} />
+      <WideZoom designWidth={1920} above={1440} />
       <header className={styles.head}>
         <div className={styles.headInner}>
           <Link href="/" className={styles.brand}>

@@ -1,15 +1,23 @@
 // A catalogue card: name (keyword highlighted), summary, badges, labels and starting price.
 import Link from 'next/link';
+import type { CSSProperties } from 'react';
 import { formatPrice, type InterfaceCard as Card, splitHighlight } from '../../lib/catalog';
+import { CategoryIcon } from '../visual/CategoryIcon';
 import styles from './catalog.module.css';
 
-export function InterfaceCard({ item, keyword = '' }: { item: Card; keyword?: string }) {
+/** A label that says what a badge already says (新品, 热门, 企业专享) is shown once, as the badge. */
+function repeatsBadge(label: string, item: Card): boolean {
+  return (item.isNew && label === '新品') || (item.isHot && label === '热门') || (item.enterpriseOnly && /^企业(专享|专用|认证)/.test(label));
+}
+
+/** `style` places the card in a row-filling grid (components/visual/fill.ts). */
+export function InterfaceCard({ item, keyword = '', style }: { item: Card; keyword?: string; style?: CSSProperties }) {
   return (
-    <li className={styles.card}>
+    <li className={styles.card} style={style}>
       <Link href={`/api/${item.id}`} className={styles.cardLink}>
         <div className={styles.cardHead}>
-          <span className={styles.cardIcon} aria-hidden="true">
-            {item.categoryName.slice(0, 1)}
+          <span className={styles.cardIcon} data-icon={item.icon} aria-hidden="true">
+            <CategoryIcon name={item.icon} size={20} />
           </span>
           <h3 className={styles.cardTitle}>
             {splitHighlight(item.interfaceName, keyword).map((p, i) =>
@@ -26,9 +34,12 @@ export function InterfaceCard({ item, keyword = '' }: { item: Card; keyword?: st
         <div className={styles.cardFoot}>
           <span className={styles.labels}>
             {item.enterpriseOnly ? <span className={styles.enterprise}>企业认证可用</span> : null}
-            {item.labels.slice(0, 3).map((l) => (
-              <span key={l}>{l}</span>
-            ))}
+            {item.labels
+              .filter((l) => !repeatsBadge(l, item))
+              .slice(0, 3)
+              .map((l) => (
+                <span key={l}>{l}</span>
+              ))}
           </span>
           <span className={styles.price}>
             {item.priceFrom === null ? (

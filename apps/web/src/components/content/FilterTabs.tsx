@@ -1,6 +1,7 @@
 // Filter tabs as plain links (?type=, ?industry=): each filter is a crawlable URL and works
 // without JavaScript. The count beside a tab tells a reader what is behind it before the click.
 import Link from 'next/link';
+import { CurrentInView } from './CurrentInView';
 import styles from './content.module.css';
 
 export interface Tab {
@@ -19,6 +20,7 @@ export function FilterTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
           {t.count === undefined ? null : <span>{t.count}</span>}
         </Link>
       ))}
+      <CurrentInView />
     </nav>
   );
 }

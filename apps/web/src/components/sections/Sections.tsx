@@ -5,8 +5,13 @@ import Link from 'next/link';
 import { serverGet } from '../../lib/api/server';
 import type { InterfaceCard as Card } from '../../lib/catalog';
 import type { CaseCard, ListAnswer } from '../../lib/content';
-import type { Action, PageContent, Section, SubNav } from '../../content/pages/model';
+import type { Action, HeroArtName, PageContent, Section, SubNav } from '../../content/pages/model';
 import { InterfaceCard } from '../catalog/InterfaceCard';
+import { CurrentInView } from '../content/CurrentInView';
+import { fillStyle } from '../visual/fill';
+import fill from '../visual/fill.module.css';
+import { artOfPath, HeroArt } from '../visual/HeroArt';
+import { Avatar, certificateKind, Seal } from '../visual/marks';
 import catalogStyles from '../catalog/catalog.module.css';
 import { LeadButton } from '../leads/LeadProvider';
 import styles from './sections.module.css';
@@ -18,7 +23,7 @@ export function ContentPage({ page }: { page: PageContent }) {
   const heroFirst = first?.kind === 'hero';
   return (
     <article className={styles.page}>
-      {heroFirst ? <SectionView section={first} /> : null}
+      {heroFirst ? <SectionView section={first} art={artOfPath(page.path)} /> : null}
       {page.subnav ? <SubNavBar nav={page.subnav} current={page.path} /> : null}
       {(heroFirst ? rest : page.sections).map((section, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: sections are a fixed list in content order
@@ -88,6 +93,7 @@ export function SubNavBar({ nav, current }: { nav: SubNav; current: string }) {
   return (
     <nav className={styles.subnav} aria-label={nav.title}>
       <div className={styles.subnavInner}>
+        <CurrentInView />
         <span className={styles.subnavTitle}>{nav.title}</span>
         <ul>
           {nav.links.map((l) => (
@@ -142,32 +148,38 @@ function Block({ id, title, intro, tone, children }: { id?: string; title?: stri
   );
 }
 
-export async function SectionView({ section: s }: { section: Section }) {
+/** One section; a hero takes the illustration of its page (`art`) unless its content names one. */
+export async function SectionView({ section: s, art }: { section: Section; art?: HeroArtName | null }) {
   switch (s.kind) {
-    case 'hero':
+    case 'hero': {
+      const drawn = s.art ?? art ?? null;
       return (
         <section id="home" className={styles.hero}>
-          <div className={styles.inner}>
-            {s.eyebrow ? <p className={styles.eyebrow}>{s.eyebrow}</p> : null}
-            <h1 className={styles.heroTitle}>{s.title}</h1>
-            <p className={styles.heroSubtitle}>{s.subtitle}</p>
-            {s.bullets?.length ? (
-              <ul className={styles.heroBullets}>
-                {s.bullets.map((b) => (
-                  <li key={b}>{b}</li>
-                ))}
-              </ul>
-            ) : null}
-            <Actions actions={s.actions} />
+          <div className={`${styles.inner} ${drawn ? styles.heroSplit : ''}`}>
+            <div>
+              {s.eyebrow ? <p className={styles.eyebrow}>{s.eyebrow}</p> : null}
+              <h1 className={styles.heroTitle}>{s.title}</h1>
+              <p className={styles.heroSubtitle}>{s.subtitle}</p>
+              {s.bullets?.length ? (
+                <ul className={styles.heroBullets}>
+                  {s.bullets.map((b) => (
+                    <li key={b}>{b}</li>
+                  ))}
+                </ul>
+              ) : null}
+              <Actions actions={s.actions} />
+            </div>
+            {drawn ? <HeroArt name={drawn} className={styles.heroArt} /> : null}
           </div>
         </section>
       );
+    }
     case 'features':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={styles.grid}>
-            {s.items.map((it) => (
-              <li key={it.title} className={styles.card}>
+          <ul className={`${styles.grid} ${fill.fill}`}>
+            {s.items.map((it, i) => (
+              <li key={it.title} className={styles.card} style={fillStyle(i, s.items.length)}>
                 <h3 className={styles.cardTitle}>{it.title}</h3>
                 <p className={styles.cardText}>{it.text}</p>
               </li>
@@ -178,9 +190,9 @@ export async function SectionView({ section: s }: { section: Section }) {
     case 'advantages':
       return (
         <Block id={s.id} title={s.title} intro={s.intro} tone="tint">
-          <ul className={styles.grid}>
-            {s.items.map((it) => (
-              <li key={it.title} className={styles.card}>
+          <ul className={`${styles.grid} ${fill.fill}`}>
+            {s.items.map((it, i) => (
+              <li key={it.title} className={styles.card} style={fillStyle(i, s.items.length)}>
                 {it.metric ? <strong className={styles.metric}>{it.metric}</strong> : null}
                 <h3 className={styles.cardTitle}>{it.title}</h3>
                 <p className={styles.cardText}>{it.text}</p>
@@ -192,7 +204,8 @@ export async function SectionView({ section: s }: { section: Section }) {
     case 'process':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ol className={styles.steps}>
+          {/* One row of up to five steps; six read better as two rows of three. */}
+          <ol className={styles.steps} style={{ '--n': s.steps.length === 6 ? 3 : Math.min(s.steps.length, 5) } as React.CSSProperties}>
             {s.steps.map((it, i) => (
               <li key={it.title} className={styles.step}>
                 <span className={styles.stepNo} aria-hidden="true">
@@ -208,9 +221,9 @@ export async function SectionView({ section: s }: { section: Section }) {
     case 'scenarios':
       return (
         <Block id={s.id} title={s.title} intro={s.intro} tone="tint">
-          <ul className={styles.grid}>
-            {s.items.map((it) => (
-              <li key={it.title} className={styles.card}>
+          <ul className={`${styles.grid} ${fill.fill}`}>
+            {s.items.map((it, i) => (
+              <li key={it.title} className={styles.card} style={fillStyle(i, s.items.length)}>
                 <h3 className={styles.cardTitle}>{it.title}</h3>
                 <p className={styles.cardText}>{it.text}</p>
                 {it.tags?.length ? (
@@ -292,9 +305,9 @@ export async function SectionView({ section: s }: { section: Section }) {
     case 'offices':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={styles.grid}>
-            {s.items.map((o) => (
-              <li key={o.city} className={styles.card}>
+          <ul className={`${styles.grid} ${fill.fill}`}>
+            {s.items.map((o, i) => (
+              <li key={o.city} className={styles.card} style={fillStyle(i, s.items.length)}>
                 <h3 className={styles.cardTitle}>
                   {o.city} · {o.name}
                 </h3>
@@ -341,15 +354,18 @@ export async function SectionView({ section: s }: { section: Section }) {
     case 'certificates':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={styles.grid}>
-            {s.items.map((c) => (
-              <li key={c.name} className={styles.certificate}>
-                <h3 className={styles.cardTitle}>{c.name}</h3>
-                <p className={styles.cardText}>{c.issuer}</p>
-                <p className={styles.cardMeta}>
-                  {c.number ? `${c.number} · ` : ''}
-                  {c.since}
-                </p>
+          <ul className={`${styles.grid} ${fill.fill}`}>
+            {s.items.map((c, i) => (
+              <li key={c.name} className={styles.certificate} style={fillStyle(i, s.items.length, 3)}>
+                <Seal kind={certificateKind(c.name)} year={c.since} />
+                <div>
+                  <h3 className={styles.cardTitle}>{c.name}</h3>
+                  <p className={styles.cardText}>{c.issuer}</p>
+                  <p className={styles.cardMeta}>
+                    {c.number ? `证书编号 ${c.number} · ` : ''}
+                    {c.since} 年起
+                  </p>
+                </div>
               </li>
             ))}
           </ul>
@@ -358,14 +374,12 @@ export async function SectionView({ section: s }: { section: Section }) {
     case 'team':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={styles.grid}>
-            {s.items.map((p) => (
-              <li key={p.name} className={styles.card}>
-                <span className={styles.avatar} aria-hidden="true">
-                  {p.name.slice(0, 1)}
-                </span>
+          <ul className={`${styles.grid} ${fill.fill}`}>
+            {s.items.map((p, i) => (
+              <li key={p.name} className={`${styles.card} ${styles.person}`} style={fillStyle(i, s.items.length)}>
+                <Avatar index={i} />
                 <h3 className={styles.cardTitle}>{p.name}</h3>
-                <p className={styles.cardMeta}>{p.role}</p>
+                <p className={styles.role}>{p.role}</p>
                 <p className={styles.cardText}>{p.bio}</p>
               </li>
             ))}
@@ -426,9 +440,9 @@ async function ApisSection({ section: s }: { section: Extract<Section, { kind: '
   if (rows.length === 0) return null;
   return (
     <Block id={s.id} title={s.title} intro={s.intro}>
-      <ul className={catalogStyles.grid}>
-        {rows.map((item) => (
-          <InterfaceCard key={item.id} item={item} />
+      <ul className={`${catalogStyles.grid} ${fill.fill}`}>
+        {rows.map((item, i) => (
+          <InterfaceCard key={item.id} item={item} style={fillStyle(i, rows.length, 3)} />
         ))}
       </ul>
       <Link href="/api" className={styles.more}>
@@ -449,9 +463,9 @@ async function CasesSection({ section: s }: { section: Extract<Section, { kind: 
   if (rows.length === 0) return null;
   return (
     <Block id={s.id} title={s.title} intro={s.intro} tone="tint">
-      <ul className={styles.grid}>
-        {rows.map((c) => (
-          <li key={c.id} className={styles.card}>
+      <ul className={`${styles.grid} ${fill.fill}`}>
+        {rows.map((c, i) => (
+          <li key={c.id} className={styles.card} style={fillStyle(i, rows.length, 3)}>
             <p className={styles.tags}>
               <span>{c.industry}</span>
             </p>

@@ -5,9 +5,14 @@ import { company } from '../../content/company';
 import { RedirectCountdown } from '../frame/RedirectCountdown';
 import styles from './StatusPage.module.css';
 
-export function StatusPage({ status, message, hint }: { status: number | string; message: string; hint?: string }) {
+/**
+ * `inLayout`: the page sits inside a layout that has its own <main> (the 404 shows inside the
+ * site's frame), so it must not open a second one.
+ */
+export function StatusPage({ status, message, hint, inLayout = false }: { status: number | string; message: string; hint?: string; inLayout?: boolean }) {
+  const Root = inLayout ? 'div' : 'main';
   return (
-    <main className={styles.page}>
+    <Root className={inLayout ? `${styles.page} ${styles.inLayout}` : styles.page}>
       <div className={styles.card}>
         <p className={styles.brand}>{company.brand}</p>
         <p className={styles.status} aria-hidden="true">
@@ -22,6 +27,6 @@ export function StatusPage({ status, message, hint }: { status: number | string;
           返回首页
         </Link>
       </div>
-    </main>
+    </Root>
   );
 }

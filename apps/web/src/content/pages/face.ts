@@ -19,6 +19,8 @@ export const facePage: PageContent = {
         { label: '免费试用', lead: 'trial' },
         { label: '获取报价', href: '#quote' },
       ],
+      // The landing renders its sections one by one (app/faceRecgnition), so it names its illustration.
+      art: 'face',
     },
     {
       kind: 'features',

@@ -6,6 +6,10 @@
 /** Where a button goes: a page, or one of the lead dialogs (spec 01 §2.4: type 0 trial, type 1 consult). */
 export type Action = { label: string; href: string } | { label: string; lead: 'trial' | 'consult' };
 
+/** The hero illustrations (components/visual/HeroArt.tsx): one per industry. */
+export const HERO_ART_NAMES = ['finance', 'insurance', 'logistics', 'fleet', 'internet', 'government', 'data', 'ai', 'face', 'company', 'developer'] as const;
+export type HeroArtName = (typeof HERO_ART_NAMES)[number];
+
 export interface Item {
   title: string;
   text: string;
@@ -20,6 +24,8 @@ export type Section =
       subtitle: string;
       bullets?: string[];
       actions?: Action[];
+      /** The illustration on the right; by default the one of the page's route family. */
+      art?: HeroArtName;
     }
   /** What the product or plan does: a grid of capabilities. */
   | { kind: 'features'; id?: string; title: string; intro?: string; items: Item[] }

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { InterfaceCard } from '../../../components/catalog/InterfaceCard';
 import { Pagination } from '../../../components/catalog/Pagination';
+import { CurrentInView } from '../../../components/content/CurrentInView';
 import { serverData, serverGet } from '../../../lib/api/server';
 import type { Category, InterfaceCard as Card, Label } from '../../../lib/catalog';
 import styles from './api.module.css';
@@ -62,15 +63,21 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
       </section>
       <div className="container">
         <nav className={styles.tabs} aria-label="接口分类">
-          <Link href={href({ type: null, label: null })} className={type ? undefined : styles.active}>
+          <Link href={href({ type: null, label: null })} className={type ? undefined : styles.active} aria-current={type ? undefined : 'page'}>
             全部
           </Link>
           {(categories ?? []).map((c) => (
-            <Link key={c.id} href={href({ type: c.id, label: null })} className={c.id === type ? styles.active : undefined}>
+            <Link
+              key={c.id}
+              href={href({ type: c.id, label: null })}
+              className={c.id === type ? styles.active : undefined}
+              aria-current={c.id === type ? 'page' : undefined}
+            >
               {c.categoryName}
               <span>{c.interfaceCount}</span>
             </Link>
           ))}
+          <CurrentInView />
         </nav>
         <div className={styles.filters}>
           {labels && labels.length > 0 ? (

@@ -8,6 +8,7 @@ import { ContentCard, ContentList } from '../../../components/content/ContentCar
 import { ContentNav } from '../../../components/content/ContentNav';
 import { EmptyState } from '../../../components/content/EmptyState';
 import { FilterTabs } from '../../../components/content/FilterTabs';
+import { knowledgeType } from '../../../components/content/knowledge-type';
 import { PageBanner } from '../../../components/content/PageBanner';
 import { SearchForm } from '../../../components/content/SearchForm';
 import { SideList } from '../../../components/content/SideList';
@@ -30,24 +31,28 @@ type Query = { type?: string | string[]; keyword?: string | string[]; page?: str
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Query> }): Promise<Metadata> {
   const q = await searchParams;
-  const type = textParam(q.type);
+  const types = await serverData<KnowledgeType[]>('api/knowledgeBase/getTypeList', { ttl: 60 });
+  const type = knowledgeType(textParam(q.type), types);
+  const known = type ? (types?.some((t) => t.type === type) ?? false) : false;
   const keyword = textParam(q.keyword);
   return {
-    title: keyword ? `“${keyword}”的搜索结果 - 知识库` : type ? `${type} - 知识库` : '知识库',
+    title: keyword ? `“${keyword}”的搜索结果 - 知识库` : known ? `${type} - 知识库` : '知识库',
     description: `数据API市场知识库：${LEAD}`,
-    alternates: { canonical: withQuery('/knowlege', { type: keyword ? null : type }) },
-    robots: keyword ? { index: false, follow: true } : undefined,
+    alternates: { canonical: withQuery('/knowlege', { type: keyword || !known ? null : type }) },
+    robots: keyword || type === null ? { index: false, follow: true } : undefined,
   };
 }
 
 export default async function KnowledgePage({ searchParams }: { searchParams: Promise<Query> }) {
   const q = await searchParams;
-  const type = textParam(q.type);
+  const asked = textParam(q.type);
   const keyword = textParam(q.keyword);
   const page = parseId(q.page) ?? 1;
 
-  const [types, result, popular] = await Promise.all([
-    serverData<KnowledgeType[]>('api/knowledgeBase/getTypeList', { ttl: 60 }),
+  const types = await serverData<KnowledgeType[]>('api/knowledgeBase/getTypeList', { ttl: 60 });
+  // An unknown category filters to nothing (its designed empty state), as it always has.
+  const type = knowledgeType(asked, types) ?? asked;
+  const [result, popular] = await Promise.all([
     serverGet<ListAnswer<KnowledgeItem>>('api/knowledgeBase/getBaseList', {
       ttl: 60,
       data: { type: type || undefined, keyword: keyword || undefined, pageNum: page, pageSize: PAGE_SIZE },
@@ -109,7 +114,7 @@ export default async function KnowledgePage({ searchParams }: { searchParams: Pr
                     tag={k.type}
                     title={k.title}
                     summary={k.summary}
-                    meta={[`发布于 ${formatDate(k.publishedAt)}`, `阅读 ${formatCount(k.views)}`]}
+                    meta={[`发布于 ${formatDate(k.publishedAt)}`, k.views > 0 && `阅读 ${formatCount(k.views)}`]}
                   />
                 ))}
               </ContentList>

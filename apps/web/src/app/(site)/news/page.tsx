@@ -92,7 +92,7 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
                     tag={n.typeName}
                     title={n.title}
                     summary={n.summary}
-                    meta={[n.source && `来源：${n.source}`, `浏览 ${formatCount(n.views)}`]}
+                    meta={[n.source && `来源：${n.source}`, n.views > 0 && `浏览 ${formatCount(n.views)}`]}
                   />
                 ))}
               </ContentList>

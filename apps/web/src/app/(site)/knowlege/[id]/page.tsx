@@ -64,7 +64,8 @@ export default async function KnowledgeArticlePage({ params }: { params: Promise
             title={k.title}
             facts={[
               { label: '发布时间', value: formatDate(k.publishedAt) },
-              { label: '阅读', value: formatCount(k.views) },
+              // Counted when an article is read; none yet is no figure, not 「阅读 0」.
+              { label: '阅读', value: k.views > 0 ? formatCount(k.views) : '' },
             ]}
             lead={k.summary}
           />

@@ -10,6 +10,7 @@ import { PrevNext } from '../../../../components/content/PrevNext';
 import { SideList } from '../../../../components/content/SideList';
 import { serverDetail } from '../../../../lib/api/server';
 import { formatCount, formatDate, metaDescription, type NewsDetail, withQuery } from '../../../../lib/content';
+import { SHARE_IMAGE } from '../../../../lib/share-image';
 
 export const revalidate = 300;
 export async function generateStaticParams() {
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
     title: `${n.title} - ${n.typeName || '新闻资讯'}`,
     description: metaDescription(n.summary),
     alternates: { canonical: `/news/${n.id}` },
-    openGraph: { type: 'article', title: n.title, description: metaDescription(n.summary), publishedTime: n.publishedAt },
+    openGraph: { type: 'article', title: n.title, description: metaDescription(n.summary), publishedTime: n.publishedAt, images: [SHARE_IMAGE] },
   };
 }
 
@@ -66,7 +67,8 @@ export default async function NewsArticlePage({ params }: { params: Promise<{ id
               { label: '分类', value: n.typeName },
               { label: '发布时间', value: formatDate(n.publishedAt) },
               { label: '来源', value: n.source },
-              { label: '浏览', value: formatCount(n.views) },
+              // Counted when an article is read; none yet is no figure, not 「浏览 0」.
+              { label: '浏览', value: n.views > 0 ? formatCount(n.views) : '' },
             ]}
             lead={n.summary}
           />
