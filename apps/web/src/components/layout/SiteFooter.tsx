@@ -2,6 +2,8 @@
 // calls in parallel, each shown only when it answered 200, names with the configured words
 // stripped), about blurb, national hotline, the eight offices and the operator's line: company,
 // 统一社会信用代码, ICP and 公安 records (settings; examples marked 「示例：」 until set).
+// Its links are not prefetched: about fifty of them enter the viewport at the end of a page, and a
+// visitor rarely follows one; the header's top-level items and the page's own cards are.
 import { FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE, type LegalEntity, NEWS_TYPES } from '@apimarket/contracts';
 import Link from 'next/link';
 import { company } from '../../content/company';
@@ -61,7 +63,7 @@ export async function SiteFooter({
         <ul data-testid={testId}>
           {rows.map((r) => (
             <li key={r.id}>
-              <Link href={`/api/${r.id}`}>{stripWords(r.interfaceName, stripList)}</Link>
+              <Link prefetch={false} href={`/api/${r.id}`}>{stripWords(r.interfaceName, stripList)}</Link>
             </li>
           ))}
         </ul>
@@ -79,7 +81,7 @@ export async function SiteFooter({
             <ul className={styles.twoColumns}>
               {categories.map((c) => (
                 <li key={c.id}>
-                  <Link href={`/api?type=${c.id}`}>{c.categoryName}</Link>
+                  <Link prefetch={false} href={`/api?type=${c.id}`}>{c.categoryName}</Link>
                 </li>
               ))}
             </ul>
@@ -90,7 +92,7 @@ export async function SiteFooter({
           <ul>
             {SOLUTIONS.map((l) => (
               <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
+                <Link prefetch={false} href={l.href}>{l.label}</Link>
               </li>
             ))}
           </ul>
@@ -100,11 +102,11 @@ export async function SiteFooter({
           <ul>
             {FAQ_TYPES.map((l) => (
               <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
+                <Link prefetch={false} href={l.href}>{l.label}</Link>
               </li>
             ))}
             <li>
-              <Link href="/interfaceInfo/interface">接入说明</Link>
+              <Link prefetch={false} href="/interfaceInfo/interface">接入说明</Link>
             </li>
           </ul>
         </section>
@@ -113,14 +115,14 @@ export async function SiteFooter({
           <ul>
             {NEWS_TYPES.map((t) => (
               <li key={t.type}>
-                <Link href={`/news?type=${t.type}`}>{t.typeName}</Link>
+                <Link prefetch={false} href={`/news?type=${t.type}`}>{t.typeName}</Link>
               </li>
             ))}
             <li>
-              <Link href="/knowlege">知识库</Link>
+              <Link prefetch={false} href="/knowlege">知识库</Link>
             </li>
             <li>
-              <Link href="/policy">政策解读</Link>
+              <Link prefetch={false} href="/policy">政策解读</Link>
             </li>
           </ul>
         </section>
@@ -129,7 +131,7 @@ export async function SiteFooter({
       <div className={styles.mobile}>
         <nav aria-label="页脚导航" className={styles.mobileLinks}>
           {MOBILE_LINKS.map((l) => (
-            <Link key={l.href} href={l.href}>
+            <Link prefetch={false} key={l.href} href={l.href}>
               {l.label}
             </Link>
           ))}
@@ -148,7 +150,7 @@ export async function SiteFooter({
           </h2>
           <p className={styles.blurb}>{company.about}</p>
           <p className={styles.aboutLinks}>
-            <Link href="/aboutUs/briefIntroduction" className={styles.more}>
+            <Link prefetch={false} href="/aboutUs/briefIntroduction" className={styles.more}>
               查看更多
             </Link>
             {partnerExchange ? (
@@ -194,10 +196,10 @@ export async function SiteFooter({
           <a href={legalEntity.psbRecordUrl} target="_blank" rel="noreferrer">
             {legalEntity.psbRecord}
           </a>
-          <Link href="/privacy" className={styles.legalLink}>
+          <Link prefetch={false} href="/privacy" className={styles.legalLink}>
             隐私政策
           </Link>
-          <Link href="/protocol" className={styles.legalLink}>
+          <Link prefetch={false} href="/protocol" className={styles.legalLink}>
             服务协议
           </Link>
         </div>
