@@ -199,6 +199,16 @@ describe('change mobile (myAccount/updateMobile)', () => {
     const told = await t.database.db.select().from(outbox).where(eq(outbox.recipient, a.mobile));
     expect(told.some((m) => m.body.includes('绑定手机号已更换'))).toBe(true);
   });
+
+  it('says nothing about whose a number is to someone without its code', async () => {
+    const a = await newAccount(t, '10.41.1.5');
+    const other = await newAccount(t, '10.41.1.6');
+    const free = `136${a.mobile.slice(3)}`;
+    const taken = await as(a, 'myAccount/updateMobile', { mobile: other.mobile, smsCode: '123456', password: a.password });
+    const untaken = await as(a, 'myAccount/updateMobile', { mobile: free, smsCode: '123456', password: a.password });
+    expect(taken.json()).toEqual(untaken.json());
+    expect(taken.json().msg).toBe('短信验证码已失效，请重新获取');
+  });
 });
 
 describe('the code for a new phone (myAccount/sendMobileCode)', () => {

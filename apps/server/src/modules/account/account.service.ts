@@ -171,9 +171,10 @@ export async function updateMobile(db: Db, notifier: Notifier, account: Account,
   const row = await memberRow(db, account.memberId);
   if (input.mobile === row.mobile) throw new Invalid(ACCOUNT_MSG.sameMobile);
   await confirmPassword(db, row.id, input.password, '登录密码错误');
+  // The code first: only someone holding the new phone learns that it is already registered.
+  await verifySmsCode(db, { phone: input.mobile, purpose: 'general', code: input.smsCode });
   const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.mobile, input.mobile)).limit(1);
   if (taken) throw new Conflict('该手机号已被其他账号使用');
-  await verifySmsCode(db, { phone: input.mobile, purpose: 'general', code: input.smsCode });
   await db.transaction(async (tx) => {
     await tx.update(members).set({ mobile: input.mobile }).where(eq(members.id, row.id));
     await sendMessage(tx, row.id, {

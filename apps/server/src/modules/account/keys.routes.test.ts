@@ -222,6 +222,14 @@ describe('the login password before a change', () => {
     expect(locked.json().msg).toBe('密码错误次数过多，请15分钟后再试');
     expect((await call('encryptSign', a)).json().data.signMode).toBe('hmac-sha256');
   });
+
+  it('lets no more than five guesses through when they arrive together', async () => {
+    const b = await qualifiedAccount(t, '10.31.0.10');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call('encryptSign', b, { signMode: 'none', password: 'wrong-one' })));
+    const codes = answers.map((r) => r.statusCode);
+    expect(answers.filter((r) => r.json().msg === '登录密码错误，密钥与调用方式均未更改')).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+  });
 });
 
 describe('sign and encrypt modes', () => {
