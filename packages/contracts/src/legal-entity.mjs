@@ -55,7 +55,7 @@ export const LegalEntityEnv = z.object({
   /** 公安机关互联网站安全管理服务平台 备案号, e.g. 沪公网安备31010402000000号. */
   PSB_RECORD: optional(z.string().trim().regex(/\d{6,}/, 'PSB_RECORD 应为公安备案号，如 沪公网安备31010402000000号').max(60)),
   /** The record's page; by default the lookup of its number. */
-  PSB_RECORD_URL: optional(z.string().trim().url('PSB_RECORD_URL 必须是 http(s):// 地址')),
+  PSB_RECORD_URL: optional(z.string().trim().regex(/^https?:\/\/[^\s]+$/i, 'PSB_RECORD_URL 必须是 http(s):// 地址')),
 });
 
 /**

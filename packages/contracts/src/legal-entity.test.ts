@@ -36,5 +36,7 @@ describe('the operator legal entity (one schema for the web and the API)', () =>
     expect(LegalEntityEnv.safeParse({ COMPANY_CREDIT_CODE: '91350100M000100Y44' }).error?.issues[0]?.message).toContain('统一社会信用代码');
     expect(LegalEntityEnv.safeParse({ ICP_RECORD: '12345678' }).success).toBe(false);
     expect(LegalEntityEnv.safeParse({ PSB_RECORD_URL: 'beian' }).success).toBe(false);
+    expect(LegalEntityEnv.safeParse({ PSB_RECORD_URL: 'javascript:alert(1)' }).success).toBe(false);
+    expect(LegalEntityEnv.safeParse({ PSB_RECORD_URL: 'https://beian.mps.gov.cn/#/query' }).success).toBe(true);
   });
 });

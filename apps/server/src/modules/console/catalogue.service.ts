@@ -402,7 +402,7 @@ async function checkPackageDuplicate(tx: Db, interfaceId: number, calls: number,
 }
 
 export async function savePackage(db: Db, actor: Actor, input: PackageSaveInput): Promise<CatalogueResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<CatalogueResult> => {
     // The interface row is the lock: two saves of one interface's packages queue, so the
     // duplicate check cannot pass for both.
     const iface = await lockedInterface(tx, input.interfaceId);
@@ -450,10 +450,13 @@ export async function savePackage(db: Db, actor: Actor, input: PackageSaveInput)
     await recordAudit(tx, actor, { action: 'catalogue.package.edit', targetType: 'package', targetId: id, before: { interfaceId: input.interfaceId, ...change.before }, after: { interfaceId: input.interfaceId, ...change.after } });
     return { change: { id, changed: true }, msg: M.packageSaved };
   });
+  // A search between the refresh and the commit could have rebuilt from the old prices.
+  if (result.change.changed) forgetCatalogueTotals();
+  return result;
 }
 
 export async function setPackageStatus(db: Db, actor: Actor, input: PackageStatusInput): Promise<CatalogueResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<CatalogueResult> => {
     const [found] = await tx.select({ interfaceId: pricePackages.interfaceId }).from(pricePackages).where(eq(pricePackages.id, input.id));
     if (!found) throw new NotFound(M.packageMissing);
     const iface = await lockedInterface(tx, found.interfaceId);
@@ -485,4 +488,7 @@ export async function setPackageStatus(db: Db, actor: Actor, input: PackageStatu
     });
     return { change: { id: input.id, changed: true }, msg: onSale ? M.packageOn : M.packageOff };
   });
+  // A search between the refresh and the commit could have rebuilt from the old prices.
+  if (result.change.changed) forgetCatalogueTotals();
+  return result;
 }
