@@ -209,7 +209,7 @@ describe('batch jobs (BATCH_RETENTION_DAYS, BATCH_PENDING_RETENTION_DAYS)', () =
 describe('uploads (UPLOAD_RETENTION_DAYS)', () => {
   async function leadWithDocument(phone: string): Promise<string> {
     const { payload, headers } = multipartBody(
-      { companyName: '示例物流科技有限公司', contactName: '周七', phone, remark: '需要年度报价', interfaceId: '9963' },
+      { companyName: '示例物流科技有限公司', contactName: '周七', phone, remark: '需要年度报价', interfaceId: '9963', consent: 'true' },
       { name: '需求说明.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 32)]), type: 'application/pdf' },
     );
     const res = await t.app.inject({ method: 'POST', url: '/apiHome/api/fee/sendEmail', query: signed(t.config), headers: { ...headers, 'x-forwarded-for': '10.72.0.9' }, payload });
