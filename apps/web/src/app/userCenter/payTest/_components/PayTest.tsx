@@ -100,7 +100,7 @@ export function PayTest() {
           columns={columns}
           dataSource={page?.rows ?? []}
           loading={!page}
-          scroll={page?.rows?.length ? { x: 1100 } : undefined}
+          scroll={{ x: 1100 }}
           pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
           locale={{
             emptyText: (

@@ -176,7 +176,7 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
         columns={columns}
         dataSource={page?.rows ?? []}
         loading={!page}
-        scroll={page?.rows?.length ? { x: 1060 } : undefined}
+        scroll={{ x: 1060 }}
         expandable={{
           expandedRowRender: (r) => (
             <pre className={styles.params}>

@@ -273,7 +273,7 @@ export function UsageHistory({ initial, interfaceId }: { initial: UsageBundle | 
             columns={chargeColumns}
             dataSource={data.charges.rows}
             pagination={false}
-            scroll={data.charges.rows.length ? { x: 640 } : undefined}
+            scroll={{ x: 640 }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选时间段内没有计费的调用" /> }}
           />
         </Card>

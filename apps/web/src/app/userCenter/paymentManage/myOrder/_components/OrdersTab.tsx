@@ -184,7 +184,7 @@ export function OrdersTab({ onPaid }: { onPaid: () => Promise<void> }) {
         columns={columns}
         dataSource={page?.rows ?? []}
         loading={!page}
-        scroll={page?.rows?.length ? { x: 960 } : undefined}
+        scroll={{ x: 960 }}
         pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
         locale={{ emptyText: '没有符合条件的订单' }}
       />
