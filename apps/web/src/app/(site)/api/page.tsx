@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { InterfaceCard } from '../../../components/catalog/InterfaceCard';
 import { Pagination } from '../../../components/catalog/Pagination';
 import { CurrentInView } from '../../../components/content/CurrentInView';
+import { HeroArt } from '../../../components/visual/HeroArt';
 import { serverData, serverGet } from '../../../lib/api/server';
 import type { Category, InterfaceCard as Card, Label } from '../../../lib/catalog';
 import styles from './api.module.css';
@@ -53,7 +54,9 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <section className={styles.banner}>
-        <div className="container">
+        <div className={`container ${styles.bannerInner}`}>
+          {/* The catalogue's banner stays short (the cards are what a visitor came for): a small scene at its side. */}
+          <HeroArt name="developer" className={styles.bannerArt} />
           <h1>{current ? current.categoryName : 'API 商城'}</h1>
           <p>{current?.description ?? '覆盖身份、金融、车辆、企业、保险、物流、司法与政务等领域的数据接口，统一接入，按量计费。'}</p>
           <Link href="/api/marry" className={styles.marry}>

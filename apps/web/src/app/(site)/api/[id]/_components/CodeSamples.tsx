@@ -1,12 +1,13 @@
 'use client';
 // Code samples in six languages with a copy button; the code itself is rendered on the server
-// (all six are in the HTML), this leaf only switches the visible one.
-import { SAMPLE_LANGUAGES, type SampleLanguage } from '@apimarket/contracts';
+// (all six are in the HTML), this leaf only switches the visible one. It takes the languages from
+// the samples it is given, so the browser loads nothing of the contracts for it.
 import { useState } from 'react';
 import styles from './doc.module.css';
 
-export function CodeSamples({ samples }: { samples: Record<SampleLanguage, string> }) {
-  const [lang, setLang] = useState<SampleLanguage>('curl');
+export function CodeSamples({ samples }: { samples: Readonly<Record<string, string>> }) {
+  const languages = Object.keys(samples);
+  const [lang, setLang] = useState(languages[0] ?? '');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -22,7 +23,7 @@ export function CodeSamples({ samples }: { samples: Record<SampleLanguage, strin
       <div className={styles.codeTabs}>
         {/* The copy button sits beside the tabs, not among them: a tablist holds tabs only. */}
         <div role="tablist" aria-label="代码示例语言" className={styles.codeTabList}>
-          {SAMPLE_LANGUAGES.map((l) => (
+          {languages.map((l) => (
             <button key={l} type="button" role="tab" aria-selected={l === lang} className={l === lang ? styles.codeTabOn : undefined} onClick={() => setLang(l)}>
               {l}
             </button>
@@ -32,7 +33,7 @@ export function CodeSamples({ samples }: { samples: Record<SampleLanguage, strin
           {copied ? '已复制' : '复制代码'}
         </button>
       </div>
-      {SAMPLE_LANGUAGES.map((l) => (
+      {languages.map((l) => (
         <pre key={l} hidden={l !== lang} data-lang={l}>
           <code>{samples[l]}</code>
         </pre>
