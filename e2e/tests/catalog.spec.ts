@@ -28,7 +28,8 @@ test('a category tab filters the catalogue', async ({ page }) => {
   const cards = page.getByTestId('catalog-grid').locator('li');
   await expect(cards.first()).toBeVisible();
   const count = await cards.count();
-  for (let i = 0; i < count; i++) await expect(cards.nth(i).locator('span').first()).toHaveText('司');
+  // Each card's icon names its category (the icon's tooltip).
+  for (let i = 0; i < count; i++) await expect(cards.nth(i).locator('[data-icon]')).toHaveAttribute('title', '司法');
 });
 
 test('an API detail shows its parameters and code samples', async ({ page }) => {
@@ -86,7 +87,9 @@ test('need matching: a scenario, then a need in words, each gives interfaces wit
   await expect(page.getByTestId('match-results').locator('> li').first()).toContainText('理赔反欺诈：');
   await page.getByRole('textbox', { name: '需求描述' }).fill('网约车司机刷脸认证');
   await page.getByRole('button', { name: '为我匹配' }).click();
-  await expect(page.getByText('已识别：')).toContainText('人脸识别');
+  // Needs, not shared characters: a driver's onboarding and a face check.
+  await expect(page.getByText('已识别：')).toContainText('司机准入核验');
+  await expect(page.getByText('已识别：')).toContainText('人脸核身');
 });
 
 test('the footer links the news types and the header links the help center', async ({ page }) => {

@@ -16,7 +16,7 @@ export function InterfaceCard({ item, keyword = '', style }: { item: Card; keywo
     <li className={styles.card} style={style}>
       <Link href={`/api/${item.id}`} className={styles.cardLink}>
         <div className={styles.cardHead}>
-          <span className={styles.cardIcon} data-icon={item.icon} aria-hidden="true">
+          <span className={styles.cardIcon} data-icon={item.icon} title={item.categoryName} aria-hidden="true">
             <CategoryIcon name={item.icon} size={20} />
           </span>
           <h3 className={styles.cardTitle}>
