@@ -21,7 +21,9 @@ test.describe('home', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('一站式企业数据 API 服务平台');
     await expect(page.getByText('99.5%+')).toBeVisible();
-    await expect(page.locator('#categories li')).toHaveCount(11);
+    // The eleven categories and a closing tile to need matching (the grid's rows stay full).
+    await expect(page.locator('#categories li')).toHaveCount(12);
+    await expect(page.locator('#categories li').last()).toContainText('按需求匹配接口');
     const footer = page.locator('footer');
     for (const city of ['上海', '北京', '贵阳', '成都', '南宁', '杭州', '盐城', '长沙']) {
       await expect(footer.getByText(city, { exact: true })).toBeVisible();
