@@ -16,6 +16,7 @@ import { alertContacts, alertDeliveries, alertFirings, alertRules, callRecords, 
 import type { Notifier } from '../../notify';
 import { sendMessage } from '../account/messages.service';
 import { balanceOf } from '../billing/billing.service';
+import { hit } from '../throttle/throttle.service';
 import { CHINA_TODAY, todayCalls } from './alerts.service';
 
 /** An account is evaluated at most once per this many milliseconds. */
@@ -140,6 +141,14 @@ async function record(db: Db, rule: Rule, m: Measure): Promise<Firing | null> {
   });
 }
 
+/**
+ * Alert SMS one phone receives in 24 hours. A rule saved past its threshold fires at once, so an
+ * owner switching a rule off and on could otherwise make the platform pay for an SMS each time;
+ * past the cap the firing still reaches 预警记录, the messages center and e-mail.
+ */
+export const ALERT_SMS_PER_PHONE_DAY = 20;
+const ALERT_SMS_CAPPED = `该手机号24小时内的预警短信已达${ALERT_SMS_PER_PHONE_DAY}条，本次未发送短信`;
+
 /** SMS and e-mail to the verified contacts; each failure is recorded, never thrown. */
 async function deliver(db: Db, notifier: Notifier, logger: FastifyBaseLogger, firing: Firing): Promise<void> {
   const { rule, m, text, title } = firing;
@@ -167,7 +176,9 @@ async function deliver(db: Db, notifier: Notifier, logger: FastifyBaseLogger, fi
       if (sent.status === 'failed') throw new Error(`${message.channel} provider refused the message (outbox ${sent.id})`);
       return sent.id;
     };
-    await attempt('sms', c.phone, c.name, () => viaNotifier({ channel: 'sms', to: c.phone, body: text, template: smsTemplate }));
+    if ((await hit(db, `alert:sms:${c.phone}`, 24 * 3_600_000)) > ALERT_SMS_PER_PHONE_DAY) {
+      deliveries.push({ firingId: firing.id, channel: 'sms', recipient: c.phone, contactName: c.name, status: 'failed', error: ALERT_SMS_CAPPED });
+    } else await attempt('sms', c.phone, c.name, () => viaNotifier({ channel: 'sms', to: c.phone, body: text, template: smsTemplate }));
     if (c.email) await attempt('email', c.email, c.name, () => viaNotifier({ channel: 'email', to: c.email, subject: `【数据API市场】${title}`, body: text }));
   }
   if (deliveries.length) await db.insert(alertDeliveries).values(deliveries);

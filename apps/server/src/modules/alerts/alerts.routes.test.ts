@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/harness';
 import { captcha, lastSmsCode, post } from '../../test/identity';
 import { fixtures, ZHANG } from '../purchases/purchases.fixtures';
 import { SMS_MSG } from '../identity/sms.service';
-import { evaluateAccount, settleAlerts } from './alerts.engine';
+import { ALERT_SMS_PER_PHONE_DAY, evaluateAccount, settleAlerts } from './alerts.engine';
 
 let t: TestApp;
 const f = fixtures(() => t);
@@ -223,6 +223,21 @@ describe('a rule saved past its threshold', () => {
     expect((await firings(b)).map((r) => r.kind)).toEqual(['calls_left']);
     await settleAlerts();
     expect(await firings(b)).toHaveLength(1);
+  });
+
+  it('a rule saved past its threshold again and again sends at most the day’s SMS to a phone, and records every firing', async () => {
+    ip += 1;
+    const a = await qualifiedAccount(t, `10.91.${ip}.1`);
+    const { phone } = await verifiedContact(a, '值班', '');
+    await f.topUp(a, 10_000);
+    const saves = ALERT_SMS_PER_PHONE_DAY + 3;
+    for (let i = 0; i < saves; i++) await as(a, 'UserCenter/SaveMyAccountAlert', { amount: i % 2 ? '500.00' : '600.00' });
+    await settleAlerts();
+    const alerts = (await outbox(phone)).filter((m) => m.channel === 'sms' && m.body.includes('余额预警'));
+    expect(alerts).toHaveLength(ALERT_SMS_PER_PHONE_DAY);
+    const rows = await firings(a);
+    expect(rows).toHaveLength(saves);
+    expect(rows.filter((r) => r.deliveries.some((d) => d.channel === 'sms' && d.delivered))).toHaveLength(ALERT_SMS_PER_PHONE_DAY);
   });
 
   it('a threshold saved on the safe side answers 监控中 with nothing recorded', async () => {
