@@ -26,7 +26,7 @@ export default function FaceLandingLayout({ children }: { children: React.ReactN
       <WideZoom designWidth={1920} above={1440} />
       <header className={styles.head}>
         <div className={styles.headInner}>
-          <Link href="/" className={styles.brand}>
+          <Link href="/" prefetch={false} className={styles.brand}>
             {company.brand}
           </Link>
           <nav aria-label="页面导航" className={styles.anchors}>
@@ -47,7 +47,7 @@ export default function FaceLandingLayout({ children }: { children: React.ReactN
           {company.hotlineLabel} <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a> · {company.serviceHours}
         </p>
         <p>
-          <Link href="/">返回首页</Link> · <Link href="/privacy">隐私政策</Link> · <Link href="/protocol">服务协议</Link> · {company.copyright}
+          <Link href="/" prefetch={false}>返回首页</Link> · <Link href="/privacy" prefetch={false}>隐私政策</Link> · <Link href="/protocol" prefetch={false}>服务协议</Link> · {company.copyright}
         </p>
       </footer>
       <PageViewPing />

@@ -2,14 +2,15 @@
 // The mobile header's search and menu toggles (spec 01 §2.4), shown below the desktop header's
 // breakpoint. A typed keyword or a hot title goes to /ApiSearch?value=…; the menu renders the same
 // menu data as the desktop dropdowns, one section open at a time, with 登录 and 注册 for visitors.
-// Either panel closes when the route changes or on Escape.
+// Either panel closes when the route changes or on Escape. The menu data comes as a prop from the
+// server header, so it travels in the page's HTML rather than in this leaf's JavaScript.
 import { HOT_SEARCH_TERMS, SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { logout } from './HeaderUser';
 import styles from './MobileNav.module.css';
-import { NAV, type NavGroup, type NavLink } from './nav';
+import type { NavGroup, NavItem, NavLink } from './nav';
 import { useLoginState } from './useLoginState';
 
 export interface MobileCategory {
@@ -60,7 +61,7 @@ function Account() {
   );
 }
 
-export function MobileNav({ categories }: { categories: readonly MobileCategory[] }) {
+export function MobileNav({ nav, categories }: { nav: readonly NavItem[]; categories: readonly MobileCategory[] }) {
   const pathname = usePathname();
   const search = useSearchParams();
   const [panel, setPanel] = useState<'none' | 'search' | 'menu'>('none');
@@ -118,7 +119,7 @@ export function MobileNav({ categories }: { categories: readonly MobileCategory[
         <nav className={styles.panel} aria-label="移动端菜单">
           <Account />
           <ul className={styles.menu}>
-            {NAV.map((item) => {
+            {nav.map((item) => {
               const groups = item.catalogue && categories.length > 0 ? [...(item.groups ?? []), categoryGroup] : (item.groups ?? []);
               const open = section === item.href;
               return (

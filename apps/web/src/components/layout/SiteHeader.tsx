@@ -11,6 +11,7 @@ import { HeaderSearch } from './HeaderSearch';
 import { HeaderUser } from './HeaderUser';
 import { Logo } from './Logo';
 import { MobileNav } from './MobileNav';
+import { NAV } from './nav';
 import styles from './SiteHeader.module.css';
 
 export async function SiteHeader() {
@@ -37,7 +38,7 @@ export async function SiteHeader() {
           <LeadButton className={styles.trial}>免费试用</LeadButton>
           <HeaderUser />
           <Suspense fallback={null}>
-            <MobileNav categories={categoryMenu.map((c) => ({ name: c.name, href: c.href }))} />
+            <MobileNav nav={NAV} categories={categoryMenu.map((c) => ({ name: c.name, href: c.href }))} />
           </Suspense>
         </div>
       </div>

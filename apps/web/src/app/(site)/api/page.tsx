@@ -115,6 +115,8 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
           </div>
         ) : (
           <>
+            {/* The cards' titles are h3 under the page's h1: a heading between keeps the outline whole. */}
+            <h2 className="visually-hidden">接口列表</h2>
             <ul className={styles.grid} data-testid="catalog-grid">
               {result.rows.map((item) => (
                 <InterfaceCard key={item.id} item={item} />

@@ -11,7 +11,7 @@ export function CodeSamples({ samples }: { samples: Readonly<Record<string, stri
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(samples[lang]);
+      await navigator.clipboard.writeText(samples[lang] ?? '');
       setCopied(true);
       window.setTimeout(() => setCopied(false), 1500);
     } catch {
