@@ -2,9 +2,8 @@
 // password and say what changes first; the unread count sits beside the bell, not on it; and
 // 我的API's action links look the same after a move from the public site as after a full load.
 // The spec changes its customer's keys, so it registers its own (through the API, not the pages).
-import { usccCheckChar } from '@apimarket/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { LICENCE_PNG, operator, smsCode, unique } from './helpers';
+import { registerCustomer } from './setup/register';
 import { call } from './setup/wire';
 
 const PASSWORD = 'ucDetail2026';
@@ -14,24 +13,7 @@ test.use({ extraHTTPHeaders: HEADERS });
 
 /** A customer with an authenticated company, signed in on `page` (cookies from the API calls). */
 async function customer(page: Page, request: APIRequestContext): Promise<void> {
-  const who = unique();
-  const captcha = async () => (await request.get('/apiHome/memberShip/code').catch(() => null))?.status();
-  await expect.poll(captcha, { timeout: 60_000 }).toBe(200);
-  const key = (await request.storageState()).cookies.find((c) => c.name === 'imageCodeKey')?.value ?? '';
-  const imgCode = (await (await request.get(`/apiHome/dev/captcha?key=${key}`)).json()).data.text as string;
-  await call(request, 'memberShip/sendSms', { encrypt: true, data: { phone: who.phone, code: imgCode } });
-  const code = await smsCode(request, who.phone);
-  await call(request, 'memberShip/register', {
-    encrypt: true,
-    data: { contacter: '测试联系人', uName: who.name, password: PASSWORD, checkPass: PASSWORD, mobile: who.phone, code, imgCode },
-  });
-  const credit = `91320100MA${String(Date.now()).slice(-7)}`;
-  await call(request, 'myAccount/companyQualification', {
-    as: 'multipart',
-    data: { companyName: '南京细节测试科技有限公司', creditCode: credit + usccCheckChar(credit), legalPerson: '孙雅' },
-    files: { file: new File([LICENCE_PNG], 'licence.png', { type: 'image/png' }) },
-  });
-  operator('qualification', 'approve', who.name);
+  await registerCustomer(request, { password: PASSWORD, companyName: '南京细节测试科技有限公司', legalPerson: '孙雅', creditPrefix: '91320100MA' });
   await page.context().addCookies((await request.storageState()).cookies);
 }
 

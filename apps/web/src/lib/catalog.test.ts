@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSamples, formatPrice, splitHighlight, stripWords, unitPrice } from './catalog';
+import { codeSamples, formatPrice, stripWords, unitPrice } from './catalog';
 
 describe('catalogue helpers', () => {
   it('formats fen as yuan', () => {
@@ -11,15 +11,6 @@ describe('catalogue helpers', () => {
   it('strips the configured words from footer names', () => {
     expect(stripWords('高速通行记录查询', ['高速'])).toBe('通行记录查询');
     expect(stripWords('实名认证', ['高速'])).toBe('实名认证');
-  });
-
-  it('splits around the keyword for highlighting, case-insensitively', () => {
-    expect(splitHighlight('身份证OCR识别', 'ocr')).toEqual([
-      { text: '身份证', hit: false },
-      { text: 'OCR', hit: true },
-      { text: '识别', hit: false },
-    ]);
-    expect(splitHighlight('abc', '')).toEqual([{ text: 'abc', hit: false }]);
   });
 
   it('builds six code samples from the path and parameters, with quotes escaped', () => {

@@ -76,23 +76,6 @@ export function stripWords(name: string, words: readonly string[]): string {
   return out.trim() || name;
 }
 
-/** Split text around case-insensitive matches of a keyword, for <mark> highlighting. */
-export function splitHighlight(text: string, keyword: string): Array<{ text: string; hit: boolean }> {
-  const k = keyword.trim();
-  if (!k) return [{ text, hit: false }];
-  const lower = text.toLowerCase();
-  const key = k.toLowerCase();
-  const parts: Array<{ text: string; hit: boolean }> = [];
-  let from = 0;
-  for (let at = lower.indexOf(key); at !== -1; at = lower.indexOf(key, from)) {
-    if (at > from) parts.push({ text: text.slice(from, at), hit: false });
-    parts.push({ text: text.slice(at, at + k.length), hit: true });
-    from = at + k.length;
-  }
-  if (from < text.length) parts.push({ text: text.slice(from), hit: false });
-  return parts;
-}
-
 export type SampleLanguage = 'curl' | 'Java' | 'Python' | 'Node.js' | 'PHP' | 'Go';
 export const SAMPLE_LANGUAGES: SampleLanguage[] = ['curl', 'Java', 'Python', 'Node.js', 'PHP', 'Go'];
 

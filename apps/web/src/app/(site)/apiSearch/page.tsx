@@ -4,11 +4,10 @@
 import { HOT_SEARCH_TERMS, parseId, SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { InterfaceCard } from '../../../components/catalog/InterfaceCard';
+import { InterfaceCard, type SearchHitCard as Hit } from '../../../components/catalog/InterfaceCard';
 import { Pagination } from '../../../components/catalog/Pagination';
 import { serverGet } from '../../../lib/api/server';
 import type { InterfaceCard as Card } from '../../../lib/catalog';
-import { type Hit, SearchHit } from './_components/SearchHit';
 import styles from './search.module.css';
 
 const PAGE_SIZE = 12;
@@ -68,7 +67,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         <>
           <ul className={styles.grid} data-testid="search-results">
             {result.rows.map((item) => (
-              <SearchHit key={item.id} item={item} />
+              <InterfaceCard key={item.id} item={item} />
             ))}
           </ul>
           <Pagination
