@@ -14,7 +14,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      {
+        // The web's `@/` import alias (apps/web/tsconfig.json paths).
+        resolve: { alias: { '@/': `${import.meta.dirname}/apps/web/src/` } },
+        test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+      },
       { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['*.test.mjs'] } },
     ],
   },

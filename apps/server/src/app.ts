@@ -51,7 +51,9 @@ export interface AppDeps {
   database: Database;
   logger: FastifyBaseLogger;
   /** Told of every route as it is registered (the boundary property test walks them all). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; declared: boolean }) => void;
+  /** Hold every answer to its declared schema (the test harness; Decision 150). */
+  checkAnswers?: boolean;
 }
 
 export interface App {
@@ -65,7 +67,7 @@ export interface App {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export async function buildApp({ config, database, logger, onRoute }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, logger, onRoute, checkAnswers = false }: AppDeps): Promise<App> {
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     bodyLimit: config.bodyLimit,
@@ -86,7 +88,9 @@ export async function buildApp({ config, database, logger, onRoute }: AppDeps): 
   });
   // Set once the gateway exists (below), when this process serves the open data API.
   let answerGatewayCall: ((code: PlatformCode, ip: string) => Promise<GatewayAnswer>) | undefined;
-  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
+  // Read by every declared route (http/route.ts): tests hold each answer to its declaration.
+  app.decorate('checkAnswers', checkAnswers);
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url, declared: route.config?.declared === true }));
 
   // At most this many password hashes at once in the process (ARGON2_CONCURRENCY).
   setPasswordConcurrency(config.argon2Concurrency);

@@ -1,6 +1,7 @@
 // Favourite interfaces (我的收藏, spec 02 §2 /dataManage/myCollect): collect an interface from its
 // page, list the collection, remove entries. Adding twice keeps one entry; removing is by interface.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { PageQuery, parseId } from './paging';
 
 export const FAVORITE_MSG = {
@@ -21,15 +22,50 @@ export const FavoriteListInput = PageQuery.extend({
 });
 export type FavoriteListInput = z.infer<typeof FavoriteListInput>;
 
-export interface FavoriteRow {
-  interfaceId: number;
-  interfaceName: string;
-  categoryId: number;
-  categoryName: string;
-  summary: string;
+export const FavoriteRow = z.object({
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  summary: z.string(),
   /** The cheapest on-sale package in fen; null when the interface is priced on request. */
-  priceFrom: number | null;
+  priceFrom: z.number().int().nullable(),
   /** False once the interface is taken off sale: it stays in the collection, but cannot be bought. */
-  onSale: boolean;
-  createdAt: string;
-}
+  onSale: z.boolean(),
+  createdAt: z.string(),
+});
+export type FavoriteRow = z.infer<typeof FavoriteRow>;
+
+const FavoriteState = z.object({ interfaceId: z.number().int(), favorite: z.boolean() });
+
+/** The favourites calls of spec 02 §7. A login is enough: collecting is not a business operation. */
+export const favoritesApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/MyAccount/goFavorite',
+    body: 'form',
+    access: 'member',
+    summary: '我的收藏列表（带 interfaceId 时只查该接口是否已收藏）',
+    input: FavoriteListInput,
+    answer: { rows: FavoriteRow },
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: '/interfaceOrders/interfaceCollect',
+    body: 'form',
+    access: 'member',
+    summary: '收藏接口',
+    input: FavoriteInput,
+    answer: { data: FavoriteState },
+    fails: ['ALL_0011'],
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/AccountManagement/deteleCollection',
+    body: 'form',
+    access: 'member',
+    summary: '取消收藏（接口方拼写 detele 保持原样）',
+    input: FavoriteInput,
+    answer: { data: FavoriteState },
+  }),
+};

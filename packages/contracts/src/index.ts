@@ -2,6 +2,7 @@
 // validation rules with their Chinese messages, business constants and the wire helpers.
 // Browser-safe: no Node-only module, no framework, no ORM.
 export * from './account';
+export * from './call';
 export * from './catalog';
 export * from './constants';
 export * from './format';

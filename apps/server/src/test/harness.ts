@@ -29,7 +29,7 @@ export interface TestApp {
   /** The throwaway PostgreSQL database's URL, or null on in-memory PGlite. */
   databaseUrl: string | null;
   /** Every route of the app: method and path as registered. */
-  routes: Array<{ method: string; url: string }>;
+  routes: Array<{ method: string; url: string; declared: boolean }>;
   close(): Promise<void>;
 }
 
@@ -96,10 +96,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const logger = createLogger(config.logLevel, options.logStream);
   const routes: TestApp['routes'] = [];
-  const onRoute = (r: { method: string | string[]; url: string }) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  const onRoute = (r: { method: string | string[]; url: string; declared: boolean }) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, declared: r.declared });
   };
-  const { app, notifier, batchRunner, files } = await buildApp({ config, database, logger, onRoute });
+  const { app, notifier, batchRunner, files } = await buildApp({ config, database, logger, onRoute, checkAnswers: true });
   if (options.routes) await app.register(options.routes, { prefix: '/apiHome' });
   if (options.rootRoutes) await app.register(options.rootRoutes);
   await app.ready();

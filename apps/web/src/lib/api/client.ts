@@ -1,8 +1,8 @@
 // The one request client of the browser (spec 01 §7.1). Screens call request(); it adds the
 // conventions, sends, and applies the shared reactions: the success rule, ALL_0024 → the
 // 「提示」 alert then /login (except on the login-state check), network failure → toast.
-import { COOKIE, isSuccessBody } from '@apimarket/contracts';
-import { buildRequest, readCookie, type RequestOptions } from './build';
+import { type Call, type CallInput, type CallReply, COOKIE, callPath, isSuccessBody } from '@apimarket/contracts';
+import { buildRequest, type Payload, readCookie, type RequestOptions } from './build';
 import { ApiError, NETWORK_ERROR_MSG } from './errors';
 import { alertSessionExpired, toastNetworkError } from './notify';
 import { browserWireConfig } from './wire-config';
@@ -14,8 +14,29 @@ export interface ClientOptions extends RequestOptions {
   silent?: boolean;
 }
 
-/** Resolves with the success body; rejects with ApiError otherwise. */
-export async function request<T = unknown>(path: string, options: ClientOptions = {}): Promise<T> {
+/** Options a screen may add to a declared call: the rest (method, encoding, sealing) is the declaration's. */
+export type CallOptions = Pick<ClientOptions, 'loginStateCheck' | 'silent' | 'files'>;
+
+/**
+ * Sends a declared call (packages/contracts) and resolves with its declared success body;
+ * rejects with ApiError otherwise. The input is the call's own schema input.
+ */
+export function request<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<CallReply<C>>;
+/** @deprecated The path form, until every screen calls by declaration (issue #18). */
+export function request<T = unknown>(path: string, options?: ClientOptions): Promise<T>;
+export function request(target: Call | string, second?: unknown, third?: CallOptions): Promise<unknown> {
+  if (typeof target === 'string') return send(target, (second as ClientOptions | undefined) ?? {});
+  const { path, rest } = callPath(target, (second ?? {}) as Record<string, unknown>);
+  return send(path, {
+    ...third,
+    method: target.method,
+    as: target.body === 'json' ? 'json' : target.body === 'multipart' ? 'multipart' : 'form',
+    encrypt: target.encrypt === true,
+    data: rest as Payload,
+  });
+}
+
+async function send<T = unknown>(path: string, options: ClientOptions = {}): Promise<T> {
   const networkError = () => {
     if (!options.silent) void toastNetworkError();
   };

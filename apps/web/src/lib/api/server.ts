@@ -6,7 +6,7 @@ import 'server-only';
 // reads data as dynamic: detail pages stay incrementally regenerated (revalidate) pages.
 import http from 'node:http';
 import https from 'node:https';
-import { COOKIE, isSuccessBody, type OkEnvelope } from '@apimarket/contracts';
+import { type Call, type CallData, type CallInput, type CallReply, COOKIE, callPath, isSuccessBody, type OkEnvelope } from '@apimarket/contracts';
 import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { webConfig } from '../../config';
@@ -120,4 +120,27 @@ export async function serverDetail<T>(path: string, options: ServerGetOptions = 
   if (r.ok) return r.body.data;
   if (r.status === 404) notFound();
   throw new Error(`API ${path} unavailable (${r.status})`);
+}
+
+/** Options of a declared call made by a server component (method and path are the declaration's). */
+export type ServerCallOptions = Pick<ServerGetOptions, 'ttl' | 'withSession'>;
+
+function declared(call: Call, input: unknown, options: ServerCallOptions): [string, ServerGetOptions] {
+  const { path, rest } = callPath(call, (input ?? {}) as Record<string, unknown>);
+  return [path, { ...options, method: call.method, data: rest as Payload }];
+}
+
+/** A declared call from a server component: its success body, or why not. */
+export function serverCall<C extends Call>(call: C, input?: CallInput<C>, options: ServerCallOptions = {}): Promise<Fetched<CallReply<C>>> {
+  return serverFetch<CallReply<C>>(...declared(call, input, options));
+}
+
+/** A declared call's `data`, or null (the page renders its designed empty state). */
+export async function serverCallData<C extends Call>(call: C, input?: CallInput<C>, options: ServerCallOptions = {}): Promise<CallData<C> | null> {
+  return serverData<CallData<C>>(...declared(call, input, options));
+}
+
+/** A declared detail call's `data`; the 404 page when the server says not found. */
+export function serverCallDetail<C extends Call>(call: C, input?: CallInput<C>, options: ServerCallOptions = {}): Promise<CallData<C>> {
+  return serverDetail<CallData<C>>(...declared(call, input, options));
 }

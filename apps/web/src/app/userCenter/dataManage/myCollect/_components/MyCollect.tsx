@@ -1,52 +1,18 @@
 'use client';
 // 我的收藏: the collected interfaces with category, summary, price and sale state; each links to
 // its page and to buying there, and can be removed. An interface taken off sale stays, marked.
-import { type FavoriteRow, formatFen } from '@apimarket/contracts';
+import { type FavoriteRow, favoritesApi, formatFen } from '@apimarket/contracts';
 import { App, Button, Card, Empty, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
+import { useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './my-collect.module.css';
-
-const PAGE_SIZE = 10;
 
 export function MyCollect() {
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: FavoriteRow[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const res = await request<{ rows: FavoriteRow[]; total: number }>('MyAccount/goFavorite', { data: { pageNum, pageSize: PAGE_SIZE } });
-      // Removing the last entry of a later page: show the page before it.
-      if (res.rows.length === 0 && res.total > 0 && pageNum > 1) {
-        setPageNum(Math.ceil(res.total / PAGE_SIZE));
-        return;
-      }
-      setPage({ rows: res.rows, total: res.total });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const remove = async (row: FavoriteRow) => {
-    try {
-      const res = await request<{ msg: string }>('AccountManagement/deteleCollection', { data: { interfaceId: row.interfaceId } });
-      message.success(res.msg);
-      await load();
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    }
-  };
+  const list = usePagedList(favoritesApi.list, { inUrl: true, quiet: true });
+  const removal = useCallMutation(favoritesApi.remove, { invalidates: [favoritesApi.list], onSuccess: (res) => void message.success(res.msg) });
+  const remove = (row: FavoriteRow) => removal.mutateAsync({ interfaceId: row.interfaceId }).catch(() => undefined);
 
   const columns: TableColumnsType<FavoriteRow> = [
     {
@@ -96,16 +62,16 @@ export function MyCollect() {
 
   return (
     <Card title="我的收藏">
-      {failed && !page ? (
+      {list.failed ? (
         <Empty description="收藏暂时无法加载，请稍后刷新重试" />
       ) : (
         <Table<FavoriteRow>
           rowKey="interfaceId"
           columns={columns}
-          dataSource={page?.rows ?? []}
-          loading={!page}
-          scroll={page?.rows?.length ? { x: 900 } : undefined}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+          dataSource={list.rows}
+          loading={list.loading}
+          scroll={list.rows.length ? { x: 900 } : undefined}
+          pagination={list.pagination}
           locale={{
             emptyText: (
               <div className={styles.empty} data-testid="collect-empty">
