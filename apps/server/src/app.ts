@@ -33,6 +33,7 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { qualificationRoutes } from './modules/qualification/qualification.routes';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 import { payTestRoutes } from './modules/paytest/paytest.routes';
 import { subAccountConsumeRoutes } from './modules/billing/subaccount-consume.routes';
 import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       await api.register(purchasesRoutes, { db, config });
       await api.register(whitelistRoutes, { db });
       await api.register(favoritesRoutes, { db });
+      await api.register(docsRoutes, { db, config });
       await api.register(payTestRoutes, { db });
       await api.register(subAccountConsumeRoutes, { db });
       await api.register(entitlementsRoutes, { db });

@@ -2,7 +2,10 @@
 // enterprise authentication and its form, account settings and messages. The server answers
 // with these shapes and checks these rules; the pages build their menus and forms from them.
 import { z } from 'zod';
-import { CompanyName, Email, MSG, Mobile, Password, SmsCode } from './validation';
+import { defineCall } from './call';
+import { SignedIn } from './identity';
+import { PageQuery, parseId } from './paging';
+import { CompanyName, Email, MSG, Mobile, Password, SmsCode, SmsSendInput } from './validation';
 
 // ── Feature codes (spec 02 §6) ───────────────────────────────────────────────────────────────
 /** Codes the spec names; granted per account. */
@@ -189,6 +192,16 @@ export const ChangeLoginInput = z.object({
   childId: z.coerce.number({ error: ACCOUNT_MSG.childMissing }).int().positive(ACCOUNT_MSG.childMissing),
 });
 
+/** myAccount/getChild: one of the caller's own active sub-accounts. */
+export const ChildAccount = z.object({
+  id: z.number().int(),
+  /** The sub-account's login name (spec 02 §3 "mname"). */
+  mname: z.string(),
+  /** Its contact's name (spec 02 §3 "userName"). */
+  userName: z.string(),
+});
+export type ChildAccount = z.infer<typeof ChildAccount>;
+
 // ── Messages ─────────────────────────────────────────────────────────────────────────────────
 export const MESSAGE_KINDS = ['qualification', 'account', 'security', 'order', 'alert', 'system'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -209,6 +222,13 @@ export const MessageListInput = z.object({
     .transform((v) => v === '1'),
 });
 
+/** UserCenter/userNews: a page of messages, all or unread only. */
+export const MessagePageInput = PageQuery.extend(MessageListInput.shape);
+export type MessagePageInput = z.infer<typeof MessagePageInput>;
+
+/** UserCenter/getMessageInfo: a message by its id; a malformed id is a message that does not exist (404). */
+export const MessageIdInput = z.object({ id: z.preprocess((v) => parseId(v), z.number().int().nullable()) });
+
 export const MessageReadInput = z.object({
   /** Comma-separated ids; empty with all=1 marks everything read. */
   ids: z
@@ -228,49 +248,180 @@ export const MessageReadInput = z.object({
     .transform((v) => v === '1'),
 });
 
-export interface MessageRow {
-  id: number;
-  kind: MessageKind;
-  kindLabel: string;
-  title: string;
+export const MessageRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(MESSAGE_KINDS),
+  kindLabel: z.string(),
+  title: z.string(),
   /** First line of the body, for the list. */
-  summary: string;
-  read: boolean;
-  createdAt: string;
-}
+  summary: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type MessageRow = z.infer<typeof MessageRow>;
 
-export interface MessageDetail extends MessageRow {
-  body: string;
+export const MessageDetail = MessageRow.extend({
+  body: z.string(),
   /** A user-center path the message points at, or ''. */
-  link: string;
-}
+  link: z.string(),
+});
+export type MessageDetail = z.infer<typeof MessageDetail>;
 
 // ── Dashboard ────────────────────────────────────────────────────────────────────────────────
-export interface HomeData {
+export const HomeData = z.object({
   /** Yuan, two decimals as a string ('0.00'), for API clients. */
-  balance: string;
+  balance: z.string(),
   /** The same in fen: pages show it with formatFen, like every other amount ('1,280.00'). */
-  balanceFen: number;
-  purchasedInterfaces: number;
-  callsToday: number;
-  callsThisMonth: number;
-  freeTestCallsLeft: number;
-  unreadMessages: number;
-  openAlerts: number;
-  recentCalls: Array<{ seqNo: string; interfaceName: string; code: string; calledAt: string }>;
-}
+  balanceFen: z.number().int(),
+  purchasedInterfaces: z.number().int(),
+  callsToday: z.number().int(),
+  callsThisMonth: z.number().int(),
+  freeTestCallsLeft: z.number().int(),
+  unreadMessages: z.number().int(),
+  openAlerts: z.number().int(),
+  recentCalls: z.array(z.object({ seqNo: z.string(), interfaceName: z.string(), code: z.string(), calledAt: z.string() })),
+});
+export type HomeData = z.infer<typeof HomeData>;
 
-export interface AccountSummary {
-  loginName: string;
+export const AccountSummary = z.object({
+  loginName: z.string(),
   /** Masked: 138****8000. */
-  mobile: string;
-  contacter: string;
-  email: string;
-  isSubAccount: boolean;
-  parentName: string;
-  qualification: QualificationStatus;
-  companyName: string;
-  lastLoginAt: string | null;
-  lastLoginIp: string;
-  createdAt: string;
-}
+  mobile: z.string(),
+  contacter: z.string(),
+  email: z.string(),
+  isSubAccount: z.boolean(),
+  parentName: z.string(),
+  qualification: z.enum(QUALIFICATION_STATUS),
+  companyName: z.string(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string(),
+  createdAt: z.string(),
+});
+export type AccountSummary = z.infer<typeof AccountSummary>;
+
+// ── Calls ────────────────────────────────────────────────────────────────────────────────────
+const NoInput = z.object({});
+
+/** The account, menu and messages calls of spec 02 §7. */
+export const accountApi = {
+  menu: defineCall({
+    method: 'POST',
+    path: '/UserCenter/getMembershipMenu',
+    body: 'form',
+    access: 'member',
+    summary: '当前账号的功能菜单编码',
+    input: NoInput,
+    answer: { data: z.array(z.number().int()) },
+  }),
+  summary: defineCall({
+    method: 'POST',
+    path: '/myAccount/userCenter',
+    body: 'form',
+    access: 'member',
+    summary: '账号概况（手机号脱敏）',
+    input: NoInput,
+    answer: { data: AccountSummary },
+  }),
+  home: defineCall({
+    method: 'POST',
+    path: '/myAccount/home/data',
+    body: 'form',
+    access: 'qualified',
+    summary: '用户中心首页数据',
+    input: NoInput,
+    answer: { data: HomeData },
+  }),
+  changePassword: defineCall({
+    method: 'POST',
+    path: '/UserCenter/Modification',
+    body: 'form',
+    access: 'member',
+    encrypt: true,
+    summary: '修改登录密码（其他设备上的登录退出）',
+    input: ChangePasswordInput,
+    answer: { data: z.null() },
+  }),
+  updateMobile: defineCall({
+    method: 'POST',
+    path: '/myAccount/updateMobile',
+    body: 'form',
+    access: 'member',
+    encrypt: true,
+    summary: '更换绑定手机号（新手机短信验证码 + 登录密码）',
+    input: UpdateMobileInput,
+    answer: { data: z.object({ mobile: z.string() }) },
+    fails: ['ALL_0013'],
+  }),
+  sendMobileCode: defineCall({
+    method: 'POST',
+    path: '/myAccount/sendMobileCode',
+    body: 'form',
+    access: 'member',
+    encrypt: true,
+    summary: '向新手机号发送更换验证码（先校验图片验证码）',
+    input: SmsSendInput,
+    answer: { data: z.null() },
+    fails: ['ALL_0028'],
+  }),
+  activationCode: defineCall({
+    method: 'POST',
+    path: '/UserCenter/activationCode',
+    body: 'form',
+    access: 'member',
+    encrypt: true,
+    summary: '绑定通知邮箱：只有 email 时发送验证码（data 为 null），带 code 时绑定',
+    input: ActivationCodeInput,
+    answer: { data: z.object({ email: z.string() }).nullable() },
+    fails: ['ALL_0028'],
+  }),
+  children: defineCall({
+    method: 'POST',
+    path: '/myAccount/getChild',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '本账号的子账号（启用中）',
+    input: NoInput,
+    answer: { rows: ChildAccount },
+  }),
+  changeLogin: defineCall({
+    method: 'POST',
+    path: '/myAccount/changeLogin',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '切换为子账号登录（原会话结束）',
+    input: ChangeLoginInput,
+    answer: { data: SignedIn },
+    fails: ['ALL_0011'],
+  }),
+  messages: defineCall({
+    method: 'POST',
+    path: '/UserCenter/userNews',
+    body: 'form',
+    access: 'member',
+    summary: '消息列表（另带账号的未读数 unread）',
+    input: MessagePageInput,
+    // Beside the page: the account's unread count (0 for Decision 3's special users).
+    answer: { rows: MessageRow, extra: { unread: z.number().int() } },
+  }),
+  message: defineCall({
+    method: 'POST',
+    path: '/UserCenter/getMessageInfo',
+    body: 'form',
+    access: 'member',
+    summary: '消息详情（读取即标为已读）',
+    input: MessageIdInput,
+    answer: { data: MessageDetail },
+    fails: ['ALL_0011'],
+  }),
+  markRead: defineCall({
+    method: 'POST',
+    path: '/UserCenter/editMyAccountAlertStatus',
+    body: 'form',
+    access: 'member',
+    summary: '将消息标为已读（ids 逗号分隔，或 all=1）',
+    input: MessageReadInput,
+    answer: { data: z.object({ changed: z.number().int() }) },
+  }),
+};

@@ -1,8 +1,10 @@
 // Usage alerts and alert contacts (issue #9, spec 02 §2 /warningManage, §7 alerts calls): four
 // kinds of rule an account turns on and off, each firing once per crossing, and the contacts
-// they go to once their phone is verified. One place for the rules the forms and the server check.
+// they go to once their phone is verified. One place for the rules the forms and the server check,
+// the answers, and the calls (`alertsApi`).
 import { z } from 'zod';
-import { parseId } from './paging';
+import { defineCall } from './call';
+import { PageQuery, parseId } from './paging';
 import { Email, ImageCode, MOBILE_PATTERN, MSG, SmsCode } from './validation';
 import { formatFen, yuanToFen } from './format';
 
@@ -99,11 +101,13 @@ export const BalanceAlertInput = z.object({
 });
 export type BalanceAlertInput = z.infer<typeof BalanceAlertInput>;
 
-export interface BalanceAlertView {
+export const BalanceAlertView = z.object({
   /** null when no balance alert was ever set. */
-  rule: { id: number; thresholdFen: number; enabled: boolean; fired: boolean } | null;
-  balanceFen: number;
-}
+  rule: z.object({ id: z.number().int(), thresholdFen: z.number().int(), enabled: z.boolean(), fired: z.boolean() }).nullable(),
+  /** 0 for a sub-account (it has no balance of its own). */
+  balanceFen: z.number().int(),
+});
+export type BalanceAlertView = z.infer<typeof BalanceAlertView>;
 
 // ── Remaining calls (myBuy/earlywarnList, addearlywarning, editEarlywarnStatus) ────────────────
 export const RemainingAlertInput = z.object({
@@ -117,21 +121,23 @@ export type RemainingAlertInput = z.infer<typeof RemainingAlertInput>;
 export const AlertStatusInput = z.object({ id: ruleId, status: Status });
 export type AlertStatusInput = z.infer<typeof AlertStatusInput>;
 
-export interface RuleState {
-  id: number;
-  threshold: number;
-  enabled: boolean;
+export const RuleState = z.object({
+  id: z.number().int(),
+  threshold: z.number().int(),
+  enabled: z.boolean(),
   /** Past the threshold and already told (the next alert needs a reset first). */
-  fired: boolean;
-}
+  fired: z.boolean(),
+});
+export type RuleState = z.infer<typeof RuleState>;
 
 /** One purchase of the account with its remaining-calls rule, if any. */
-export interface RemainingAlertRow {
-  interfaceId: number;
-  interfaceName: string;
-  callsLeft: number;
-  rule: RuleState | null;
-}
+export const RemainingAlertRow = z.object({
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  callsLeft: z.number().int(),
+  rule: RuleState.nullable(),
+});
+export type RemainingAlertRow = z.infer<typeof RemainingAlertRow>;
 
 // ── Calls per day (myBuy/addDayInvokerAlarm, dayInvokerAlarmList, editDayInvokerAlarmStatus) ──
 export const DailyAlertInput = z.object({
@@ -141,13 +147,14 @@ export const DailyAlertInput = z.object({
 });
 export type DailyAlertInput = z.infer<typeof DailyAlertInput>;
 
-export interface DailyAlertRow extends RuleState {
+export const DailyAlertRow = RuleState.extend({
   /** 0: all interfaces. */
-  interfaceId: number;
-  interfaceName: string;
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
   /** Calls recorded today (China day) under the rule's scope. */
-  todayCalls: number;
-}
+  todayCalls: z.number().int(),
+});
+export type DailyAlertRow = z.infer<typeof DailyAlertRow>;
 
 // ── Error rate (myWarn/*) ──────────────────────────────────────────────────────────────────────
 const Codes = z.preprocess(
@@ -178,22 +185,21 @@ export type AlertIdInput = z.infer<typeof AlertIdInput>;
 export const WarnErrcodeInput = z.object({ interfaceId });
 export type WarnErrcodeInput = z.infer<typeof WarnErrcodeInput>;
 
-export interface ErrorRateAlertRow extends RuleState {
-  interfaceId: number;
-  interfaceName: string;
-  codes: string[];
-  windowMinutes: number;
-}
+export const ErrorRateAlertRow = RuleState.extend({
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  codes: z.array(z.string()),
+  windowMinutes: z.number().int(),
+});
+export type ErrorRateAlertRow = z.infer<typeof ErrorRateAlertRow>;
 
-export interface WarnInterface {
-  interfaceId: number;
-  interfaceName: string;
-}
+/** A purchased interface an alert can watch. */
+export const WarnInterface = z.object({ interfaceId: z.number().int(), interfaceName: z.string() });
+export type WarnInterface = z.infer<typeof WarnInterface>;
 
-export interface WarnErrcode {
-  code: string;
-  message: string;
-}
+/** A code the interface can answer other than success: its own, then the platform's. */
+export const WarnErrcode = z.object({ code: z.string(), message: z.string() });
+export type WarnErrcode = z.infer<typeof WarnErrcode>;
 
 // ── Contacts (myWarn/selectWarnContact, addWarnContact, deleteWarnContact, sendVerifyCode) ─────
 export const ContactListInput = z.object({
@@ -242,38 +248,43 @@ export type SendContactCodeInput = z.infer<typeof SendContactCodeInput>;
 export const VerifyContactInput = z.object({ id: contactId, smsCode: SmsCode });
 export type VerifyContactInput = z.infer<typeof VerifyContactInput>;
 
-export interface AlertContactRow {
-  id: number;
-  name: string;
+export const AlertContactRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** Masked in lists (Decision 19): 138****8000. */
-  phone: string;
-  email: string;
-  verified: boolean;
-  verifiedAt: string | null;
-  createdAt: string;
-}
+  phone: z.string(),
+  /** Masked; '' when none. */
+  email: z.string(),
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AlertContactRow = z.infer<typeof AlertContactRow>;
 
 // ── History (myWarn/warnRecordList) ────────────────────────────────────────────────────────────
-export interface AlertDeliveryView {
-  channel: 'sms' | 'email' | 'message';
+export const AlertDeliveryView = z.object({
+  channel: z.enum(['sms', 'email', 'message']),
   /** Masked phone or e-mail; 消息中心 for the messages center. */
-  recipient: string;
-  contactName: string;
-  delivered: boolean;
-  error: string;
-}
+  recipient: z.string(),
+  contactName: z.string(),
+  delivered: z.boolean(),
+  error: z.string(),
+});
+export type AlertDeliveryView = z.infer<typeof AlertDeliveryView>;
 
-export interface AlertFiringRow {
-  id: number;
-  kind: AlertKind;
-  kindLabel: string;
-  interfaceName: string;
-  value: number;
-  threshold: number;
-  text: string;
-  createdAt: string;
-  deliveries: AlertDeliveryView[];
-}
+export const AlertFiringRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(ALERT_KINDS),
+  kindLabel: z.string(),
+  interfaceName: z.string(),
+  /** What was measured (fen, calls or percent) and the threshold it crossed. */
+  value: z.number().int(),
+  threshold: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+  deliveries: z.array(AlertDeliveryView),
+});
+export type AlertFiringRow = z.infer<typeof AlertFiringRow>;
 
 /** Masks a phone for lists: 138****8000. */
 export function maskPhone(phone: string): string {
@@ -294,3 +305,221 @@ export function alertAmount(kind: AlertKind, n: number): string {
   if (kind === 'error_rate') return `${n}%`;
   return `${n.toLocaleString('en-US')} 次`;
 }
+
+/** A rule switched: no data, the message says on or off. */
+const Done = z.null();
+const Empty = z.object({});
+
+/**
+ * The usage-alert calls of spec 02 §7 (issue #9). The company must be authenticated; each call
+ * reads and writes the caller's own rules and contacts only (another account's id answers
+ * 「不存在」 like one that does not exist).
+ */
+export const alertsApi = {
+  // ── Balance ──
+  balance: defineCall({
+    method: 'POST',
+    path: '/UserCenter/GetMyAccountAlert',
+    body: 'form',
+    access: 'qualified',
+    summary: '余额预警：当前余额与预警设置',
+    input: Empty,
+    answer: { data: BalanceAlertView },
+  }),
+  saveBalance: defineCall({
+    method: 'POST',
+    path: '/UserCenter/SaveMyAccountAlert',
+    body: 'form',
+    access: 'qualified',
+    summary: '保存余额预警（金额与开关一起；主账号）',
+    input: BalanceAlertInput,
+    answer: { data: BalanceAlertView },
+    fails: ['ALL_0010'],
+  }),
+  // ── Remaining calls ──
+  remainingList: defineCall({
+    method: 'POST',
+    path: '/myBuy/earlywarnList',
+    body: 'form',
+    access: 'qualified',
+    summary: '剩余次数预警：每个已购接口的剩余次数与预警设置',
+    input: Empty,
+    answer: { rows: RemainingAlertRow },
+  }),
+  saveRemaining: defineCall({
+    method: 'POST',
+    path: '/myBuy/addearlywarning',
+    body: 'form',
+    access: 'qualified',
+    summary: '设置剩余次数预警',
+    input: RemainingAlertInput,
+    answer: { data: Done },
+  }),
+  remainingStatus: defineCall({
+    method: 'POST',
+    path: '/myBuy/editEarlywarnStatus',
+    body: 'form',
+    access: 'qualified',
+    summary: '开启或关闭剩余次数预警',
+    input: AlertStatusInput,
+    answer: { data: Done },
+    fails: ['ALL_0011'],
+  }),
+  // ── Calls per day ──
+  dailyList: defineCall({
+    method: 'POST',
+    path: '/myBuy/dayInvokerAlarmList',
+    body: 'form',
+    access: 'qualified',
+    summary: '日调用量预警列表（含今日调用次数）',
+    input: Empty,
+    answer: { rows: DailyAlertRow },
+  }),
+  saveDaily: defineCall({
+    method: 'POST',
+    path: '/myBuy/addDayInvokerAlarm',
+    body: 'form',
+    access: 'qualified',
+    summary: '设置日调用量预警（interfaceId 为 0 表示全部接口）',
+    input: DailyAlertInput,
+    answer: { data: Done },
+  }),
+  dailyStatus: defineCall({
+    method: 'POST',
+    path: '/myBuy/editDayInvokerAlarmStatus',
+    body: 'form',
+    access: 'qualified',
+    summary: '开启或关闭日调用量预警',
+    input: AlertStatusInput,
+    answer: { data: Done },
+    fails: ['ALL_0011'],
+  }),
+  // ── Error rate ──
+  errorRateList: defineCall({
+    method: 'POST',
+    path: '/myWarn/getMembershipWarnInfo',
+    body: 'form',
+    access: 'qualified',
+    summary: '错误率预警列表',
+    input: PageQuery,
+    answer: { rows: ErrorRateAlertRow },
+  }),
+  warnInterfaces: defineCall({
+    method: 'POST',
+    path: '/myWarn/getWarnInterface',
+    body: 'form',
+    access: 'qualified',
+    summary: '可设置预警的已购接口',
+    input: Empty,
+    answer: { rows: WarnInterface },
+  }),
+  warnErrcodes: defineCall({
+    method: 'POST',
+    path: '/myWarn/getWarnErrcode',
+    body: 'form',
+    access: 'qualified',
+    summary: '已购接口可监控的错误码（接口自身的与平台的）',
+    input: WarnErrcodeInput,
+    answer: { rows: WarnErrcode },
+  }),
+  errorRate: defineCall({
+    method: 'POST',
+    path: '/myWarn/queryWarnInfoById',
+    body: 'form',
+    access: 'qualified',
+    summary: '一条错误率预警',
+    input: AlertIdInput,
+    answer: { data: ErrorRateAlertRow },
+    fails: ['ALL_0011'],
+  }),
+  saveErrorRate: defineCall({
+    method: 'POST',
+    path: '/myWarn/saveWarnInfo',
+    body: 'form',
+    access: 'qualified',
+    summary: '新增或修改（带 id）错误率预警',
+    input: ErrorRateAlertInput,
+    answer: { data: ErrorRateAlertRow },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  errorRateStatus: defineCall({
+    method: 'POST',
+    path: '/myWarn/updateStatus',
+    body: 'form',
+    access: 'qualified',
+    summary: '开启或关闭错误率预警',
+    input: AlertStatusInput,
+    answer: { data: Done },
+    fails: ['ALL_0011'],
+  }),
+  deleteErrorRate: defineCall({
+    method: 'POST',
+    path: '/myWarn/deleteWarnInfoById',
+    body: 'form',
+    access: 'qualified',
+    summary: '删除错误率预警',
+    input: AlertIdInput,
+    answer: { data: Done },
+    fails: ['ALL_0011'],
+  }),
+  // ── History ──
+  firings: defineCall({
+    method: 'POST',
+    path: '/myWarn/warnRecordList',
+    body: 'form',
+    access: 'qualified',
+    summary: '预警记录（最新在前，含每个渠道的发送情况）',
+    input: PageQuery,
+    answer: { rows: AlertFiringRow },
+  }),
+  // ── Contacts ──
+  contacts: defineCall({
+    method: 'POST',
+    path: '/myWarn/selectWarnContact',
+    body: 'form',
+    access: 'qualified',
+    summary: '预警联系人列表（pageIndex/pageSize，网页按 9999 一次取全）',
+    input: ContactListInput,
+    answer: { rows: AlertContactRow },
+  }),
+  addContact: defineCall({
+    method: 'POST',
+    path: '/myWarn/addWarnContact',
+    body: 'form',
+    access: 'qualified',
+    summary: '新增预警联系人（带短信验证码即为已验证）',
+    input: AddContactInput,
+    answer: { data: AlertContactRow },
+    fails: ['ALL_0013'],
+  }),
+  verifyContact: defineCall({
+    method: 'POST',
+    path: '/myWarn/verifyWarnContact',
+    body: 'form',
+    access: 'qualified',
+    summary: '验证预警联系人的手机号',
+    input: VerifyContactInput,
+    answer: { data: AlertContactRow },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  deleteContact: defineCall({
+    method: 'POST',
+    path: '/myWarn/deleteWarnContact',
+    body: 'form',
+    access: 'qualified',
+    summary: '删除预警联系人',
+    input: ContactIdInput,
+    answer: { data: Done },
+    fails: ['ALL_0011'],
+  }),
+  sendContactCode: defineCall({
+    method: 'POST',
+    path: '/myWarn/sendVerifyCode',
+    body: 'form',
+    access: 'qualified',
+    summary: '向预警联系人的手机号发送验证码（先校验图片验证码）',
+    input: SendContactCodeInput,
+    answer: { data: Done },
+    fails: ['ALL_0011', 'ALL_0013', 'ALL_0028'],
+  }),
+};

@@ -2,8 +2,9 @@
 // they create. Amounts travel as 元 strings with at most two decimals in forms and as integer
 // fen in answers, so no float ever touches money.
 import { z } from 'zod';
-import { PageQuery } from './paging';
+import { defineCall, XLSX_TYPE } from './call';
 import { yuanToFen } from './format';
+import { PageQuery } from './paging';
 
 export const BILLING_MSG = {
   amount: '请输入正确的充值金额（最多两位小数）',
@@ -74,40 +75,199 @@ export const PurchaseListInput = PageQuery.extend({
   interfaceName: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 50) : ''), z.string()),
 });
 
+/** myOrder/list with `export=1`: the same filters, answered as an xlsx file. */
+export const OrderExportInput = OrderListInput.extend({
+  export: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
+});
+export type OrderExportInput = z.infer<typeof OrderExportInput>;
+
+export const RECHARGE_STATUS = ['declared', 'confirmed', 'rejected'] as const;
 export const RECHARGE_STATUS_LABEL = { declared: '待确认', confirmed: '已入账', rejected: '已驳回' } as const;
 
-export interface OrderRow {
-  orderNo: string;
-  interfaceId: number;
-  interfaceName: string;
-  calls: number;
-  priceFen: number;
-  validityDays: number;
-  status: OrderStatus;
-  statusLabel: string;
-  createdAt: string;
-  paidAt: string | null;
-  /** The newest refund request of the order: requested | approved | rejected, or null. */
-  refundStatus: 'requested' | 'approved' | 'rejected' | null;
-  refundLabel: string;
-}
+/** The newest refund request of an order or a purchase (the labels are REFUND_STATUS_LABEL's). */
+const RefundState = z.enum(['requested', 'approved', 'rejected']).nullable();
 
-export interface PurchaseRow {
-  id: number;
-  interfaceId: number;
-  interfaceName: string;
-  path: string;
-  key: string;
-  callsTotal: number;
-  callsLeft: number;
-  expiresAt: string;
-  status: 'active' | 'stopped';
-  expired: boolean;
-  callbackUrl: string;
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────
+export const BalanceView = z.object({ balanceFen: z.number().int() });
+export type BalanceView = z.infer<typeof BalanceView>;
+
+/** The platform's account to transfer to; every field '' until the deployment sets it. */
+export const BankAccount = z.object({ bankName: z.string(), accountName: z.string(), accountNo: z.string() });
+export type BankAccount = z.infer<typeof BankAccount>;
+
+export const RechargeRow = z.object({
+  id: z.number().int(),
+  amountFen: z.number().int(),
+  transferRef: z.string(),
+  payerName: z.string(),
+  status: z.enum(RECHARGE_STATUS),
+  statusLabel: z.string(),
+  /** Why it was rejected; '' otherwise. */
+  reason: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type RechargeRow = z.infer<typeof RechargeRow>;
+
+/** One debit of the ledger (mytrade/consume/list): what the balance was spent on. */
+export const ConsumeRow = z.object({
+  id: z.number().int(),
+  /** The order number (or the paid test) the money went to. */
+  ref: z.string(),
+  note: z.string(),
+  /** Negative: money out. */
+  amountFen: z.number().int(),
+  balanceAfterFen: z.number().int(),
+  createdAt: z.string(),
+});
+export type ConsumeRow = z.infer<typeof ConsumeRow>;
+
+export const OrderRow = z.object({
+  orderNo: z.string(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  calls: z.number().int(),
+  priceFen: z.number().int(),
+  validityDays: z.number().int(),
+  status: z.enum(ORDER_STATUS),
+  statusLabel: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The newest refund request of the order: requested | approved | rejected, or null. */
+  refundStatus: RefundState,
+  refundLabel: z.string(),
+});
+export type OrderRow = z.infer<typeof OrderRow>;
+
+export const PurchaseRow = z.object({
+  id: z.number().int(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  path: z.string(),
+  key: z.string(),
+  callsTotal: z.number().int(),
+  callsLeft: z.number().int(),
+  expiresAt: z.string(),
+  status: z.enum(['active', 'stopped']),
+  expired: z.boolean(),
+  callbackUrl: z.string(),
   /** The package automatic renewal buys, or null when it is off. */
-  autoRenewPackageId: number | null;
-  renewFailedAt: string | null;
+  autoRenewPackageId: z.number().int().nullable(),
+  renewFailedAt: z.string().nullable(),
   /** The newest refund request of what is left of the purchase (myBuy/refundAll), or null. */
-  refundStatus: 'requested' | 'approved' | 'rejected' | null;
-  refundLabel: string;
-}
+  refundStatus: RefundState,
+  refundLabel: z.string(),
+});
+export type PurchaseRow = z.infer<typeof PurchaseRow>;
+
+/**
+ * The buying calls of spec 02 §7 (balance, recharges, orders, payment, purchases). Money moves
+ * only for an authenticated company's main account; a sub-account reads its company's figures.
+ */
+export const billingApi = {
+  balance: defineCall({
+    method: 'POST',
+    path: '/mytrade/balance',
+    body: 'form',
+    access: 'qualified',
+    summary: '账户余额（分）',
+    input: z.object({}),
+    answer: { data: BalanceView },
+  }),
+  rechargeAccount: defineCall({
+    method: 'POST',
+    path: '/mytrade/recharge/account',
+    body: 'form',
+    access: 'qualified',
+    summary: '对公转账收款账户（未配置时各项为空）',
+    input: z.object({}),
+    answer: { data: BankAccount },
+  }),
+  declareRecharge: defineCall({
+    method: 'POST',
+    path: '/mytrade/recharge/declare',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '提交充值申请（对公转账后，平台核实到账入账）',
+    input: RechargeDeclareInput,
+    answer: { data: RechargeRow },
+    fails: ['ALL_0010', 'ALL_0013'],
+  }),
+  recharges: defineCall({
+    method: 'POST',
+    path: '/mytrade/recharge/list',
+    body: 'form',
+    access: 'qualified',
+    summary: '充值记录',
+    input: PageQuery,
+    answer: { rows: RechargeRow },
+  }),
+  consumption: defineCall({
+    method: 'POST',
+    path: '/mytrade/consume/list',
+    body: 'form',
+    access: 'qualified',
+    summary: '消费记录（余额支出流水）',
+    input: PageQuery,
+    answer: { rows: ConsumeRow },
+  }),
+  createOrder: defineCall({
+    method: 'POST',
+    path: '/interfaceOrders/saveInterfaceOrders',
+    body: 'form',
+    access: 'qualified',
+    summary: '下单（选择接口套餐，生成待支付订单）',
+    input: SaveOrderInput,
+    answer: { data: OrderRow },
+    fails: ['ALL_0010', 'ALL_0011'],
+  }),
+  changeOrder: defineCall({
+    method: 'POST',
+    path: '/interfaceOrders/updateInterfaceOrders',
+    body: 'form',
+    access: 'qualified',
+    summary: '更换待支付订单的套餐',
+    input: UpdateOrderInput,
+    answer: { data: OrderRow },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  cancelOrder: defineCall({
+    method: 'POST',
+    path: '/interfaceOrders/clearOrder',
+    body: 'form',
+    access: 'qualified',
+    summary: '取消待支付订单',
+    input: OrderNoInput,
+    answer: { data: z.null() },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  pay: defineCall({
+    method: 'POST',
+    path: '/UserCenter/payment',
+    body: 'form',
+    access: 'qualified',
+    summary: '余额支付订单（开通或增加接口调用次数）',
+    input: OrderNoInput,
+    answer: { data: OrderRow },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013', 'ALL_0070'],
+  }),
+  orders: defineCall({
+    method: 'POST',
+    path: '/myOrder/list',
+    body: 'form',
+    access: 'qualified',
+    summary: '我的订单（按状态、接口名称、下单日期筛选；export=1 时导出 xlsx）',
+    input: OrderExportInput,
+    answer: { rows: OrderRow, export: [XLSX_TYPE] },
+  }),
+  purchases: defineCall({
+    method: 'POST',
+    path: '/myBuy/list',
+    body: 'form',
+    access: 'qualified',
+    summary: '我的API（已购接口及其 Key）',
+    input: PurchaseListInput,
+    answer: { rows: PurchaseRow },
+  }),
+};

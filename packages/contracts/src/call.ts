@@ -21,8 +21,20 @@ export type Access = 'anyone' | 'member' | 'qualified' | 'companyView' | 'dev' |
 /** form-urlencoded (the spec's default), JSON, multipart (a file), or no body (GET). */
 export type BodyEncoding = 'form' | 'json' | 'multipart' | 'none';
 
-/** The answer: the envelope's `data`, a page (`rows`/`total`), or a file (its content types). */
-export type AnswerShape = { data: z.ZodType } | { rows: z.ZodType } | { file: readonly string[] };
+/**
+ * The answer: the envelope's `data`, a page (`rows`/`total`), or a file (its content types). A
+ * value or a page may carry named keys beside them (a queue's tab `counts`, the captcha's `img`
+ * and `uuid`, which the spec puts beside code and msg); each is declared in `extra`. A list
+ * that can also be downloaded (its input asks with export=1 or template=1) names the file's
+ * content types in `export`.
+ */
+export type AnswerShape =
+  | { data: z.ZodType; extra?: Readonly<Record<string, z.ZodType>>; export?: readonly string[] }
+  | { rows: z.ZodType; extra?: Readonly<Record<string, z.ZodType>>; export?: readonly string[] }
+  | { file: readonly string[] };
+
+/** The keys an answer carries beside data, or rows and total, as the browser reads them. */
+export type PageExtra<A> = A extends { extra: infer E extends Readonly<Record<string, z.ZodType>> } ? { [K in keyof E]: z.output<E[K]> } : unknown;
 
 export interface CallSpec<I extends z.ZodType = z.ZodType, A extends AnswerShape = AnswerShape, X extends Access = Access> {
   method: 'GET' | 'POST';
@@ -38,27 +50,40 @@ export interface CallSpec<I extends z.ZodType = z.ZodType, A extends AnswerShape
   unsigned?: boolean;
   /** The browser seals every field (encrypt=1, spec 01 §7.1). */
   encrypt?: boolean;
+  /** Bytes this call's body may have when it exceeds the server's default (an image pair to compare). */
+  bodyLimit?: number;
   /** Codes this call answers beyond the ones every call may give (see commonFailures). */
   fails?: readonly ErrorCode[];
 }
 
 export type Call = CallSpec<z.ZodType, AnswerShape, Access>;
 
+/** The content type of every spreadsheet the platform answers. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Declares a call; the literal types are kept so request(call, input) knows its answer. */
 export function defineCall<const I extends z.ZodType, const A extends AnswerShape, const X extends Access>(spec: CallSpec<I, A, X>): CallSpec<I, A, X> {
   return spec;
 }
 
-/** What the web sends: the schema's input side (form fields arrive as text). */
-export type CallInput<C extends Call> = z.input<C['input']>;
+/**
+ * What the web sends: the schema's input side (form fields arrive as text). A field whose rule
+ * accepts anything on input (a `z.preprocess` that supplies its own default, like pageNum) may be
+ * left out, as the server fills it in.
+ */
+export type CallInput<C extends Call> = OptionalWhereUnknown<z.input<C['input']>>;
+
+type OptionalWhereUnknown<T> = T extends Record<string, unknown>
+  ? { [K in keyof T as unknown extends T[K] ? never : K]: T[K] } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }
+  : T;
 /** What the server's handler receives once the schema has parsed the fields. */
 export type CallParsed<C extends Call> = z.output<C['input']>;
 
 /** The success body the call answers with. */
 export type CallReply<C extends Call> = C['answer'] extends { data: infer S extends z.ZodType }
-  ? OkEnvelope<z.output<S>>
+  ? OkEnvelope<z.output<S>> & PageExtra<C['answer']>
   : C['answer'] extends { rows: infer S extends z.ZodType }
-    ? ListEnvelope<z.output<S>>
+    ? ListEnvelope<z.output<S>> & PageExtra<C['answer']>
     : Blob;
 
 /** The answer's data (or one row of a page). */

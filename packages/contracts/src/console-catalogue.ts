@@ -1,12 +1,17 @@
 // The console's catalogue editor (issue #10): the rules of an interface, its documentation and
 // its price packages, shared by the editor's form and the server so both give the same message.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { yuanToFen } from './format';
 import { PageQuery } from './paging';
 
 export const INTERFACE_STATUSES = ['on_sale', 'off_sale'] as const;
 export type InterfaceStatus = (typeof INTERFACE_STATUSES)[number];
 export const INTERFACE_STATUS_LABEL: Record<InterfaceStatus, string> = { on_sale: '已上架', off_sale: '已下架' };
+
+export function isInterfaceStatus(value: unknown): value is InterfaceStatus {
+  return typeof value === 'string' && (INTERFACE_STATUSES as readonly string[]).includes(value);
+}
 
 /** Parameter types the gateway knows how to check (providers/validate.ts). */
 export const PARAM_TYPES = ['string', 'int', 'number', 'boolean', 'base64', 'url'] as const;
@@ -315,69 +320,135 @@ export type PackageStatusInput = z.infer<typeof PackageStatusInput>;
 
 // ── Answers ────────────────────────────────────────────────────────────────────────────────────
 
-export interface CatalogueCategory {
-  id: number;
-  categoryName: string;
-}
+export const CatalogueCategory = z.object({ id: z.number().int(), categoryName: z.string() });
+export type CatalogueCategory = z.infer<typeof CatalogueCategory>;
 
 /** One row of console/catalogue/interfaces. */
-export interface CatalogueInterfaceRow {
-  id: number;
-  interfaceName: string;
-  categoryId: number;
-  categoryName: string;
-  path: string;
-  status: InterfaceStatus;
-  isHot: boolean;
-  isNew: boolean;
-  enterpriseOnly: boolean;
-  menuDisplay: boolean;
+export const CatalogueInterfaceRow = z.object({
+  id: z.number().int(),
+  interfaceName: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  path: z.string(),
+  status: z.enum(INTERFACE_STATUSES),
+  isHot: z.boolean(),
+  isNew: z.boolean(),
+  enterpriseOnly: z.boolean(),
+  menuDisplay: z.boolean(),
   /** The cheapest on-sale package, fen; null: no package on sale (priced on request). */
-  priceFrom: number | null;
-  packages: number;
-  packagesOnSale: number;
-  trialCalls: number;
-  sort: number;
-  updatedAt: string;
-}
+  priceFrom: z.number().int().nullable(),
+  packages: z.number().int(),
+  packagesOnSale: z.number().int(),
+  trialCalls: z.number().int(),
+  sort: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CatalogueInterfaceRow = z.infer<typeof CatalogueInterfaceRow>;
 
-export interface CataloguePackage {
-  id: number;
-  interfaceId: number;
-  calls: number;
-  priceFen: number;
-  validityDays: number;
-  sort: number;
-  onSale: boolean;
-}
+export const CataloguePackage = z.object({
+  id: z.number().int(),
+  interfaceId: z.number().int(),
+  calls: z.number().int(),
+  priceFen: z.number().int(),
+  validityDays: z.number().int(),
+  sort: z.number().int(),
+  onSale: z.boolean(),
+});
+export type CataloguePackage = z.infer<typeof CataloguePackage>;
+
+/** The documentation as stored (the rules above are for what an editor types). */
+const StoredParam = z.object({ name: z.string(), type: z.enum(PARAM_TYPES), required: z.boolean(), description: z.string(), example: z.string() });
+const StoredField = z.object({ name: z.string(), type: z.enum(FIELD_TYPES), description: z.string() });
+const StoredCode = z.object({ code: z.string(), message: z.string(), billable: z.boolean() });
+const StoredSample = z.object({ code: z.string(), message: z.string(), data: z.unknown(), seqNo: z.string() }).catchall(z.unknown());
 
 /** console/catalogue/interface: everything the editor shows. */
-export interface CatalogueInterfaceDetail {
-  id: number;
-  interfaceName: string;
-  categoryId: number;
-  summary: string;
-  path: string;
-  status: InterfaceStatus;
-  isHot: boolean;
-  isNew: boolean;
-  enterpriseOnly: boolean;
-  menuDisplay: boolean;
-  trialCalls: number;
-  sort: number;
-  priceFrom: number | null;
-  updatedAt: string;
-  description: string;
-  scenarios: string[];
-  params: DocParam[];
-  responseFields: DocField[];
-  codes: DocCode[];
-  sampleResponse: SampleResponse;
-  packages: CataloguePackage[];
-}
+export const CatalogueInterfaceDetail = z.object({
+  id: z.number().int(),
+  interfaceName: z.string(),
+  categoryId: z.number().int(),
+  summary: z.string(),
+  path: z.string(),
+  status: z.enum(INTERFACE_STATUSES),
+  isHot: z.boolean(),
+  isNew: z.boolean(),
+  enterpriseOnly: z.boolean(),
+  menuDisplay: z.boolean(),
+  trialCalls: z.number().int(),
+  sort: z.number().int(),
+  priceFrom: z.number().int().nullable(),
+  updatedAt: z.string(),
+  description: z.string(),
+  scenarios: z.array(z.string()),
+  params: z.array(StoredParam),
+  responseFields: z.array(StoredField),
+  codes: z.array(StoredCode),
+  sampleResponse: StoredSample,
+  packages: z.array(CataloguePackage),
+});
+export type CatalogueInterfaceDetail = z.infer<typeof CatalogueInterfaceDetail>;
 
 /** What a write answers: whether anything changed (false: the same values again). */
-export interface CatalogueChange {
-  id: number;
-  changed: boolean;
-}
+export const CatalogueChange = z.object({ id: z.number().int(), changed: z.boolean() });
+export type CatalogueChange = z.infer<typeof CatalogueChange>;
+
+// ── Calls (area `catalogue`: editors and admins) ──────────────────────────────────────────────
+
+const catalogueCall = { method: 'POST', body: 'form', access: { operator: 'catalogue' } } as const;
+
+export const consoleCatalogueApi = {
+  categories: defineCall({
+    ...catalogueCall,
+    path: '/console/catalogue/categories',
+    summary: '接口分类（目录编辑）',
+    input: z.object({}),
+    answer: { data: z.array(CatalogueCategory) },
+  }),
+  interfaces: defineCall({
+    ...catalogueCall,
+    path: '/console/catalogue/interfaces',
+    summary: '全部接口列表，含下架的（按名称、编号或网关路径，分类，状态筛选）',
+    input: CatalogueListQuery,
+    answer: { rows: CatalogueInterfaceRow },
+  }),
+  interface: defineCall({
+    ...catalogueCall,
+    path: '/console/catalogue/interface',
+    summary: '一个接口的资料、文档与全部套餐',
+    input: CatalogueIdInput,
+    answer: { data: CatalogueInterfaceDetail },
+    fails: ['ALL_0011'],
+  }),
+  saveInterface: defineCall({
+    ...catalogueCall,
+    path: '/console/catalogue/saveInterface',
+    summary: '新建或编辑接口（文档各部分以 JSON 文本提交）',
+    input: InterfaceSaveInput,
+    answer: { data: CatalogueChange },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  interfaceStatus: defineCall({
+    ...catalogueCall,
+    path: '/console/catalogue/interfaceStatus',
+    summary: '接口上架或下架',
+    input: InterfaceStatusInput,
+    answer: { data: CatalogueChange },
+    fails: ['ALL_0011'],
+  }),
+  savePackage: defineCall({
+    ...catalogueCall,
+    path: '/console/catalogue/savePackage',
+    summary: '新建或编辑价格套餐（价格以元提交）',
+    input: PackageSaveInput,
+    answer: { data: CatalogueChange },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  packageStatus: defineCall({
+    ...catalogueCall,
+    path: '/console/catalogue/packageStatus',
+    summary: '套餐上架或下架',
+    input: PackageStatusInput,
+    answer: { data: CatalogueChange },
+    fails: ['ALL_0011'],
+  }),
+};

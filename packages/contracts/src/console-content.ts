@@ -1,6 +1,7 @@
 // The console's content editors (issue #10): news, cases, policy readings, the knowledge base and
 // the home banners — the kinds, their public pages, the editor's rules with their Chinese messages.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { INDUSTRIES } from './constants';
 import { NEWS_TYPES } from './content';
 import { PageQuery, parseId } from './paging';
@@ -318,74 +319,82 @@ export type ContentIdInput = z.output<typeof ContentIdInput>;
 
 // ── What the console calls answer ────────────────────────────────────────────────────────────
 
-export interface ConsoleNews {
-  id: number;
-  type: number;
-  title: string;
-  summary: string;
-  body: string[];
-  source: string;
-  publishedAt: string;
-  views: number;
-  status: ContentStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+const contentStatus = z.enum(CONTENT_STATUSES);
+const paragraphsShown = z.array(z.string());
 
-export interface ConsoleCase {
-  id: number;
-  industry: string;
-  title: string;
-  customer: string;
-  summary: string;
-  challenge: string[];
-  solution: string[];
-  results: string[];
-  interfaceIds: number[];
-  publishedAt: string;
-  status: ContentStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ConsoleNews = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  body: paragraphsShown,
+  source: z.string(),
+  publishedAt: z.string(),
+  views: z.number().int(),
+  status: contentStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleNews = z.infer<typeof ConsoleNews>;
 
-export interface ConsolePolicy {
-  id: number;
-  title: string;
-  issuer: string;
-  docNumber: string;
-  issuedAt: string;
-  summary: string;
-  body: string[];
-  tags: string[];
-  status: ContentStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ConsoleCase = z.object({
+  id: z.number().int(),
+  industry: z.string(),
+  title: z.string(),
+  customer: z.string(),
+  summary: z.string(),
+  challenge: paragraphsShown,
+  solution: paragraphsShown,
+  results: paragraphsShown,
+  interfaceIds: z.array(z.number().int()),
+  publishedAt: z.string(),
+  status: contentStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleCase = z.infer<typeof ConsoleCase>;
 
-export interface ConsoleKnowledge {
-  id: number;
-  type: string;
-  title: string;
-  summary: string;
-  body: string[];
-  interfaceIds: number[];
-  publishedAt: string;
-  views: number;
-  status: ContentStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ConsolePolicy = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  issuer: z.string(),
+  docNumber: z.string(),
+  issuedAt: z.string(),
+  summary: z.string(),
+  body: paragraphsShown,
+  tags: z.array(z.string()),
+  status: contentStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsolePolicy = z.infer<typeof ConsolePolicy>;
 
-export interface ConsoleBanner {
-  id: number;
-  title: string;
-  subtitle: string;
-  href: string;
-  buttonText: string;
-  theme: string;
-  sort: number;
-  status: ContentStatus;
-}
+export const ConsoleKnowledge = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: paragraphsShown,
+  interfaceIds: z.array(z.number().int()),
+  publishedAt: z.string(),
+  views: z.number().int(),
+  status: contentStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleKnowledge = z.infer<typeof ConsoleKnowledge>;
+
+export const ConsoleBanner = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  href: z.string(),
+  buttonText: z.string(),
+  theme: z.string(),
+  sort: z.number().int(),
+  status: contentStatus,
+});
+export type ConsoleBanner = z.infer<typeof ConsoleBanner>;
 
 export interface ConsoleContentItem {
   news: ConsoleNews;
@@ -395,21 +404,104 @@ export interface ConsoleContentItem {
   banners: ConsoleBanner;
 }
 
-/** Distributes over a union, so a row of any kind keeps its own columns. */
-type WithoutLongTexts<T> = T extends unknown ? Omit<T, 'body' | 'challenge' | 'solution' | 'results'> : never;
+/** A list row: the item without its long texts (a news row without its summary either). */
+export const CONSOLE_CONTENT_ROW = {
+  news: ConsoleNews.omit({ summary: true, body: true }),
+  cases: ConsoleCase.omit({ challenge: true, solution: true, results: true }),
+  policies: ConsolePolicy.omit({ body: true }),
+  knowledge: ConsoleKnowledge.omit({ body: true }),
+  banners: ConsoleBanner,
+} as const;
 
-/** A list row: the item without its long texts. */
-export type ConsoleContentRow<K extends ContentKind = ContentKind> = WithoutLongTexts<ConsoleContentItem[K]>;
+/** Distributes over a union of kinds, so a row of any kind keeps its own columns. */
+export type ConsoleContentRow<K extends ContentKind = ContentKind> = K extends ContentKind ? z.infer<(typeof CONSOLE_CONTENT_ROW)[K]> : never;
 
 /** What save, publish and unpublish answer. */
-export interface ContentChange {
-  id: number;
-  status: ContentStatus;
+export const ContentChange = z.object({
+  id: z.number().int(),
+  status: contentStatus,
   /** ISO time of the saved version (absent for banners), for the next save's `version`. */
-  updatedAt?: string;
+  updatedAt: z.string().optional(),
   /** Whether the web was told to refresh the public pages: null when nothing public changed. */
-  pages: 'refreshed' | 'failed' | 'later' | null;
+  pages: z.enum(['refreshed', 'failed', 'later']).nullable(),
+});
+export type ContentChange = z.infer<typeof ContentChange>;
+
+// ── The calls (area `content`: editors and admins), one group per kind ──────────────────────
+
+/** list, detail, save, publish and unpublish under /console/content/<kind>/. */
+function contentCalls<const K extends ContentKind, S extends z.ZodType, I extends z.ZodType, R extends z.ZodType>(kind: K, save: S, item: I, row: R) {
+  const base = { method: 'POST', body: 'form', access: { operator: 'content' } } as const;
+  const label = CONTENT_KIND_LABEL[kind];
+  return {
+    list: defineCall({
+      ...base,
+      path: `/console/content/${kind}/list`,
+      summary: `${label}列表（运营后台，草稿在前）`,
+      input: ContentListQuery,
+      answer: { rows: row },
+    }),
+    detail: defineCall({
+      ...base,
+      path: `/console/content/${kind}/detail`,
+      summary: `${label}详情（运营后台）`,
+      input: ContentIdInput,
+      answer: { data: item },
+      fails: ['ALL_0011'],
+    }),
+    save: defineCall({
+      ...base,
+      path: `/console/content/${kind}/save`,
+      summary: `新建或修改${label}（新建为草稿；修改已发布的内容即刷新公开页面）`,
+      input: save,
+      answer: { data: ContentChange },
+      fails: ['ALL_0011', 'ALL_0013'],
+    }),
+    publish: defineCall({
+      ...base,
+      path: `/console/content/${kind}/publish`,
+      summary: `发布${label}`,
+      input: ContentIdInput,
+      answer: { data: ContentChange },
+      fails: ['ALL_0011'],
+    }),
+    unpublish: defineCall({
+      ...base,
+      path: `/console/content/${kind}/unpublish`,
+      summary: `下线${label}`,
+      input: ContentIdInput,
+      answer: { data: ContentChange },
+      fails: ['ALL_0011'],
+    }),
+  };
 }
+
+export const consoleNewsApi = contentCalls('news', NewsSaveInput, ConsoleNews, CONSOLE_CONTENT_ROW.news);
+export const consoleCasesApi = contentCalls('cases', CaseSaveInput, ConsoleCase, CONSOLE_CONTENT_ROW.cases);
+export const consolePoliciesApi = contentCalls('policies', PolicySaveInput, ConsolePolicy, CONSOLE_CONTENT_ROW.policies);
+export const consoleKnowledgeApi = contentCalls('knowledge', KnowledgeSaveInput, ConsoleKnowledge, CONSOLE_CONTENT_ROW.knowledge);
+export const consoleBannersApi = contentCalls('banners', BannerSaveInput, ConsoleBanner, CONSOLE_CONTENT_ROW.banners);
+
+/** Each kind's calls, for the screens that serve every kind. */
+export const CONSOLE_CONTENT_CALLS = {
+  news: consoleNewsApi,
+  cases: consoleCasesApi,
+  policies: consolePoliciesApi,
+  knowledge: consoleKnowledgeApi,
+  banners: consoleBannersApi,
+} as const;
+
+export const consoleContentApi = {
+  knowledgeTypes: defineCall({
+    method: 'POST',
+    path: '/console/content/knowledge/types',
+    body: 'form',
+    access: { operator: 'content' },
+    summary: '知识库在用的分类（编辑时的建议）',
+    input: z.object({}),
+    answer: { data: z.array(z.string()) },
+  }),
+};
 
 // ── Refreshing the public pages ──────────────────────────────────────────────────────────────
 // On publish, unpublish or an edit of a published item the API asks the web (POST

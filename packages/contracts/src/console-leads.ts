@@ -2,7 +2,9 @@
 // writes (assign, state, note) and the rows they answer. The page's filters and forms and the
 // server's parsing read the same schemas, so both give the same Chinese message.
 import { z } from 'zod';
+import { defineCall, XLSX_TYPE } from './call';
 import { CONSOLE_LIMITS } from './console';
+import { PageQuery } from './paging';
 
 export const LEAD_KINDS = ['trial', 'consult', 'quote', 'document'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
@@ -140,56 +142,177 @@ export type AuditRequestStateInput = z.infer<typeof AuditRequestStateInput>;
 
 // ── What the calls answer ───────────────────────────────────────────────────────────────────
 
-export interface LeadRow {
-  id: number;
-  kind: LeadKind;
-  kindLabel: string;
-  state: LeadState;
-  stateLabel: string;
+export const LeadRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEAD_KINDS),
+  kindLabel: z.string(),
+  state: z.enum(LEAD_STATES),
+  stateLabel: z.string(),
   /** Masked: 138****5678. The full number is in the detail, which is audited. */
-  phone: string;
-  userName: string;
-  companyName: string;
-  interfaceName: string;
-  sourcePath: string;
-  repeats: number;
-  hasAttachment: boolean;
-  assigneeId: number | null;
-  assigneeName: string;
-  createdAt: string;
-}
+  phone: z.string(),
+  userName: z.string(),
+  companyName: z.string(),
+  interfaceName: z.string(),
+  sourcePath: z.string(),
+  repeats: z.number().int(),
+  hasAttachment: z.boolean(),
+  assigneeId: z.number().int().nullable(),
+  assigneeName: z.string(),
+  createdAt: z.string(),
+});
+export type LeadRow = z.infer<typeof LeadRow>;
 
-export interface LeadNoteView {
-  id: number;
-  body: string;
-  operator: string;
-  createdAt: string;
-}
+export const LeadNoteView = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  operator: z.string(),
+  createdAt: z.string(),
+});
+export type LeadNoteView = z.infer<typeof LeadNoteView>;
 
-export interface LeadDetail extends Omit<LeadRow, 'hasAttachment'> {
-  referrer: string;
-  utm: Record<string, string>;
-  attachmentName: string;
-  updatedAt: string;
-  notes: LeadNoteView[];
-}
+export const LeadDetail = LeadRow.omit({ hasAttachment: true }).extend({
+  referrer: z.string(),
+  utm: z.record(z.string(), z.string()),
+  attachmentName: z.string(),
+  updatedAt: z.string(),
+  notes: z.array(LeadNoteView),
+});
+export type LeadDetail = z.infer<typeof LeadDetail>;
 
 /** An operator a lead may be given to. */
-export interface LeadAssignee {
-  id: number;
-  username: string;
-  role: string;
-}
+export const LeadAssignee = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+});
+export type LeadAssignee = z.infer<typeof LeadAssignee>;
 
-export interface AuditRequestRow {
-  id: number;
-  companyName: string;
-  contactName: string;
+export const AuditRequestRow = z.object({
+  id: z.number().int(),
+  companyName: z.string(),
+  contactName: z.string(),
   /** Masked in the list; full in the detail. */
-  phone: string;
-  industry: string;
-  content: string;
-  state: AuditRequestState;
-  stateLabel: string;
-  createdAt: string;
-}
+  phone: z.string(),
+  industry: z.string(),
+  content: z.string(),
+  state: z.enum(AUDIT_REQUEST_STATES),
+  stateLabel: z.string(),
+  createdAt: z.string(),
+});
+export type AuditRequestRow = z.infer<typeof AuditRequestRow>;
+
+/** What a write answers beside its message: whether it changed anything (a repeat does not). */
+const Changed = z.object({ changed: z.boolean() });
+
+// ── The calls ────────────────────────────────────────────────────────────────────────────────
+
+/** leads/list: the filters and the page. */
+export const LeadListPage = LeadListQuery.safeExtend(PageQuery.shape);
+export type LeadListPage = z.infer<typeof LeadListPage>;
+
+/** auditRequests/list: the filters and the page. */
+export const AuditRequestListPage = AuditRequestListQuery.safeExtend(PageQuery.shape);
+export type AuditRequestListPage = z.infer<typeof AuditRequestListPage>;
+
+/** 销售线索 (sales, admin): leads and data-compliance audit requests; showing a phone is audited. */
+export const consoleLeadsApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/leads/list',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '销售线索列表（类型、状态、负责人、关键词、日期筛选，手机号打码）',
+    input: LeadListPage,
+    answer: { rows: LeadRow },
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/console/leads/detail',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '线索详情（完整手机号与跟进记录，查看留痕）',
+    input: LeadIdInput,
+    answer: { data: LeadDetail },
+    fails: ['ALL_0011'],
+  }),
+  assignees: defineCall({
+    method: 'POST',
+    path: '/console/leads/assignees',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '可分配线索的运营账号（在用的销售与管理员）',
+    input: z.object({}),
+    answer: { data: z.array(LeadAssignee) },
+  }),
+  assign: defineCall({
+    method: 'POST',
+    path: '/console/leads/assign',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '分配线索（给自己、他人或退回公共线索池）',
+    input: LeadAssignInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+  state: defineCall({
+    method: 'POST',
+    path: '/console/leads/state',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '更新线索跟进状态',
+    input: LeadStateInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+  note: defineCall({
+    method: 'POST',
+    path: '/console/leads/note',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '添加跟进记录（片刻内重复提交只记一次）',
+    input: LeadNoteInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+  export: defineCall({
+    method: 'GET',
+    path: '/console/leads/export',
+    body: 'none',
+    access: { operator: 'leads' },
+    summary: '导出销售线索 Excel（列表的筛选条件，完整手机号，最多 10,000 条，导出留痕）',
+    input: LeadListQuery,
+    answer: { file: [XLSX_TYPE] },
+  }),
+};
+
+export const consoleAuditRequestsApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/auditRequests/list',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '合规审计申请列表（状态、关键词、日期筛选，手机号打码）',
+    input: AuditRequestListPage,
+    answer: { rows: AuditRequestRow },
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/console/auditRequests/detail',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '合规审计申请详情（完整手机号，查看留痕）',
+    input: AuditRequestIdInput,
+    answer: { data: AuditRequestRow },
+    fails: ['ALL_0011'],
+  }),
+  state: defineCall({
+    method: 'POST',
+    path: '/console/auditRequests/state',
+    body: 'form',
+    access: { operator: 'leads' },
+    summary: '更新合规审计申请跟进状态',
+    input: AuditRequestStateInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+};

@@ -2,8 +2,10 @@
 // codes, the security flag, disabling, and Decision 9's dormant accounts marked for closure.
 // The page and the server (and `npm run console -- features`) read the same rules and messages.
 import { z } from 'zod';
-import { GRANTABLE_FEATURES, type QualificationStatus } from './account';
+import { GRANTABLE_FEATURES, QUALIFICATION_STATUS } from './account';
+import { defineCall } from './call';
 import { DORMANT_ACCOUNT_MONTHS, FEATURE_CODES, SUPPORT_HOTLINE } from './constants';
+import { PageQuery } from './paging';
 
 export const MEMBER_STATUSES = ['active', 'disabled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -105,47 +107,143 @@ export type DormantListQuery = z.infer<typeof DormantListQuery>;
 
 // ── What the calls answer ───────────────────────────────────────────────────────────────────
 
-export interface MemberRow {
-  id: number;
-  loginName: string;
+export const MemberRow = z.object({
+  id: z.number().int(),
+  loginName: z.string(),
   /** Masked: 138****5678. */
-  mobile: string;
-  contacter: string;
-  kind: MemberKind;
-  parentLoginName: string;
-  status: MemberStatus;
-  securityFlagged: boolean;
+  mobile: z.string(),
+  contacter: z.string(),
+  kind: z.enum(MEMBER_KINDS),
+  parentLoginName: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  securityFlagged: z.boolean(),
   /** The company of the newest enterprise authentication (a sub-account's parent's). */
-  companyName: string;
-  qualificationStatus: QualificationStatus;
-  createdAt: string;
-  lastLoginAt: string | null;
-  closureMarkedAt: string | null;
-}
+  companyName: z.string(),
+  qualificationStatus: z.enum(QUALIFICATION_STATUS),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  closureMarkedAt: z.string().nullable(),
+});
+export type MemberRow = z.infer<typeof MemberRow>;
 
-export interface MemberDetail extends MemberRow {
+export const MemberDetail = MemberRow.extend({
   /** As stored: null means the defaults of the account's kind. */
-  featureCodes: number[] | null;
+  featureCodes: z.array(z.number().int()).nullable(),
   /** The grantable codes in effect (the defaults when featureCodes is null). */
-  effectiveFeatures: number[];
-  qualificationLabel: string;
-  creditCode: string;
+  effectiveFeatures: z.array(z.number().int()),
+  qualificationLabel: z.string(),
+  creditCode: z.string(),
   /** The company's balance (a sub-account spends its parent's). */
-  balanceFen: number;
-  purchases: number;
-  subAccounts: number;
+  balanceFen: z.number().int(),
+  purchases: z.number().int(),
+  subAccounts: z.number().int(),
   /** Decision 9: no login for six months (main accounts only). */
-  dormant: boolean;
-}
+  dormant: z.boolean(),
+});
+export type MemberDetail = z.infer<typeof MemberDetail>;
 
-export interface DormantRow {
-  id: number;
-  loginName: string;
-  mobile: string;
-  companyName: string;
-  createdAt: string;
-  lastLoginAt: string | null;
+export const DormantRow = z.object({
+  id: z.number().int(),
+  loginName: z.string(),
+  mobile: z.string(),
+  companyName: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
   /** Whole days since the last login (or since registration, never logged in). */
-  idleDays: number;
-  closureMarkedAt: string | null;
-}
+  idleDays: z.number().int(),
+  closureMarkedAt: z.string().nullable(),
+});
+export type DormantRow = z.infer<typeof DormantRow>;
+
+// ── The calls ────────────────────────────────────────────────────────────────────────────────
+
+export const MemberListPage = MemberListQuery.extend(PageQuery.shape);
+export type MemberListPage = z.infer<typeof MemberListPage>;
+
+export const DormantListPage = DormantListQuery.extend(PageQuery.shape);
+export type DormantListPage = z.infer<typeof DormantListPage>;
+
+/** What a change answers beside its message: whether it changed anything (a repeat does not). */
+const Changed = z.object({ changed: z.boolean() });
+
+/** 会员管理 (admin): members, their feature codes, flag and status, and Decision 9's dormant accounts. */
+export const consoleMembersApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/members/list',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '会员列表（关键词、状态、安全标记、账号类型筛选，手机号打码）',
+    input: MemberListPage,
+    answer: { rows: MemberRow },
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/console/members/detail',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '会员详情（功能权限、企业认证、余额、购买与子账号数）',
+    input: MemberIdInput,
+    answer: { data: MemberDetail },
+    fails: ['ALL_0011'],
+  }),
+  features: defineCall({
+    method: 'POST',
+    path: '/console/members/features',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '修改开通的用户中心功能（default 恢复默认），并通知会员',
+    input: MemberFeaturesInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+  flags: defineCall({
+    method: 'POST',
+    path: '/console/members/flags',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '加上或取消安全验证标记（每次登录验证手机号）',
+    input: MemberFlagsInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+  status: defineCall({
+    method: 'POST',
+    path: '/console/members/status',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '启用或停用会员账号（停用即结束其与子账号的全部登录）',
+    input: MemberStatusInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+  dormant: defineCall({
+    method: 'POST',
+    path: '/console/members/dormant',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '长期未登录账号（待标记或已标记待注销）',
+    input: DormantListPage,
+    answer: { rows: DormantRow },
+  }),
+  markClosure: defineCall({
+    method: 'POST',
+    path: '/console/members/markClosure',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '标记待注销（只限长期未登录的主账号），并以站内信和短信通知本人',
+    input: MemberIdInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+  unmarkClosure: defineCall({
+    method: 'POST',
+    path: '/console/members/unmarkClosure',
+    body: 'form',
+    access: { operator: 'members' },
+    summary: '取消待注销标记',
+    input: MemberIdInput,
+    answer: { data: Changed },
+    fails: ['ALL_0011'],
+  }),
+};

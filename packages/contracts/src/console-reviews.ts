@@ -1,10 +1,11 @@
 // The console's review and finance queues (issue #10): enterprise authentication, paid tests,
 // recharges and refunds — their filters, the decisions an operator sends and the rows they see.
 import { z } from 'zod';
-import type { OrderRow } from './billing';
+import { OrderRow } from './billing';
+import { defineCall, XLSX_TYPE } from './call';
 import { CONSOLE_LIMITS, CONSOLE_MSG } from './console';
 import { yuanToFen } from './format';
-import { PageQuery } from './paging';
+import { PageQuery, parseId } from './paging';
 
 export const REVIEW_MSG = {
   missing: '请选择要处理的申请',
@@ -129,110 +130,291 @@ export interface QueuePage<Row, Status extends string> {
   counts: Record<Status | 'all', number>;
 }
 
-export interface QualificationQueueRow {
-  id: number;
-  memberId: number;
-  loginName: string;
-  companyName: string;
-  creditCode: string;
-  legalPerson: string;
-  status: QualificationQueueStatus;
-  statusLabel: string;
-  reason: string;
-  decidedBy: string;
-  decidedAt: string | null;
-  createdAt: string;
+/** The tab counts of a queue: one per status, and `all`. */
+function countsOf<const S extends readonly [string, ...string[]]>(values: S) {
+  return z.object(Object.fromEntries([...values, 'all'].map((v) => [v, z.number().int()])) as Record<S[number] | 'all', z.ZodNumber>);
 }
 
-export interface QualificationDetail extends QualificationQueueRow {
+export const QualificationQueueRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  loginName: z.string(),
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalPerson: z.string(),
+  status: z.enum(QUALIFICATION_QUEUE),
+  statusLabel: z.string(),
+  reason: z.string(),
+  decidedBy: z.string(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type QualificationQueueRow = z.infer<typeof QualificationQueueRow>;
+
+export const QualificationDetail = QualificationQueueRow.extend({
   /** The licence image for the preview, or '' when none was stored. */
-  licenceUrl: string;
-  contacts: { contacter: string; contactMobile: string; email: string; position: string };
+  licenceUrl: z.string(),
+  contacts: z.object({ contacter: z.string(), contactMobile: z.string(), email: z.string(), position: z.string() }),
   /** The member's other applications, newest first. */
-  history: QualificationQueueRow[];
-}
+  history: z.array(QualificationQueueRow),
+});
+export type QualificationDetail = z.infer<typeof QualificationDetail>;
 
-export interface PayTestQueueRow {
-  id: number;
-  memberId: number;
-  loginName: string;
-  interfaceId: number;
-  interfaceName: string;
-  calls: number;
-  feeFen: number;
-  purpose: string;
-  contactName: string;
+export const PayTestQueueRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  loginName: z.string(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  calls: z.number().int(),
+  feeFen: z.number().int(),
+  purpose: z.string(),
+  contactName: z.string(),
   /** Masked in lists (138****5678); whole in the detail. */
-  contactPhone: string;
-  status: PayTestQueueStatus;
-  statusLabel: string;
-  reason: string;
-  decidedBy: string;
-  createdAt: string;
-  approvedAt: string | null;
-  expiresAt: string | null;
-}
+  contactPhone: z.string(),
+  status: z.enum(PAY_TEST_QUEUE),
+  statusLabel: z.string(),
+  reason: z.string(),
+  decidedBy: z.string(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type PayTestQueueRow = z.infer<typeof PayTestQueueRow>;
 
-export interface PayTestDetail extends PayTestQueueRow {
+export const PayTestDetail = PayTestQueueRow.extend({
   /** The member's balance now: an approval debits the fee from it. */
-  balanceFen: number;
-  history: PayTestQueueRow[];
-}
+  balanceFen: z.number().int(),
+  history: z.array(PayTestQueueRow),
+});
+export type PayTestDetail = z.infer<typeof PayTestDetail>;
 
-export interface RechargeQueueRow {
-  id: number;
-  memberId: number;
-  loginName: string;
-  amountFen: number;
-  transferRef: string;
-  payerName: string;
-  status: RechargeQueueStatus;
-  statusLabel: string;
-  reason: string;
-  decidedBy: string;
-  decidedAt: string | null;
-  createdAt: string;
-}
+export const RechargeQueueRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  loginName: z.string(),
+  amountFen: z.number().int(),
+  transferRef: z.string(),
+  payerName: z.string(),
+  status: z.enum(RECHARGE_QUEUE),
+  statusLabel: z.string(),
+  reason: z.string(),
+  decidedBy: z.string(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RechargeQueueRow = z.infer<typeof RechargeQueueRow>;
 
-export interface RechargeDetail extends RechargeQueueRow {
-  balanceFen: number;
+export const RechargeDetail = RechargeQueueRow.extend({
+  balanceFen: z.number().int(),
   /** The member's newest orders: what was bought with the money so far. */
-  recentOrders: OrderRow[];
+  recentOrders: z.array(OrderRow),
   /** The member's other recharges, newest first. */
-  recentRecharges: RechargeQueueRow[];
-}
+  recentRecharges: z.array(RechargeQueueRow),
+});
+export type RechargeDetail = z.infer<typeof RechargeDetail>;
 
-export interface RefundQueueRow {
-  id: number;
-  memberId: number;
-  loginName: string;
-  scope: 'order' | 'purchase';
-  scopeLabel: string;
-  orderNo: string | null;
-  interfaceName: string;
-  calls: number;
-  amountFen: number;
-  reason: string;
-  status: RefundQueueStatus;
-  statusLabel: string;
-  decisionNote: string;
-  decidedBy: string;
-  decidedAt: string | null;
-  createdAt: string;
-}
+export const RefundQueueRow = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  loginName: z.string(),
+  scope: z.enum(['order', 'purchase']),
+  scopeLabel: z.string(),
+  orderNo: z.string().nullable(),
+  interfaceName: z.string(),
+  calls: z.number().int(),
+  amountFen: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_QUEUE),
+  statusLabel: z.string(),
+  decisionNote: z.string(),
+  decidedBy: z.string(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundQueueRow = z.infer<typeof RefundQueueRow>;
 
-export interface RefundDetail extends RefundQueueRow {
-  balanceFen: number;
+export const RefundDetail = RefundQueueRow.extend({
+  balanceFen: z.number().int(),
   /** The purchase the calls come back from, as it stands now. */
-  purchase: { callsLeft: number; testCallsLeft: number; expiresAt: string; status: string } | null;
+  purchase: z.object({ callsLeft: z.number().int(), testCallsLeft: z.number().int(), expiresAt: z.string(), status: z.string() }).nullable(),
   /** While waiting: the calls an approval takes back now and the most it may refund (less when calls were used since). */
-  refundableCalls: number;
-  maxAmountFen: number;
-  recentOrders: OrderRow[];
-}
+  refundableCalls: z.number().int(),
+  maxAmountFen: z.number().int(),
+  recentOrders: z.array(OrderRow),
+});
+export type RefundDetail = z.infer<typeof RefundDetail>;
 
 /** What a decision answers: the item as it is now, and whether this call changed it. */
 export interface DecisionResult<Row> {
   row: Row;
   changed: boolean;
 }
+const decisionOf = <R extends z.ZodType>(row: R) => z.object({ row, changed: z.boolean() });
+
+// ── The calls ────────────────────────────────────────────────────────────────────────────────
+const XLSX = [XLSX_TYPE] as const;
+
+/** The licence image's id from the path; junk reads as no image (404), like an id that does not exist. */
+export const LicenceInput = z.object({ id: z.preprocess((v) => parseId(v) ?? 0, z.number().int()) });
+
+/** 企业认证审核 (reviewer, admin): the queue, the detail (audited: it shows the whole phone), the decision, the licence. */
+export const consoleQualificationsApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/qualifications/list',
+    body: 'form',
+    access: { operator: 'qualifications' },
+    summary: '企业认证审核队列（按状态分页，附各状态数量）',
+    input: QualificationQueueQuery,
+    answer: { rows: QualificationQueueRow, extra: { counts: countsOf(QUALIFICATION_QUEUE) } },
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/console/qualifications/detail',
+    body: 'form',
+    access: { operator: 'qualifications' },
+    summary: '企业认证申请详情（含联系人完整手机号，查看留痕）',
+    input: ReviewIdInput,
+    answer: { data: QualificationDetail },
+    fails: ['ALL_0011'],
+  }),
+  decide: defineCall({
+    method: 'POST',
+    path: '/console/qualifications/decide',
+    body: 'form',
+    access: { operator: 'qualifications' },
+    summary: '通过或驳回企业认证（重复提交不重复处理）',
+    input: ReviewDecisionInput,
+    answer: { data: decisionOf(QualificationQueueRow) },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  licence: defineCall({
+    method: 'GET',
+    path: '/console/qualifications/licence/:id',
+    body: 'none',
+    access: { operator: 'qualifications' },
+    summary: '营业执照图片（详情抽屉的 <img>，不缓存）',
+    input: LicenceInput,
+    answer: { file: ['image/png', 'image/jpeg'] },
+    unsigned: true,
+    fails: ['ALL_0011'],
+  }),
+};
+
+/** 付费测试审批 (reviewer, admin). */
+export const consolePayTestsApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/payTests/list',
+    body: 'form',
+    access: { operator: 'payTests' },
+    summary: '付费测试审批队列（按状态分页，附各状态数量，手机号打码）',
+    input: PayTestQueueQuery,
+    answer: { rows: PayTestQueueRow, extra: { counts: countsOf(PAY_TEST_QUEUE) } },
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/console/payTests/detail',
+    body: 'form',
+    access: { operator: 'payTests' },
+    summary: '付费测试申请详情（含完整手机号与余额，查看留痕）',
+    input: ReviewIdInput,
+    answer: { data: PayTestDetail },
+    fails: ['ALL_0011'],
+  }),
+  decide: defineCall({
+    method: 'POST',
+    path: '/console/payTests/decide',
+    body: 'form',
+    access: { operator: 'payTests' },
+    summary: '通过（扣测试费、开通测试调用）或驳回付费测试',
+    input: ReviewDecisionInput,
+    answer: { data: decisionOf(PayTestQueueRow) },
+    fails: ['ALL_0011', 'ALL_0013', 'ALL_0070'],
+  }),
+};
+
+/** 充值确认 (finance, admin): bank transfers declared by members (Decision 7). */
+export const consoleRechargesApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/recharges/list',
+    body: 'form',
+    access: { operator: 'recharges' },
+    summary: '充值确认队列（按状态分页，附各状态数量）',
+    input: RechargeQueueQuery,
+    answer: { rows: RechargeQueueRow, extra: { counts: countsOf(RECHARGE_QUEUE) } },
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/console/recharges/detail',
+    body: 'form',
+    access: { operator: 'recharges' },
+    summary: '充值申请详情（余额、近期订单与充值）',
+    input: ReviewIdInput,
+    answer: { data: RechargeDetail },
+    fails: ['ALL_0011'],
+  }),
+  decide: defineCall({
+    method: 'POST',
+    path: '/console/recharges/decide',
+    body: 'form',
+    access: { operator: 'recharges' },
+    summary: '确认到账（只入账一次）或驳回充值',
+    input: RechargeDecisionInput,
+    answer: { data: decisionOf(RechargeQueueRow) },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  export: defineCall({
+    method: 'GET',
+    path: '/console/recharges/export',
+    body: 'none',
+    access: { operator: 'recharges' },
+    summary: '导出充值记录 Excel（当前状态与关键词，最多 10,000 条，导出留痕）',
+    input: RechargeQueueQuery,
+    answer: { file: XLSX },
+  }),
+};
+
+/** 退款审核 (finance, admin). */
+export const consoleRefundsApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/refunds/list',
+    body: 'form',
+    access: { operator: 'refunds' },
+    summary: '退款审核队列（按状态分页，附各状态数量）',
+    input: RefundQueueQuery,
+    answer: { rows: RefundQueueRow, extra: { counts: countsOf(REFUND_QUEUE) } },
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/console/refunds/detail',
+    body: 'form',
+    access: { operator: 'refunds' },
+    summary: '退款申请详情（当前可退调用次数与金额、余额、近期订单）',
+    input: ReviewIdInput,
+    answer: { data: RefundDetail },
+    fails: ['ALL_0011'],
+  }),
+  decide: defineCall({
+    method: 'POST',
+    path: '/console/refunds/decide',
+    body: 'form',
+    access: { operator: 'refunds' },
+    summary: '通过（可调低金额，收回调用并退回余额）或驳回退款',
+    input: RefundDecisionInput,
+    answer: { data: decisionOf(RefundQueueRow) },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  export: defineCall({
+    method: 'GET',
+    path: '/console/refunds/export',
+    body: 'none',
+    access: { operator: 'refunds' },
+    summary: '导出退款记录 Excel（当前状态与关键词，最多 10,000 条，导出留痕）',
+    input: RefundQueueQuery,
+    answer: { file: XLSX },
+  }),
+};

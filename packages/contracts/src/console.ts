@@ -1,7 +1,11 @@
 // The operator console (issue #10): roles, which role may work which area, the sign-in rules
 // and the shared messages. The side menu and the server's guard read the same table, so a menu
-// entry is shown exactly when its calls are allowed.
+// entry is shown exactly when its calls are allowed. Declares the calls of the console's own areas:
+// the session, the home, page views, the audit log and the operator accounts.
 import { z } from 'zod';
+import { defineCall, XLSX_TYPE } from './call';
+import { PageQuery, parseId } from './paging';
+import { isCalendarDay } from './usage';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -131,23 +135,31 @@ export const ConsoleDecisionInput = z
   .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: CONSOLE_MSG.reasonRequired, path: ['reason'] });
 export type ConsoleDecisionInput = z.infer<typeof ConsoleDecisionInput>;
 
+const CONSOLE_AREA_NAMES = Object.keys(CONSOLE_AREAS) as ConsoleArea[];
+
 /** What `console/me` answers: who is signed in, and the areas their role opens. */
-export interface ConsoleOperator {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  areas: ConsoleArea[];
-}
+export const ConsoleOperator = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  areas: z.array(z.enum(CONSOLE_AREA_NAMES)),
+});
+export type ConsoleOperator = z.infer<typeof ConsoleOperator>;
 
 /** The first sign-in step of an operator without an authenticator. */
-export interface ConsoleEnrollment {
-  stage: 'enroll';
+export const ConsoleEnrollment = z.object({
+  stage: z.literal('enroll'),
   /** Base32, for typing into an authenticator by hand. */
-  secret: string;
-  uri: string;
+  secret: z.string(),
+  uri: z.string(),
   /** An SVG data: URL of the QR code of `uri`. */
-  qr: string;
-}
+  qr: z.string(),
+});
+export type ConsoleEnrollment = z.infer<typeof ConsoleEnrollment>;
+
+/** Signed in: the console cookie is set with this answer. */
+export const ConsoleSignedIn = z.object({ stage: z.literal('done'), operator: ConsoleOperator });
+export type ConsoleSignedIn = z.infer<typeof ConsoleSignedIn>;
 
 export function areasOf(role: OperatorRole): ConsoleArea[] {
   return (Object.keys(CONSOLE_AREAS) as ConsoleArea[]).filter((a) => canOperate(role, a));
@@ -158,6 +170,8 @@ const day = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+    // A real calendar day: 2026-13-45 would reach the database as an invalid time (a 500).
+    .refine(isCalendarDay, '日期格式应为 YYYY-MM-DD')
     .optional(),
 );
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
@@ -179,14 +193,15 @@ export const PageViewQuery = z.object({ from: day, to: day, path: optionalText(2
 export type PageViewQuery = z.infer<typeof PageViewQuery>;
 
 /** The numbers on the console's home: each queue the operator's role may work. */
-export interface ConsoleOverview {
-  qualifications?: number;
-  payTests?: number;
-  recharges?: number;
-  refunds?: number;
-  leads?: number;
-  dormant?: number;
-}
+export const ConsoleOverview = z.object({
+  qualifications: z.number().int().optional(),
+  payTests: z.number().int().optional(),
+  recharges: z.number().int().optional(),
+  refunds: z.number().int().optional(),
+  leads: z.number().int().optional(),
+  dormant: z.number().int().optional(),
+});
+export type ConsoleOverview = z.infer<typeof ConsoleOverview>;
 
 /** What each audited action means, for the audit log (the code stays visible beside it). */
 export const AUDIT_ACTION_LABEL: Record<string, string> = {
@@ -238,3 +253,193 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
 export function auditActionLabel(action: string): string | null {
   return AUDIT_ACTION_LABEL[action] ?? null;
 }
+
+// ── The console's own calls (issue #18: declared once) ────────────────────────────────────────
+
+/** A page of the audit log with its filters. */
+export const ConsoleAuditListInput = PageQuery.extend(ConsoleAuditQuery.shape);
+export type ConsoleAuditListInput = z.infer<typeof ConsoleAuditListInput>;
+
+/** One record of the audit trail; before and after are the JSON the change recorded. */
+export const ConsoleAuditRow = z.object({
+  id: z.number().int(),
+  /** null for the command line ('cli'). */
+  operatorId: z.number().int().nullable(),
+  actor: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type ConsoleAuditRow = z.infer<typeof ConsoleAuditRow>;
+
+/** Page views over the range asked: the total, the busiest paths and each day. */
+export const PageViewCounts = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  paths: z.array(z.object({ path: z.string(), views: z.number().int() })),
+  days: z.array(z.object({ day: z.string(), views: z.number().int() })),
+});
+export type PageViewCounts = z.infer<typeof PageViewCounts>;
+
+export const OPERATOR_STATUSES = ['active', 'disabled'] as const;
+export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
+
+/** One console account as the admin's list shows it. */
+export const OperatorRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  status: z.enum(OPERATOR_STATUSES),
+  /** Whether an authenticator is bound. */
+  enrolled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperatorRow = z.infer<typeof OperatorRow>;
+
+/** A new or reset password, shown once to the admin to hand over in person. */
+export const OperatorIssued = z.object({ id: z.number().int(), username: z.string(), password: z.string() });
+export type OperatorIssued = z.infer<typeof OperatorIssued>;
+
+export const OperatorStatusInput = z.object({ id: z.coerce.number().int().positive(), status: z.enum(OPERATOR_STATUSES) });
+export type OperatorStatusInput = z.infer<typeof OperatorStatusInput>;
+
+/** An operator by id; an id that is not one is "no such operator" (404), as an unknown one is. */
+export const OperatorIdInput = z.object({ id: z.unknown().transform((v) => parseId(v)) });
+export type OperatorIdInput = z.infer<typeof OperatorIdInput>;
+
+/** Sign-in and the session: open to anyone, since they are how an operator gets a session. */
+export const consoleSessionApi = {
+  login: defineCall({
+    method: 'POST',
+    path: '/console/login',
+    body: 'form',
+    access: 'anyone',
+    summary: '运营后台登录（账号、密码、动态码；未绑定身份验证器时返回绑定信息）',
+    input: ConsoleLoginInput,
+    answer: { data: z.discriminatedUnion('stage', [ConsoleEnrollment, ConsoleSignedIn]) },
+    fails: ['ALL_0020', 'ALL_0021'],
+  }),
+  enroll: defineCall({
+    method: 'POST',
+    path: '/console/enroll',
+    body: 'form',
+    access: 'anyone',
+    summary: '运营后台首次登录：绑定身份验证器并登录',
+    input: ConsoleEnrollInput,
+    answer: { data: ConsoleSignedIn },
+    fails: ['ALL_0013', 'ALL_0020', 'ALL_0021'],
+  }),
+  logout: defineCall({
+    method: 'POST',
+    path: '/console/logout',
+    body: 'form',
+    access: 'anyone',
+    summary: '运营后台退出登录',
+    input: z.object({}),
+    answer: { data: z.null() },
+  }),
+  /** Reads the console cookie itself: ALL_0024 without a session, whatever the role. */
+  me: defineCall({
+    method: 'POST',
+    path: '/console/me',
+    body: 'form',
+    access: 'anyone',
+    summary: '当前登录的运营账号及其可用的功能区',
+    input: z.object({}),
+    answer: { data: ConsoleOperator },
+    fails: ['ALL_0024'],
+  }),
+};
+
+export const consoleOverviewApi = {
+  overview: defineCall({
+    method: 'POST',
+    path: '/console/overview',
+    body: 'form',
+    access: { operator: 'overview' },
+    summary: '工作台：当前角色各待办队列的数量',
+    input: z.object({}),
+    answer: { data: ConsoleOverview },
+  }),
+};
+
+export const consolePageViewsApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/pageViews/list',
+    body: 'form',
+    access: { operator: 'pageViews' },
+    summary: '页面访问：按路径和按日的浏览量（北京时间自然日）',
+    input: PageViewQuery,
+    answer: { data: PageViewCounts },
+  }),
+};
+
+export const consoleAuditApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/audit/list',
+    body: 'form',
+    access: { operator: 'audit' },
+    summary: '操作日志列表',
+    input: ConsoleAuditListInput,
+    answer: { rows: ConsoleAuditRow },
+  }),
+  export: defineCall({
+    method: 'GET',
+    path: '/console/audit/export',
+    body: 'none',
+    access: { operator: 'audit' },
+    summary: '按筛选条件导出操作日志（xlsx，最多 10,000 条）',
+    input: ConsoleAuditQuery,
+    answer: { file: [XLSX_TYPE] },
+  }),
+};
+
+export const consoleOperatorsApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/console/operators/list',
+    body: 'form',
+    access: { operator: 'operators' },
+    summary: '运营账号列表',
+    input: z.object({}),
+    answer: { rows: OperatorRow },
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/console/operators/create',
+    body: 'form',
+    access: { operator: 'operators' },
+    summary: '新建运营账号（返回一次性初始密码）',
+    input: OperatorCreateInput,
+    answer: { data: OperatorIssued },
+    fails: ['ALL_0013'],
+  }),
+  status: defineCall({
+    method: 'POST',
+    path: '/console/operators/status',
+    body: 'form',
+    access: { operator: 'operators' },
+    summary: '启用或停用运营账号（停用后其登录全部失效）',
+    input: OperatorStatusInput,
+    answer: { data: z.object({ changed: z.boolean() }) },
+    fails: ['ALL_0011'],
+  }),
+  reset: defineCall({
+    method: 'POST',
+    path: '/console/operators/reset',
+    body: 'form',
+    access: { operator: 'operators' },
+    summary: '重置运营账号密码并解绑身份验证器（返回一次性新密码）',
+    input: OperatorIdInput,
+    answer: { data: OperatorIssued },
+    fails: ['ALL_0011'],
+  }),
+};

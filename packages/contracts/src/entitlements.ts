@@ -2,6 +2,7 @@
 // (myBuy/getMyLawInterfaceInfo) and the PDF verification receipt of batch results
 // (dataApi/verifyBatchExportInterfacePdf). Decisions 91 and 92.
 import { z } from 'zod';
+import { defineCall } from './call';
 
 /** The interfaces behind the judicial visualisation calls UserCenter/judicial/{id} (spec 02 §7), in the spec's order. */
 export const JUDICIAL_VIEW_INTERFACE_IDS = [9839, 9834, 9836, 9662, 9838] as const;
@@ -17,19 +18,20 @@ export const ENTITLEMENT_STATUS_LABEL: Record<EntitlementStatus, string> = {
   exhausted: '次数已用完',
 };
 
-export interface LawInterfaceInfo {
-  id: number;
-  name: string;
-  purchased: boolean;
+export const LawInterfaceInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  purchased: z.boolean(),
   /** 0 when not purchased. */
-  callsLeft: number;
+  callsLeft: z.number().int(),
   /** null when not purchased. */
-  expiresAt: string | null;
-  status: EntitlementStatus;
-  statusLabel: string;
+  expiresAt: z.string().nullable(),
+  status: z.enum(ENTITLEMENT_STATUS),
+  statusLabel: z.string(),
   /** purchased, not stopped, not expired and calls left: the screen may query. */
-  usable: boolean;
-}
+  usable: z.boolean(),
+});
+export type LawInterfaceInfo = z.infer<typeof LawInterfaceInfo>;
 
 /**
  * Categories whose calls are verifications that yield a receipt: 身份核验 1, 银行卡 4, 手机号 5,
@@ -56,12 +58,13 @@ export const PdfExportCheckInput = z.object({
 });
 export type PdfExportCheckInput = z.infer<typeof PdfExportCheckInput>;
 
-export interface PdfExportCheck {
-  interfaceId: number;
-  allowed: boolean;
+export const PdfExportCheck = z.object({
+  interfaceId: z.number().int(),
+  allowed: z.boolean(),
   /** '' when allowed. */
-  reason: string;
-}
+  reason: z.string(),
+});
+export type PdfExportCheck = z.infer<typeof PdfExportCheck>;
 
 /**
  * The truck model screens (spec 02 §6) open to an account that has bought a truck score model
@@ -71,3 +74,36 @@ export const TRUCK_MODEL_NOTICE = {
   title: '货车模型需先购买评分模型接口',
   text: '货车险分析与货运车队企业模型仅向已购买「货车风险评分模型」或「货车车队风险评分模型」的账号开放。购买任一接口后即可使用。',
 } as const;
+
+/** What the account's purchases open beyond calling: judicial screens, PDF receipts, truck models. */
+export const entitlementsApi = {
+  lawInterfaces: defineCall({
+    method: 'POST',
+    path: '/myBuy/getMyLawInterfaceInfo',
+    body: 'form',
+    access: 'qualified',
+    summary: '司法可视化接口及本账号的购买状态',
+    input: z.object({}),
+    answer: { data: z.array(LawInterfaceInfo) },
+  }),
+  // The user center's layout loads it with the qualification; a failure there means false (spec 02 §8).
+  truckModel: defineCall({
+    method: 'POST',
+    path: '/dataApi/checkTruckInterface',
+    body: 'form',
+    access: 'qualified',
+    summary: '是否已购买货车评分模型接口（开放货车模型页面）',
+    input: z.object({}),
+    answer: { data: z.boolean() },
+  }),
+  pdfExportCheck: defineCall({
+    method: 'POST',
+    path: '/dataApi/verifyBatchExportInterfacePdf',
+    body: 'form',
+    access: 'qualified',
+    summary: '批量结果能否导出 PDF 核验回执（不能时答原因）',
+    input: PdfExportCheckInput,
+    answer: { data: PdfExportCheck },
+    fails: ['ALL_0011'],
+  }),
+};

@@ -37,3 +37,8 @@ export * from './console-members';
 export * from './console-catalogue';
 export * from './console-content';
 export * from './input-guard';
+export * from './identity';
+export * from './qualification';
+export * from './docs';
+export * from './openapi';
+export * from './page-view';

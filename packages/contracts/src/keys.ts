@@ -1,6 +1,7 @@
 // Account API secrets and asymmetric keys (spec 02 §7 keys and secrets): the five portal calls'
 // inputs and answers, the sign and encrypt modes with their labels and the Chinese messages.
 import { z } from 'zod';
+import { defineCall } from './call';
 
 // ── Modes ────────────────────────────────────────────────────────────────────────────────────
 /** How a customer signs open-data-API requests (optional; `none` relies on the key alone). */
@@ -165,57 +166,121 @@ export function modeChangeEffects(from: EncryptSignView, to: EncryptSignView): s
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────
 /** myAccount/myAppKey. Never carries the clear secret. Times are ISO strings. */
-export interface AppKeyView {
+export const AppKeyView = z.object({
   /** Public id of the account in signed/encrypted calls; not a credential by itself. */
-  appKey: string;
-  hasSecret: boolean;
+  appKey: z.string(),
+  hasSecret: z.boolean(),
   /** '****' + the secret's last 4 characters; '' without a secret. */
-  secretMasked: string;
+  secretMasked: z.string(),
   /** When the account's first secret was created; null without a secret. */
-  createdAt: string | null;
+  createdAt: z.string().nullable(),
   /** When the current secret replaced the previous one; null if never rotated. */
-  rotatedAt: string | null;
+  rotatedAt: z.string().nullable(),
   /** Until when the previous secret still works; null when it no longer does. */
-  previousValidUntil: string | null;
-  signMode: SignMode;
-  encryptMode: EncryptMode;
-}
+  previousValidUntil: z.string().nullable(),
+  signMode: z.enum(SIGN_MODES),
+  encryptMode: z.enum(ENCRYPT_MODES),
+});
+export type AppKeyView = z.infer<typeof AppKeyView>;
 
 /** myAccount/docSecretKey: the only answer that ever shows the clear secret. */
-export interface IssuedSecret {
-  appKey: string;
-  secret: string;
+export const IssuedSecret = z.object({
+  appKey: z.string(),
+  secret: z.string(),
   /** After a rotation: until when the previous secret still works; null after a create. */
-  previousValidUntil: string | null;
-}
+  previousValidUntil: z.string().nullable(),
+});
+export type IssuedSecret = z.infer<typeof IssuedSecret>;
 
 /** myAccount/encryptSign. */
-export interface EncryptSignView {
-  signMode: SignMode;
-  encryptMode: EncryptMode;
-}
+export const EncryptSignView = z.object({
+  signMode: z.enum(SIGN_MODES),
+  encryptMode: z.enum(ENCRYPT_MODES),
+});
+export type EncryptSignView = z.infer<typeof EncryptSignView>;
 
 /** myAccount/asymmetrySecret. */
-export interface AsymmetryView {
+export const AsymmetryView = z.object({
   /** The platform's RSA-2048 public key for this account (PEM, SPKI). */
-  platformPublicKey: string;
-  hasCustomerKey: boolean;
+  platformPublicKey: z.string(),
+  hasCustomerKey: z.boolean(),
   /** SHA-256 of the customer public key's DER (SPKI), lowercase hex without colons; '' when none. */
-  customerKeyFingerprint: string;
-  customerKeyBits: number | null;
+  customerKeyFingerprint: z.string(),
+  customerKeyBits: z.number().int().nullable(),
   /** Generated here (private key shown once) or uploaded by the customer; null when none. */
-  customerKeySource: AsymmetryAction | null;
-  customerKeyUploadedAt: string | null;
-}
+  customerKeySource: z.enum(ASYMMETRY_ACTIONS).nullable(),
+  customerKeyUploadedAt: z.string().nullable(),
+});
+export type AsymmetryView = z.infer<typeof AsymmetryView>;
 
 /** myAccount/asymmetry. */
-export interface AsymmetryResult {
-  action: AsymmetryAction;
+export const AsymmetryResult = z.object({
+  action: z.enum(ASYMMETRY_ACTIONS),
   /** The stored customer public key (PEM, SPKI, normalised). */
-  publicKey: string;
-  fingerprint: string;
-  bits: number;
-  uploadedAt: string;
+  publicKey: z.string(),
+  fingerprint: z.string(),
+  bits: z.number().int(),
+  uploadedAt: z.string(),
   /** PKCS#8 PEM, only after `generate`, only in this answer; null after `upload`. */
-  privateKey: string | null;
-}
+  privateKey: z.string().nullable(),
+});
+export type AsymmetryResult = z.infer<typeof AsymmetryResult>;
+
+// ── Calls ────────────────────────────────────────────────────────────────────────────────────
+/**
+ * The keys and secrets calls of spec 02 §7 (docs/api-secrets.md). The company must be
+ * authenticated; the browser seals every field, and each change asks for the login password.
+ */
+export const keysApi = {
+  appKey: defineCall({
+    method: 'POST',
+    path: '/myAccount/myAppKey',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: 'AppKey 与账号密钥状态（不含明文密钥）',
+    input: z.object({}),
+    answer: { data: AppKeyView },
+  }),
+  docSecretKey: defineCall({
+    method: 'POST',
+    path: '/myAccount/docSecretKey',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '创建或轮换账号密钥（明文密钥只在此应答中出现一次）',
+    input: DocSecretKeyInput,
+    answer: { data: IssuedSecret },
+    fails: ['ALL_0013'],
+  }),
+  encryptSign: defineCall({
+    method: 'POST',
+    path: '/myAccount/encryptSign',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '读取（不带方式字段）或修改（带登录密码）签名与加密方式',
+    input: EncryptSignInput,
+    answer: { data: EncryptSignView },
+  }),
+  asymmetrySecret: defineCall({
+    method: 'POST',
+    path: '/myAccount/asymmetrySecret',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '平台 RSA 公钥与客户公钥状态',
+    input: z.object({}),
+    answer: { data: AsymmetryView },
+  }),
+  asymmetry: defineCall({
+    method: 'POST',
+    path: '/myAccount/asymmetry',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '生成客户 RSA 密钥对（私钥只在此应答中出现一次）或上传客户公钥',
+    input: AsymmetryInput,
+    answer: { data: AsymmetryResult },
+  }),
+};

@@ -1,10 +1,14 @@
-// Where a lead came from: the page, the referrer and the campaign tags, sent beside every lead
-// form's own fields. Over-long values are cut, not refused: a lead is never lost over its source.
+// The lead forms' calls (leadsApi) and what they share: where a lead came from (the page, the
+// referrer and the campaign tags, sent beside every lead form's own fields; over-long values are
+// cut, not refused: a lead is never lost over its source), the privacy tick, and page views.
 import { z } from 'zod';
+import { defineCall } from './call';
+import { PAGE_VIEW_ROUTE } from './page-view';
 import { LEAD_CONSENT_MSG } from './lead-words';
-import { CompanyName, ContactName, Email, LeadPhone } from './validation';
+import { CompanyName, ContactName, Email, LeadPhone, LeadType0Input, LeadType1Input, QuoteInput } from './validation';
 
-const cut = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, max) : ''), z.string());
+// Left out, a field is '' (the default says so to a caller; the preprocess would make it so anyway).
+const cut = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, max) : ''), z.string()).default('');
 
 export const LeadSource = z.object({
   sourcePath: cut(200),
@@ -53,3 +57,80 @@ export const FeeEmailInput = z.object({
   interfaceId: z.string().trim().max(10).optional(),
 });
 export type FeeEmailInput = z.infer<typeof FeeEmailInput>;
+
+/**
+ * What a lead form sends beside its own fields: the privacy tick and where the visitor came
+ * from. A referrer left out (not sent at all) is the request's Referer header: the server reads
+ * it there (LeadSource then cuts it like any other).
+ */
+export const LeadExtras = LeadConsent.extend(LeadSource.shape).extend({
+  referrer: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 500) : undefined), z.string().optional()),
+});
+export type LeadExtras = z.infer<typeof LeadExtras>;
+
+/** api/leaveCustomerInfo/send: the free-trial dialog (type 0). */
+export const TrialLeadInput = LeadType0Input.extend(LeadExtras.shape);
+export type TrialLeadInput = z.infer<typeof TrialLeadInput>;
+
+/** api/sms/custom/emailSend: the consultation dialog (type 1). */
+export const ConsultLeadInput = LeadType1Input.extend(LeadExtras.shape);
+export type ConsultLeadInput = z.infer<typeof ConsultLeadInput>;
+
+/** api/leaveCustomerInfo/sendCustomerInfoEmail: the face landing's quote form. */
+export const QuoteLeadInput = QuoteInput.extend(LeadExtras.shape);
+export type QuoteLeadInput = z.infer<typeof QuoteLeadInput>;
+
+/** api/fee/sendEmail's form fields beside the file (where it came from rides in the query string). */
+export const FeeEmailRequest = FeeEmailInput.extend(LeadConsent.shape);
+export type FeeEmailRequest = z.infer<typeof FeeEmailRequest>;
+
+/**
+ * The lead calls of spec 01 §7.2. Anyone may leave a lead; none is taken without the privacy
+ * tick, and per-IP and per-phone caps answer ALL_0012 once a form is being pumped. The dialogs
+ * send JSON; the SMS code they carry is the one api/sms/send sent to that phone.
+ */
+export const leadsApi = {
+  trial: defineCall({
+    method: 'POST',
+    path: '/api/leaveCustomerInfo/send',
+    body: 'json',
+    access: 'anyone',
+    summary: '免费试用留资（手机号与短信验证码）',
+    input: TrialLeadInput,
+    answer: { data: z.null() },
+  }),
+  consult: defineCall({
+    method: 'POST',
+    path: '/api/sms/custom/emailSend',
+    body: 'json',
+    access: 'anyone',
+    summary: '咨询留资（公司、联系人、手机号与短信验证码；成功文案随来源页面）',
+    input: ConsultLeadInput,
+    answer: { data: z.null() },
+  }),
+  quote: defineCall({
+    method: 'POST',
+    path: '/api/leaveCustomerInfo/sendCustomerInfoEmail',
+    body: 'form',
+    access: 'anyone',
+    summary: '获取报价留资（人脸识别落地页，无短信步骤）',
+    input: QuoteLeadInput,
+    answer: { data: z.null() },
+  }),
+  document: defineCall({
+    method: 'POST',
+    path: '/api/fee/sendEmail',
+    body: 'multipart',
+    access: 'anyone',
+    summary: '上传需求资料获取报价（一个附件，至多 10MB）',
+    input: FeeEmailRequest,
+    answer: { data: z.null() },
+  }),
+  pageView: defineCall({
+    ...PAGE_VIEW_ROUTE,
+    access: 'anyone',
+    summary: '页面访问计数（只记路径与日期）',
+    input: PageViewInput,
+    answer: { data: z.null() },
+  }),
+};

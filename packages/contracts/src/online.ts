@@ -5,7 +5,7 @@
 // charge, same record (Decision 121); only the key's IP whitelist and signed mode do not apply,
 // because the signed-in session, not a key sent from a server, authenticates them.
 import { z } from 'zod';
-import type { GatewayAnswer } from './gateway';
+import { defineCall, XLSX_TYPE } from './call';
 import { PageQuery, parseId } from './paging';
 
 /** One uploaded sheet: at most this many query rows, each one call. */
@@ -77,6 +77,13 @@ const purchaseId = z.preprocess((v) => parseId(v) ?? undefined, z.number({ error
 export const OnlinePurchaseInput = z.object({ purchaseId });
 export type OnlinePurchaseInput = z.infer<typeof OnlinePurchaseInput>;
 
+/** template=1 / export=1: the same call answers the xlsx file instead of JSON (any number but 0 asks). */
+const FileFlag = z.coerce.number().optional();
+
+/** showOnline: the purchase, or with template=1 the sheet to fill in. */
+export const ShowOnlineInput = OnlinePurchaseInput.extend({ template: FileFlag });
+export type ShowOnlineInput = z.infer<typeof ShowOnlineInput>;
+
 const fromJson = (v: unknown) => {
   if (typeof v !== 'string') return v;
   try {
@@ -116,79 +123,177 @@ export const BatchJobIdInput = z.object({ jobId: z.preprocess((v) => parseId(v) 
 export type BatchJobIdInput = z.infer<typeof BatchJobIdInput>;
 
 /** getBatchJobDetail: one job's rows, a page at a time (or the whole result as xlsx with export=1). */
-export const BatchJobDetailInput = PageQuery.extend(BatchJobIdInput.shape);
+export const BatchJobDetailInput = PageQuery.extend(BatchJobIdInput.shape).extend({ export: FileFlag });
 export type BatchJobDetailInput = z.infer<typeof BatchJobDetailInput>;
 
-export interface OnlineParam {
-  name: string;
-  type: string;
-  required: boolean;
-  description: string;
-  example: string;
+export const OnlineParam = z.object({
+  name: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  description: z.string(),
+  example: z.string(),
   /** For a base64 parameter: an image (uploaded on the test page) or a video (not testable online). */
-  media: 'image' | 'video' | null;
-}
+  media: z.enum(['image', 'video']).nullable(),
+});
+export type OnlineParam = z.infer<typeof OnlineParam>;
 
 /** What the test and batch screens show of a purchase. */
-export interface OnlineInterface {
-  purchaseId: number;
-  interfaceId: number;
-  interfaceName: string;
+export const OnlineInterface = z.object({
+  purchaseId: z.number().int(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
   /** POST path of the open data API. */
-  path: string;
-  callsLeft: number;
-  expiresAt: string;
+  path: z.string(),
+  callsLeft: z.number().int(),
+  expiresAt: z.string(),
   /** Not stopped, not expired, calls left. */
-  usable: boolean;
-  params: OnlineParam[];
+  usable: z.boolean(),
+  params: z.array(OnlineParam),
   /** False for interfaces that take an image or video (base64): a sheet cannot carry one. */
-  batchable: boolean;
+  batchable: z.boolean(),
   /** False for interfaces that take a video: too large to send from the page. */
-  testable: boolean;
-}
+  testable: z.boolean(),
+});
+export type OnlineInterface = z.infer<typeof OnlineInterface>;
 
-export interface ApiTestResult {
-  answer: GatewayAnswer;
+export const ApiTestResult = z.object({
+  /** The open data API's answer as the customer's system gets it (GatewayAnswer). */
+  answer: z.object({ code: z.string(), message: z.string(), data: z.unknown(), seqNo: z.string() }),
   /** Time the platform took to answer, as recorded with the call. */
-  latencyMs: number;
+  latencyMs: z.number().int(),
   /** The answer was billable and took one call from the purchase. */
-  charged: boolean;
+  charged: z.boolean(),
   /** Calls left on the purchase after this call. */
-  callsLeft: number;
-}
+  callsLeft: z.number().int(),
+});
+export type ApiTestResult = z.infer<typeof ApiTestResult>;
 
-export interface BatchJobView {
-  id: number;
-  purchaseId: number;
-  interfaceId: number;
-  interfaceName: string;
-  fileName: string;
-  status: BatchJobStatus;
-  statusLabel: string;
-  rows: number;
-  done: number;
+export const BatchJobView = z.object({
+  id: z.number().int(),
+  purchaseId: z.number().int(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  fileName: z.string(),
+  status: z.enum(BATCH_JOB_STATUS),
+  statusLabel: z.string(),
+  rows: z.number().int(),
+  done: z.number().int(),
   /** Rows answered 10000. */
-  succeeded: number;
+  succeeded: z.number().int(),
   /** Calls taken from the purchase. */
-  charged: number;
-  createdAt: string;
-  finishedAt: string | null;
+  charged: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
   /** Why a stopped job stopped: the answer that ended it. */
-  note: string | null;
-}
+  note: z.string().nullable(),
+});
+export type BatchJobView = z.infer<typeof BatchJobView>;
 
-export interface BatchRowView {
-  rowNo: number;
+export const BatchRowView = z.object({
+  rowNo: z.number().int(),
   /** Parameters as shown after the call: masked (Decision 19). Before it, masked too. */
-  params: Record<string, string>;
-  code: string | null;
-  message: string | null;
-  seqNo: string | null;
-  data: unknown;
-}
+  params: z.record(z.string(), z.string()),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  seqNo: z.string().nullable(),
+  /** The answer's data once the row was called (any JSON), else null. */
+  data: z.unknown(),
+});
+export type BatchRowView = z.infer<typeof BatchRowView>;
 
 /** The columns of a result sheet after the parameters'. */
 export const BATCH_RESULT_COLUMNS = ['返回码', '返回信息', '流水号', '返回数据'] as const;
 
 /** Whether a batch row's answer is a result (10000). */
 export const isBatchSuccess = (code: string | null) => code === '10000';
+
+
+/**
+ * 我的API's test and batch calls. The company must be authenticated; every call is about one of
+ * the caller's own purchases (anybody else's answers 「未找到该已购接口」). Two calls answer a file
+ * when a flag asks (showOnline template=1, getBatchJobDetail export=1): their answers name it in
+ * `export`.
+ */
+export const onlineApi = {
+  // ── Test (apiTest) ──
+  testInterface: defineCall({
+    method: 'POST',
+    path: '/UserCenter/getInterfaceInfoTById',
+    body: 'form',
+    access: 'qualified',
+    summary: '在线测试：已购接口的参数与状态',
+    input: OnlinePurchaseInput,
+    answer: { data: OnlineInterface, export: [XLSX_TYPE] },
+    fails: ['ALL_0011'],
+  }),
+  test: defineCall({
+    method: 'POST',
+    path: '/UserCenter/getApiTestData',
+    body: 'form',
+    access: 'qualified',
+    summary: `在线测试：以登录身份真实调用一次已购接口（请求体上限 ${API_TEST_LIMITS.bodyBytes / 1024 / 1024} MiB，容纳图片参数）`,
+    input: ApiTestInput,
+    answer: { data: ApiTestResult },
+    fails: ['ALL_0011'],
+  }),
+  // ── Batch (applyBatch) ──
+  batchInterface: defineCall({
+    method: 'POST',
+    path: '/myOnline/showOnline',
+    body: 'form',
+    access: 'qualified',
+    summary: `批量查询：已购接口的参数与状态；template=1 时改为下载填写模板（xlsx）`,
+    input: ShowOnlineInput,
+    answer: { data: OnlineInterface },
+    fails: ['ALL_0011'],
+  }),
+  addBatchJob: defineCall({
+    method: 'POST',
+    path: '/myOnline/addBatchJob',
+    body: 'multipart',
+    access: 'qualified',
+    summary: `上传填好的文件（file，.xlsx 或 .csv，不超过 ${BATCH_FILE.maxBytes / 1024 / 1024}MB）生成批量任务`,
+    input: OnlinePurchaseInput,
+    answer: { data: BatchJobView },
+    fails: ['ALL_0011'],
+  }),
+  batchJobs: defineCall({
+    method: 'POST',
+    path: '/myOnline/getBatchJob',
+    body: 'form',
+    access: 'qualified',
+    summary: '批量任务列表（最新在前，可按已购接口筛选）',
+    input: BatchJobListInput,
+    answer: { rows: BatchJobView },
+  }),
+  executeBatchJob: defineCall({
+    method: 'POST',
+    path: '/myOnline/executeBatchJob',
+    body: 'form',
+    access: 'qualified',
+    summary: '执行批量任务（逐行真实调用）',
+    input: BatchJobIdInput,
+    answer: { data: BatchJobView },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  deleteBatchJob: defineCall({
+    method: 'POST',
+    path: '/myOnline/deleteBatchJob',
+    body: 'form',
+    access: 'qualified',
+    summary: '删除批量任务（执行中的除外）',
+    input: BatchJobIdInput,
+    answer: { data: z.null() },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  batchJobDetail: defineCall({
+    method: 'POST',
+    path: '/myOnline/getBatchJobDetail',
+    body: 'form',
+    access: 'qualified',
+    summary: `批量任务明细（分页，job 为任务本身）；export=1 时改为下载全部结果（xlsx）`,
+    input: BatchJobDetailInput,
+    answer: { rows: BatchRowView, extra: { job: BatchJobView }, export: [XLSX_TYPE] },
+    fails: ['ALL_0011'],
+  }),
+};

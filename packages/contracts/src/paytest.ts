@@ -3,8 +3,9 @@
 // an operator approves (fee debited, test calls added) or rejects; three months after approval
 // the test expires and its unused calls are taken back.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { PAID_TEST_VALIDITY_MONTHS, SUPPORT_HOTLINE } from './constants';
-import { parseId } from './paging';
+import { PageQuery, parseId } from './paging';
 import { ContactName, Mobile } from './validation';
 
 export const PAY_TEST_LIMITS = { minCalls: 10, maxCalls: 10_000, purposeMin: 4, purposeMax: 200, validityMonths: PAID_TEST_VALIDITY_MONTHS } as const;
@@ -80,25 +81,50 @@ export const PayTestApplyInput = z.object({
 });
 export type PayTestApplyInput = z.infer<typeof PayTestApplyInput>;
 
-export interface PayTestRow {
-  id: number;
-  interfaceId: number;
-  interfaceName: string;
-  calls: number;
-  feeFen: number;
-  purpose: string;
-  contactName: string;
+export const PayTestRow = z.object({
+  id: z.number().int(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  calls: z.number().int(),
+  feeFen: z.number().int(),
+  purpose: z.string(),
+  contactName: z.string(),
   /** Masked (138****5678). */
-  contactPhone: string;
-  status: PayTestStatus;
-  statusLabel: string;
+  contactPhone: z.string(),
+  status: z.enum(PAY_TEST_STATUS),
+  statusLabel: z.string(),
   /** Why it was rejected; '' otherwise. */
-  reason: string;
-  createdAt: string;
-  approvedAt: string | null;
-  expiresAt: string | null;
+  reason: z.string(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   /** Test calls still usable (approved); 0 once expired; null before approval or when rejected. */
-  testCallsLeft: number | null;
+  testCallsLeft: z.number().int().nullable(),
   /** Unused test calls taken back at expiry. */
-  expiredCalls: number;
-}
+  expiredCalls: z.number().int(),
+});
+export type PayTestRow = z.infer<typeof PayTestRow>;
+
+/** The paid-test calls of spec 02 §7. Operators decide in the console. */
+export const payTestApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/payTest/dataList',
+    body: 'form',
+    access: 'qualified',
+    summary: '我的付费测试申请',
+    input: PageQuery,
+    answer: { rows: PayTestRow },
+  }),
+  apply: defineCall({
+    method: 'POST',
+    path: '/payTest/apply',
+    body: 'form',
+    access: 'qualified',
+    encrypt: true,
+    summary: '申请付费测试（费用按接口套餐最低单价计算，审核通过时从余额扣除）',
+    input: PayTestApplyInput,
+    answer: { data: PayTestRow },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
+  }),
+};

@@ -2,7 +2,7 @@
 // resume, the callback URL, automatic renewal, refunds and the order export. The callback URL
 // rule lives here so the dialog and the server refuse exactly the same addresses.
 import { z } from 'zod';
-import { OrderListInput } from './billing';
+import { defineCall } from './call';
 import { PageQuery } from './paging';
 
 export const PURCHASE_MSG = {
@@ -199,12 +199,6 @@ export type RefundOrderInput = z.infer<typeof RefundOrderInput>;
 export const RefundAllInput = PurchaseIdInput.extend({ reason: refundReasonField });
 export type RefundAllInput = z.infer<typeof RefundAllInput>;
 
-/** myOrder/list with `export=1`: the same filters, answered as an xlsx file. */
-export const OrderExportInput = OrderListInput.extend({
-  export: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
-});
-export type OrderExportInput = z.infer<typeof OrderExportInput>;
-
 export const AutoRenewListInput = PageQuery;
 
 export const InterfacePackagesInput = z.object({ interfaceId: positiveId('接口不存在或已下架') });
@@ -214,56 +208,198 @@ export const REFUND_STATUS = ['requested', 'approved', 'rejected'] as const;
 export type RefundStatus = (typeof REFUND_STATUS)[number];
 export const REFUND_STATUS_LABEL: Record<RefundStatus, string> = { requested: '退款审核中', approved: '已退款', rejected: '退款被驳回' };
 
-export interface CallResource {
-  id: number;
-  interfaceId: number;
-  interfaceName: string;
-  callsTotal: number;
-  callsLeft: number;
-  callsUsed: number;
-  testCallsLeft: number;
-  expiresAt: string;
-  expired: boolean;
-  status: 'active' | 'stopped';
-}
+const PurchaseStatus = z.enum(['active', 'stopped']);
 
-export interface BuyData {
-  interfaces: number;
-  active: number;
-  stopped: number;
-  expired: number;
-  exhausted: number;
-  callsTotal: number;
-  callsLeft: number;
-  callsUsed: number;
-  autoRenew: number;
-  expiringSoon: number;
-  paidFen: number;
-  refundedFen: number;
-}
+export const CallResource = z.object({
+  id: z.number().int(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  callsTotal: z.number().int(),
+  callsLeft: z.number().int(),
+  callsUsed: z.number().int(),
+  testCallsLeft: z.number().int(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+  status: PurchaseStatus,
+});
+export type CallResource = z.infer<typeof CallResource>;
 
-export interface AutoRenewRow {
-  id: number;
-  interfaceId: number;
-  interfaceName: string;
-  callsLeft: number;
-  expiresAt: string;
-  expired: boolean;
-  status: 'active' | 'stopped';
-  autoRenew: boolean;
-  packageId: number | null;
-  packageCalls: number | null;
-  packagePriceFen: number | null;
-  packageValidityDays: number | null;
-  renewals: number;
-  renewFailedAt: string | null;
-}
+export const BuyData = z.object({
+  interfaces: z.number().int(),
+  active: z.number().int(),
+  stopped: z.number().int(),
+  expired: z.number().int(),
+  exhausted: z.number().int(),
+  callsTotal: z.number().int(),
+  callsLeft: z.number().int(),
+  callsUsed: z.number().int(),
+  autoRenew: z.number().int(),
+  expiringSoon: z.number().int(),
+  paidFen: z.number().int(),
+  refundedFen: z.number().int(),
+});
+export type BuyData = z.infer<typeof BuyData>;
 
-export interface RefundView {
-  id: number;
-  scope: 'order' | 'purchase';
-  calls: number;
-  amountFen: number;
-  status: RefundStatus;
-  statusLabel: string;
-}
+export const AutoRenewRow = z.object({
+  id: z.number().int(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  callsLeft: z.number().int(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+  status: PurchaseStatus,
+  autoRenew: z.boolean(),
+  packageId: z.number().int().nullable(),
+  packageCalls: z.number().int().nullable(),
+  packagePriceFen: z.number().int().nullable(),
+  packageValidityDays: z.number().int().nullable(),
+  renewals: z.number().int(),
+  renewFailedAt: z.string().nullable(),
+});
+export type AutoRenewRow = z.infer<typeof AutoRenewRow>;
+
+/** A refund request as it was stored (myOrder/refund, myBuy/refundAll): what may come back. */
+export const RefundView = z.object({
+  id: z.number().int(),
+  scope: z.enum(['order', 'purchase']),
+  calls: z.number().int(),
+  amountFen: z.number().int(),
+  status: z.enum(REFUND_STATUS),
+});
+export type RefundView = z.infer<typeof RefundView>;
+
+/** A purchase's callback URL; allowPrivate tells the dialog which rule the server applies. */
+export const CallbackUrlView = z.object({
+  id: z.number().int(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  callbackUrl: z.string(),
+  allowPrivate: z.boolean(),
+});
+export type CallbackUrlView = z.infer<typeof CallbackUrlView>;
+
+/** A package on sale, as the buy and renew dialogs list them (api/getInterfacePackageList). */
+export const InterfacePackageRow = z.object({
+  id: z.number().int(),
+  interfaceId: z.number().int(),
+  calls: z.number().int(),
+  priceFen: z.number().int(),
+  validityDays: z.number().int(),
+});
+export type InterfacePackageRow = z.infer<typeof InterfacePackageRow>;
+
+/**
+ * The calls of spec 02 §7 that manage a purchase after buying it. Whether a callback URL may
+ * point into a private network is the deployment's choice (CALLBACK_ALLOW_PRIVATE): the
+ * declaration checks the URL's form only, and the server applies its own rule after it.
+ */
+export const purchasesApi = {
+  stop: defineCall({
+    method: 'POST',
+    path: '/myBuy/interface/stop',
+    body: 'form',
+    access: 'qualified',
+    summary: '停用或恢复已购接口（停用后该 Key 的调用返回 SYSTEM_003）',
+    input: StopPurchaseInput,
+    answer: { data: z.null() },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
+  }),
+  callbackUrl: defineCall({
+    method: 'POST',
+    path: '/myBuy/getSynCallUrl',
+    body: 'form',
+    access: 'qualified',
+    summary: '已购接口的异步回调地址',
+    input: PurchaseIdInput,
+    answer: { data: CallbackUrlView },
+    fails: ['ALL_0011'],
+  }),
+  setCallbackUrl: defineCall({
+    method: 'POST',
+    path: '/myBuy/updateSynCallUrl',
+    body: 'form',
+    access: 'qualified',
+    summary: '保存（留空即清除）已购接口的异步回调地址',
+    input: UpdateCallbackUrlInput(true),
+    answer: { data: z.object({ callbackUrl: z.string() }) },
+    fails: ['ALL_0010', 'ALL_0011'],
+  }),
+  autoRenewList: defineCall({
+    method: 'POST',
+    path: '/myBuy/getAutomaticBuy',
+    body: 'form',
+    access: 'qualified',
+    summary: '自动续费设置（每个已购接口及其续费套餐）',
+    input: AutoRenewListInput,
+    answer: { rows: AutoRenewRow },
+  }),
+  enableAutoRenew: defineCall({
+    method: 'POST',
+    path: '/myBuy/addAutomaticBuy',
+    body: 'form',
+    access: 'qualified',
+    summary: '开启或更换自动续费套餐（已用完或已过期的立即续费一次）',
+    input: AutoRenewInput,
+    answer: { data: z.null() },
+    fails: ['ALL_0010', 'ALL_0011'],
+  }),
+  disableAutoRenew: defineCall({
+    method: 'POST',
+    path: '/myBuy/delAutomaticBuy',
+    body: 'form',
+    access: 'qualified',
+    summary: '关闭自动续费',
+    input: PurchaseIdInput,
+    answer: { data: z.null() },
+    fails: ['ALL_0010', 'ALL_0011'],
+  }),
+  callResource: defineCall({
+    method: 'POST',
+    path: '/myBuy/packageCallResource',
+    body: 'form',
+    access: 'qualified',
+    summary: '已购接口的调用次数（总数、剩余、已用、付费测试次数）与到期时间',
+    input: PurchaseIdInput,
+    answer: { data: CallResource },
+    fails: ['ALL_0011'],
+  }),
+  buyData: defineCall({
+    method: 'POST',
+    path: '/myBuy/buyData',
+    body: 'form',
+    access: 'qualified',
+    summary: '我的API 概览（已购接口数、调用次数、自动续费、即将到期、已付与已退金额）',
+    input: z.object({}),
+    answer: { data: BuyData },
+  }),
+  refundAll: defineCall({
+    method: 'POST',
+    path: '/myBuy/refundAll',
+    body: 'form',
+    access: 'qualified',
+    summary: '申请退还已购接口剩余的全部调用次数',
+    input: RefundAllInput,
+    answer: { data: RefundView },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
+  }),
+  refundOrder: defineCall({
+    method: 'POST',
+    path: '/myOrder/refund',
+    body: 'form',
+    access: 'qualified',
+    summary: '申请订单退款（退还该订单尚未使用的调用次数）',
+    input: RefundOrderInput,
+    answer: { data: RefundView },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
+  }),
+  packages: defineCall({
+    method: 'POST',
+    path: '/api/getInterfacePackageList',
+    body: 'form',
+    // Public catalogue data, like api/fee/list.
+    access: 'anyone',
+    summary: '接口的在售套餐（购买与自动续费对话框）',
+    input: InterfacePackagesInput,
+    answer: { rows: InterfacePackageRow },
+  }),
+};

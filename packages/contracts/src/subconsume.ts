@@ -2,6 +2,7 @@
 // open data API in a period, by sub-account and interface (Decision 90). Calls, not money: the
 // money was spent when the package was bought and shows under 消费记录.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { PageQuery } from './paging';
 
 export const SUB_CONSUME_MSG = {
@@ -36,29 +37,40 @@ export const SubConsumeListInput = PageQuery.extend({
 export type SubConsumeListInput = z.infer<typeof SubConsumeListInput>;
 
 /** One sub-account's use of one interface in the period. */
-export interface SubConsumeRow {
-  subAccountId: number;
-  loginName: string;
+export const SubConsumeRow = z.object({
+  subAccountId: z.number().int(),
+  loginName: z.string(),
   /** The sub-account's contact name; '' when none was given. */
-  nickname: string;
-  interfaceId: number | null;
-  interfaceName: string;
+  nickname: z.string(),
+  interfaceId: z.number().int().nullable(),
+  interfaceName: z.string(),
   /** Every recorded call, refused ones included. */
-  calls: number;
+  calls: z.number().int(),
   /** Calls taken from the purchase (call_records.charged summed). */
-  chargedCalls: number;
-  lastCallAt: string;
-}
+  chargedCalls: z.number().int(),
+  lastCallAt: z.string(),
+});
+export type SubConsumeRow = z.infer<typeof SubConsumeRow>;
 
-/** The answer: the page of rows, the period actually used and the totals of the whole filter. */
-export interface SubConsumeList {
-  code: 200;
-  msg: string;
-  rows: SubConsumeRow[];
-  total: number;
-  period: { startDate: string; endDate: string };
-  sum: { calls: number; chargedCalls: number };
-}
+/** The China days a list covers (both ends included). */
+export const SubConsumePeriod = z.object({ startDate: z.string(), endDate: z.string() });
+/** The totals of the whole filter, not only of the page. */
+export const SubConsumeSum = z.object({ calls: z.number().int(), chargedCalls: z.number().int() });
+
+export const subConsumeApi = {
+  list: defineCall({
+    method: 'POST',
+    path: '/mytrade/subAccount/consume/list',
+    body: 'form',
+    access: 'qualified',
+    summary: '子账号消费：各子账号按接口汇总的调用次数（默认本月），附统计区间与合计',
+    input: SubConsumeListInput,
+    // The period used and the filter's totals travel beside the page, so the tab can say which
+    // days it shows without computing China's month itself.
+    answer: { rows: SubConsumeRow, extra: { period: SubConsumePeriod, sum: SubConsumeSum } },
+    fails: ['ALL_0010'],
+  }),
+};
 
 /** The China day (yyyy-MM-dd) of an instant. */
 export function chinaDay(at: Date): string {

@@ -2,6 +2,7 @@
 // takes an interface's trial calls once, paid from its free test quota; the calls join the
 // interface's purchase like a bought package. One place for the rules both sides check.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { parseId } from './paging';
 
 export const TRIAL_MSG = {
@@ -34,24 +35,50 @@ export const FreeTrialStateInput = z.object({
 });
 export type FreeTrialStateInput = z.infer<typeof FreeTrialStateInput>;
 
-export interface FreeTrialResult {
-  interfaceId: number;
-  interfaceName: string;
+export const FreeTrialResult = z.object({
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
   /** Calls granted by this trial. */
-  calls: number;
+  calls: z.number().int(),
   /** The account's free test quota after it. */
-  quotaLeft: number;
+  quotaLeft: z.number().int(),
   /** The purchase's expiry after the grant (ISO). */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type FreeTrialResult = z.infer<typeof FreeTrialResult>;
 
-export interface FreeTrialState {
+export const FreeTrialState = z.object({
   /** The account's free test quota left (the company owner's for a sub-account). */
-  quotaLeft: number;
+  quotaLeft: z.number().int(),
   /** With interfaceId: the interface's trial amount (0: not a trial interface). */
-  trialCalls: number;
+  trialCalls: z.number().int(),
   /** With interfaceId: the trial of this interface was already taken. */
-  taken: boolean;
+  taken: z.boolean(),
   /** With interfaceId: what taking it now would grant (0: cannot). */
-  grantable: number;
-}
+  grantable: z.number().int(),
+});
+export type FreeTrialState = z.infer<typeof FreeTrialState>;
+
+export const trialApi = {
+  take: defineCall({
+    method: 'POST',
+    path: '/myBuy/freeTrial',
+    body: 'form',
+    access: 'qualified',
+    summary: '领取接口的免费试用（从免费测试额度扣除，每个接口限领一次）',
+    input: FreeTrialInput,
+    answer: { data: FreeTrialResult },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
+  }),
+  // A login is enough to read the quota: the button tells an account what it would get before
+  // its company is authenticated.
+  state: defineCall({
+    method: 'POST',
+    path: '/myBuy/freeTrial/state',
+    body: 'form',
+    access: 'member',
+    summary: '免费测试额度剩余；带 interfaceId 时另答该接口的试用是否可领',
+    input: FreeTrialStateInput,
+    answer: { data: FreeTrialState },
+  }),
+};

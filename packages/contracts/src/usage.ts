@@ -2,6 +2,7 @@
 // the call detail list, their limits and messages, and the answers' shapes. The page's pickers
 // and the server parse the same schemas, so a range the page accepts is a range the server reads.
 import { z } from 'zod';
+import { defineCall, XLSX_TYPE } from './call';
 import { formatFen } from './format';
 import { GATEWAY_SUCCESS, PLATFORM_CODES } from './gateway';
 import { chinaDay } from './subconsume';
@@ -222,138 +223,132 @@ export function codeLabel(code: string): string {
 }
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────
-export interface UsagePeriod {
-  startDate: string;
-  endDate: string;
-}
+export const UsagePeriod = z.object({ startDate: z.string(), endDate: z.string() });
+export type UsagePeriod = z.infer<typeof UsagePeriod>;
 
 /** Counts of a set of calls. */
-export interface UsageFigures {
+export const UsageFigures = z.object({
   /** Every recorded call, refused ones included. */
-  calls: number;
+  calls: z.number().int(),
   /** Answered 10000. */
-  success: number;
+  success: z.number().int(),
   /** Taken from a purchase (billable answers that found a call left). */
-  charged: number;
+  charged: z.number().int(),
   /** Refused or failed by the platform (SYSTEM_xxx). */
-  failed: number;
+  failed: z.number().int(),
   /** What the charged calls cost, in milli-fen (exact), and in 元 ("12.40"). */
-  costMfen: number;
-  cost: string;
+  costMfen: z.number().int(),
+  cost: z.string(),
   /** Mean answer time in ms (0 without calls). */
-  avgLatencyMs: number;
-}
+  avgLatencyMs: z.number().int(),
+});
+export type UsageFigures = z.infer<typeof UsageFigures>;
 
-export interface UsageCodeCount {
-  code: string;
-  calls: number;
-}
+export const UsageCodeCount = z.object({ code: z.string(), calls: z.number().int() });
+export type UsageCodeCount = z.infer<typeof UsageCodeCount>;
 
 /** One row of dailyStatistics (`period` = yyyy-MM-dd) or monthlyStatistics (yyyy-MM). */
-export interface UsageTableRow extends UsageFigures {
-  period: string;
+export const UsageTableRow = UsageFigures.extend({
+  period: z.string(),
   /** 0 for calls refused before an interface was known. */
-  interfaceId: number;
-  interfaceName: string;
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
   /** Every code other than 10000, most frequent first. */
-  codes: UsageCodeCount[];
-}
+  codes: z.array(UsageCodeCount),
+});
+export type UsageTableRow = z.infer<typeof UsageTableRow>;
 
-export interface UsageTable {
-  code: 200;
-  msg: string;
-  rows: UsageTableRow[];
-  total: number;
-  period: UsagePeriod;
-  /** The whole filter: figures and every code seen. */
-  sum: UsageFigures & { codes: UsageCodeCount[] };
-}
+/** The whole filter of a statistics table: figures and every code seen. */
+export const UsageTableSum = UsageFigures.extend({ codes: z.array(UsageCodeCount) });
+export type UsageTableSum = z.infer<typeof UsageTableSum>;
 
-export interface CallDetailRow {
-  seqNo: string;
-  memberId: number;
-  loginName: string;
-  interfaceId: number;
-  interfaceName: string;
-  code: string;
-  charged: boolean;
-  costMfen: number;
-  cost: string;
-  latencyMs: number;
-  ip: string;
+export const CallDetailRow = z.object({
+  seqNo: z.string(),
+  memberId: z.number().int(),
+  loginName: z.string(),
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  code: z.string(),
+  charged: z.boolean(),
+  costMfen: z.number().int(),
+  cost: z.string(),
+  latencyMs: z.number().int(),
+  ip: z.string(),
   /** Parameter names → masked values, as recorded (never in clear). */
-  params: Record<string, string>;
-  createdAt: string;
-}
+  params: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+export type CallDetailRow = z.infer<typeof CallDetailRow>;
 
-export interface CallDetailList {
-  code: 200;
-  msg: string;
-  rows: CallDetailRow[];
-  total: number;
-  period: UsagePeriod;
-}
+export const UsageChartPoint = z.object({
+  day: z.string(),
+  calls: z.number().int(),
+  charged: z.number().int(),
+  failed: z.number().int(),
+  costMfen: z.number().int(),
+  cost: z.string(),
+});
+export type UsageChartPoint = z.infer<typeof UsageChartPoint>;
 
-export interface UsageChartPoint {
-  day: string;
-  calls: number;
-  charged: number;
-  failed: number;
-  costMfen: number;
-  cost: string;
-}
-
-export interface UsageChart {
-  period: UsagePeriod;
+export const UsageChart = z.object({
+  period: UsagePeriod,
   /** One point per day of the period, oldest first, zeros on days without calls. */
-  series: UsageChartPoint[];
-}
+  series: z.array(UsageChartPoint),
+});
+export type UsageChart = z.infer<typeof UsageChart>;
 
-export interface UsageDistributionRow {
-  interfaceId: number;
-  interfaceName: string;
-  calls: number;
-  charged: number;
-  failed: number;
-  costMfen: number;
-  cost: string;
+export const UsageDistributionRow = z.object({
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  calls: z.number().int(),
+  charged: z.number().int(),
+  failed: z.number().int(),
+  costMfen: z.number().int(),
+  cost: z.string(),
   /** Share of the period's calls, 0–100 with one decimal. */
-  share: number;
-}
+  share: z.number(),
+});
+export type UsageDistributionRow = z.infer<typeof UsageDistributionRow>;
 
-export interface UsageDistribution {
-  period: UsagePeriod;
-  total: number;
-  rows: UsageDistributionRow[];
-}
+export const UsageDistribution = z.object({
+  period: UsagePeriod,
+  total: z.number().int(),
+  rows: z.array(UsageDistributionRow),
+});
+export type UsageDistribution = z.infer<typeof UsageDistribution>;
 
-export interface UsageChargeRow {
-  interfaceId: number;
-  interfaceName: string;
-  chargedCalls: number;
-  costMfen: number;
-  cost: string;
+export const UsageChargeRow = z.object({
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  chargedCalls: z.number().int(),
+  costMfen: z.number().int(),
+  cost: z.string(),
   /** The account's purchase of the interface now: calls left and expiry (null without one). */
-  callsLeft: number | null;
-  expiresAt: string | null;
-}
+  callsLeft: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type UsageChargeRow = z.infer<typeof UsageChargeRow>;
 
-export interface UsageCharges {
-  period: UsagePeriod;
-  chargedCalls: number;
-  costMfen: number;
-  cost: string;
-  rows: UsageChargeRow[];
-}
+export const UsageCharges = z.object({
+  period: UsagePeriod,
+  chargedCalls: z.number().int(),
+  costMfen: z.number().int(),
+  cost: z.string(),
+  rows: z.array(UsageChargeRow),
+});
+export type UsageCharges = z.infer<typeof UsageCharges>;
 
-export interface UsageTrends {
-  period: UsagePeriod;
-  previous: UsagePeriod;
-  current: UsageFigures;
-  before: UsageFigures;
-  /** Change against the previous period in percent (one decimal); null when it had none. */
-  change: { calls: number | null; charged: number | null; costMfen: number | null; failed: number | null };
-}
+/** Change against the previous period in percent (one decimal); null when it had none. */
+const PercentChange = z.number().nullable();
+
+export const UsageTrends = z.object({
+  period: UsagePeriod,
+  previous: UsagePeriod,
+  current: UsageFigures,
+  before: UsageFigures,
+  change: z.object({ calls: PercentChange, charged: PercentChange, costMfen: PercentChange, failed: PercentChange }),
+});
+export type UsageTrends = z.infer<typeof UsageTrends>;
 
 /** Percent change from a to b (one decimal), null when a is 0. */
 export function percentChange(before: number, now: number): number | null {
@@ -363,3 +358,80 @@ export function percentChange(before: number, now: number): number | null {
 
 /** The detail list's columns in the xlsx file, in order. */
 export const CALL_EXPORT_COLUMNS = ['流水号', '调用时间', '账号', '接口名称', '结果代码', '是否计费', '费用（元）', '耗时（毫秒）', '调用 IP', '请求参数（已脱敏）'] as const;
+
+/**
+ * The statistics calls of spec 02 §7 (调用记录). The period used travels with every answer, so
+ * the screen never computes China's days itself; tables carry the filter's totals beside the page.
+ */
+export const usageApi = {
+  daily: defineCall({
+    method: 'POST',
+    path: '/myAccount/callRecord/dailyStatistics',
+    body: 'form',
+    access: 'qualified',
+    summary: '按日、按接口的调用统计（附统计区间与合计）',
+    input: UsageTableInput,
+    answer: { rows: UsageTableRow, extra: { period: UsagePeriod, sum: UsageTableSum } },
+    fails: ['ALL_0010'],
+  }),
+  monthly: defineCall({
+    method: 'POST',
+    path: '/myAccount/callRecord/monthlyStatistics',
+    body: 'form',
+    access: 'qualified',
+    summary: '按月、按接口的调用统计（附统计区间与合计）',
+    input: UsageTableInput,
+    answer: { rows: UsageTableRow, extra: { period: UsagePeriod, sum: UsageTableSum } },
+    fails: ['ALL_0010'],
+  }),
+  callDetail: defineCall({
+    method: 'POST',
+    path: '/myAccount/callRecord/callDetail/list',
+    body: 'form',
+    access: 'qualified',
+    summary: '调用明细（参数已脱敏；export=1 时导出 xlsx）',
+    input: CallDetailInput,
+    answer: { rows: CallDetailRow, extra: { period: UsagePeriod }, export: [XLSX_TYPE] },
+    fails: ['ALL_0010'],
+  }),
+  chart: defineCall({
+    method: 'POST',
+    path: '/myAccount/callRecord/callStatisticalChart',
+    body: 'form',
+    access: 'qualified',
+    summary: '调用趋势：统计区间内每天的调用、计费、失败次数与费用',
+    input: UsageRangeInput,
+    answer: { data: UsageChart },
+    fails: ['ALL_0010'],
+  }),
+  distribution: defineCall({
+    method: 'POST',
+    path: '/myCallHistory/distributions',
+    body: 'form',
+    access: 'qualified',
+    summary: '接口分布：统计区间内各接口的调用次数与占比',
+    input: UsageRangeInput,
+    answer: { data: UsageDistribution },
+    fails: ['ALL_0010'],
+  }),
+  charges: defineCall({
+    method: 'POST',
+    path: '/myCallHistory/chargeSituations',
+    body: 'form',
+    access: 'qualified',
+    summary: '计费情况：统计区间内各接口的计费次数与费用，及当前剩余次数',
+    input: UsageRangeInput,
+    answer: { data: UsageCharges },
+    fails: ['ALL_0010'],
+  }),
+  trends: defineCall({
+    method: 'POST',
+    path: '/myCallHistory/trends',
+    body: 'form',
+    access: 'qualified',
+    summary: '调用概况：统计区间的调用、计费、失败次数与费用，较上一等长区间的变化',
+    input: UsageRangeInput,
+    answer: { data: UsageTrends },
+    fails: ['ALL_0010'],
+  }),
+};

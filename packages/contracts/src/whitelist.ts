@@ -2,6 +2,8 @@
 // purchased interface or for all. The syntax check lives here so the page and the server agree;
 // the server also normalises what it stores.
 import { z } from 'zod';
+import { defineCall } from './call';
+import { parseId } from './paging';
 
 export const WHITELIST_MSG = {
   ipRequired: '请输入 IP 地址',
@@ -71,10 +73,60 @@ export const SaveIpBindingInput = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['ip'] });
   });
 
-export interface IpBindingRow {
-  id: number;
-  interfaceId: number;
-  interfaceName: string;
-  ip: string;
-  createdAt: string;
-}
+/** UserCenter/DropIpBinding: a binding by its id; a malformed id is a binding that does not exist (404). */
+export const DropIpBindingInput = z.object({ id: z.preprocess((v) => parseId(v), z.number().int().nullable()) });
+
+export const IpBindingRow = z.object({
+  id: z.number().int(),
+  /** 0: every purchased interface. */
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type IpBindingRow = z.infer<typeof IpBindingRow>;
+
+/** UserCenter/FindInterfaceInfo: an interface the account has bought (a whitelist may name it). */
+export const PurchasedInterface = z.object({ interfaceId: z.number().int(), interfaceName: z.string() });
+export type PurchasedInterface = z.infer<typeof PurchasedInterface>;
+
+/** The IP whitelist calls of spec 02 §7. The company must be authenticated. */
+export const whitelistApi = {
+  list: defineCall({
+    method: 'GET',
+    path: '/myAccount/getIpWhite',
+    body: 'none',
+    access: 'qualified',
+    summary: 'IP 白名单列表（interfaceId 为 0 表示全部已购接口）',
+    input: z.object({}),
+    answer: { rows: IpBindingRow },
+  }),
+  purchased: defineCall({
+    method: 'GET',
+    path: '/UserCenter/FindInterfaceInfo',
+    body: 'none',
+    access: 'qualified',
+    summary: '已购接口（白名单可选的接口）',
+    input: z.object({}),
+    answer: { rows: PurchasedInterface },
+  }),
+  save: defineCall({
+    method: 'POST',
+    path: '/UserCenter/SaveIpBinding',
+    body: 'form',
+    access: 'qualified',
+    summary: '添加白名单地址（逗号或换行分隔，一次最多 20 个）',
+    input: SaveIpBindingInput,
+    answer: { data: z.object({ added: z.number().int() }) },
+  }),
+  drop: defineCall({
+    method: 'POST',
+    path: '/UserCenter/DropIpBinding',
+    body: 'form',
+    access: 'qualified',
+    summary: '删除一条白名单',
+    input: DropIpBindingInput,
+    answer: { data: z.null() },
+    fails: ['ALL_0011'],
+  }),
+};

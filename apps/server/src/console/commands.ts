@@ -11,7 +11,8 @@ import { listOpenRefunds } from '../modules/purchases/refunds.service';
 import { pendingPayTests } from '../modules/paytest/paytest.service';
 import { recordAudit } from '../modules/console/audit.service';
 import { decideRechargeAs, decideRefundAs } from '../modules/console/finance.service';
-import { decidePayTestAs, decideQualificationAs } from '../modules/console/reviews.service';
+import { decidePayTestAs } from '../modules/console/pay-tests.service';
+import { decideQualificationAs } from '../modules/console/qualifications.service';
 import { CLI_ACTOR, createOperator, resetOperator } from '../modules/console/operators.service';
 import { memberFeatureCodes, setMemberFeatures } from '../modules/console/members.service';
 

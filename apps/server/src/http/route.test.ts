@@ -59,6 +59,16 @@ describe('an answer held to its declaration', () => {
     expect(answerDrift(rows, { code: 200, msg: '查询成功', rows: [{ id: 1 }, { id: 2, extra: true }], total: 2 })).toBe('rows[1].extra is not declared');
   });
 
+  it('holds the keys a page carries beside its rows to their declaration', () => {
+    const queue: Call = { ...call, answer: { rows: z.object({ id: z.number().int() }), extra: { counts: z.object({ all: z.number().int() }) } } };
+    const page = (extra: Record<string, unknown>) => ({ code: 200, msg: '查询成功', rows: [{ id: 1 }], total: 1, ...extra });
+    expect(answerDrift(queue, page({ counts: { all: 1 } }))).toBeNull();
+    expect(answerDrift(queue, page({}))).toMatch(/^counts: /);
+    expect(answerDrift(queue, page({ counts: { all: 1, pending: 1 } }))).toBe('counts.pending is not declared');
+    expect(answerDrift(queue, page({ counts: { all: 1 }, unread: 2 }))).toBe('unread is not declared');
+    expect(answerDrift(rows, page({ counts: { all: 1 } }))).toBe('counts is not declared');
+  });
+
   it('leaves failures to the error table', () => {
     expect(answerDrift(call, { code: 'ALL_0011', msg: '数据不存在' })).toBeNull();
   });

@@ -32,7 +32,8 @@ export interface CallContext<C extends Call> {
 /**
  * What a handler may return: the declared answer, where any text may still be a Date (the JSON
  * serialiser writes it as ISO text, which is what the answer schema describes). A file call
- * sends through `reply` and returns what reply.send returned.
+ * sends through `reply` and returns what reply.send returned; so may a JSON call that answers
+ * a file on request (template=1, export=1: the summary says so).
  */
 type Wire<T> = T extends string
   ? string | Date
@@ -41,7 +42,7 @@ type Wire<T> = T extends string
     : T extends object
       ? { [K in keyof T]: Wire<T[K]> }
       : T;
-export type HandlerResult<C extends Call> = C['answer'] extends { file: readonly string[] } ? FastifyReply : Wire<CallReply<C>>;
+export type HandlerResult<C extends Call> = C['answer'] extends { file: readonly string[] } ? FastifyReply : Wire<CallReply<C>> | FastifyReply;
 
 export type Handler<C extends Call> = (ctx: CallContext<C>) => Promise<HandlerResult<C>>;
 
@@ -76,6 +77,9 @@ async function admit<A extends Access>(db: Db, request: FastifyRequest, access: 
   return (await requireOperator(db, request, (access as { operator: ConsoleArea }).operator)) as Caller<A>;
 }
 
+const PAGE_KEYS = new Set(['code', 'msg', 'rows', 'total']);
+const VALUE_KEYS = new Set(['code', 'msg', 'data']);
+
 /** Why an answer breaks its declaration, or null. Checks the JSON that goes on the wire. */
 export function answerDrift(call: Call, body: unknown): string | null {
   if ('file' in call.answer || !isSuccessBody(body)) return null;
@@ -87,6 +91,16 @@ export function answerDrift(call: Call, body: unknown): string | null {
     const extra = extraKeys(value, parsed.data, where);
     return extra;
   };
+  // An answer may carry named keys beside data or rows (a queue's tab counts); each is declared too.
+  const own = 'data' in call.answer ? VALUE_KEYS : PAGE_KEYS;
+  const extra = call.answer.extra ?? {};
+  for (const key of Object.keys(wire)) {
+    if (!own.has(key) && !Object.hasOwn(extra, key)) return `${key} is not declared`;
+  }
+  for (const [key, schema] of Object.entries(extra)) {
+    const problem = check(schema, wire[key], key);
+    if (problem) return problem;
+  }
   if ('data' in call.answer) return check(call.answer.data, wire.data, 'data');
   if (!Array.isArray(wire.rows) || typeof wire.total !== 'number') return 'rows/total missing';
   for (const [i, row] of wire.rows.entries()) {
@@ -122,6 +136,7 @@ export function routes(app: FastifyInstance, deps: RouteDeps) {
     app.route({
       method: call.method,
       url: call.path,
+      ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       // An <img> or a link cannot sign; for those calls the session cookie alone decides.
       config: { sign: call.unsigned !== true, declared: true },
       handler: async (request, reply) => {

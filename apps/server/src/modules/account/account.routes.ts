@@ -1,27 +1,15 @@
-// Account, menu and messages calls of spec 02 §7. Thin: who is asking (and whether the
-// company must be authenticated first), parse, call the service.
-import {
-  ACCOUNT_MSG,
-  ActivationCodeInput,
-  ChangeLoginInput,
-  ChangePasswordInput,
-  MessageListInput,
-  MessageReadInput,
-  PageQuery,
-  parseId,
-  SmsSendInput,
-  UpdateMobileInput,
-} from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Account, menu and messages calls of spec 02 §7 (declared in contracts' accountApi). Thin: the
+// declaration says who may ask (and whether the company must be authenticated first) and parses
+// the fields; the service does the rest.
+import { ACCOUNT_MSG, accountApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { setSessionCookies } from '../../http/cookies';
 import { list, ok } from '../../http/envelope';
 import { NotFound } from '../../http/errors';
-import { parseInput } from '../../http/parse';
+import { type RouteDeps, routes } from '../../http/route';
 import type { Notifier } from '../../notify';
 import { SMS_MSG } from '../identity/sms.service';
-import { requireAccount, requireQualified } from './access';
 import {
   accountSummary,
   bindEmail,
@@ -36,57 +24,51 @@ import {
 } from './account.service';
 import { listMessages, markRead, readMessage } from './messages.service';
 
-export async function accountRoutes(app: FastifyInstance, { config, db, notifier }: { config: Config; db: Db; notifier: Notifier }) {
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
+export async function accountRoutes(app: FastifyInstance, deps: RouteDeps & { config: Config; notifier: Notifier }) {
+  const route = routes(app, deps);
+  const { config, db, notifier } = deps;
   const rules = { specialUsers: config.account.specialUsers };
 
   // ── Menu and dashboard ─────────────────────────────────────────────────────────────────────
-  app.post('/UserCenter/getMembershipMenu', async (request) => ok(await menuOf(db, await requireAccount(request), rules)));
+  route(accountApi.menu, async ({ caller }) => ok(await menuOf(db, caller, rules)));
 
-  app.post('/myAccount/userCenter', async (request) => ok(await accountSummary(db, await requireAccount(request))));
+  route(accountApi.summary, async ({ caller }) => ok(await accountSummary(db, caller)));
 
-  app.post('/myAccount/home/data', async (request) => ok(await homeData(db, await requireQualified(request, db), rules)));
+  route(accountApi.home, async ({ caller }) => ok(await homeData(db, caller, rules)));
 
   // ── Settings ───────────────────────────────────────────────────────────────────────────────
-  app.post('/UserCenter/Modification', async (request) => {
-    const account = await requireAccount(request);
-    await changePassword(db, account, parseInput(ChangePasswordInput, fields(request)));
+  route(accountApi.changePassword, async ({ caller, input }) => {
+    await changePassword(db, caller, input);
     return ok(null, ACCOUNT_MSG.passwordChanged);
   });
 
-  app.post('/myAccount/updateMobile', async (request) => {
-    const account = await requireAccount(request);
-    const mobile = await updateMobile(db, notifier, account, parseInput(UpdateMobileInput, fields(request)));
+  route(accountApi.updateMobile, async ({ caller, input }) => {
+    const mobile = await updateMobile(db, notifier, caller, input);
     return ok({ mobile }, ACCOUNT_MSG.mobileChanged);
   });
 
-  app.post('/myAccount/sendMobileCode', async (request) => {
-    const account = await requireAccount(request);
-    await sendMobileChangeCode(db, notifier, account, parseInput(SmsSendInput, fields(request)), request.ip);
+  route(accountApi.sendMobileCode, async ({ caller, input, request }) => {
+    await sendMobileChangeCode(db, notifier, caller, input, request.ip);
     return ok(null, SMS_MSG.sent);
   });
 
-  app.post('/UserCenter/activationCode', async (request) => {
-    const account = await requireAccount(request);
-    const input = parseInput(ActivationCodeInput, fields(request));
+  route(accountApi.activationCode, async ({ caller, input, request }) => {
     if (!input.code) {
       await sendEmailCode(db, notifier, input.email, request.ip);
       return ok(null, ACCOUNT_MSG.emailCodeSent);
     }
-    await bindEmail(db, account, input.email, input.code);
+    await bindEmail(db, caller, input.email, input.code);
     return ok({ email: input.email.toLowerCase() }, ACCOUNT_MSG.emailBound);
   });
 
   // ── Sub-accounts ───────────────────────────────────────────────────────────────────────────
-  app.post('/myAccount/getChild', async (request) => {
-    const rows = await childrenOf(db, await requireQualified(request, db));
+  route(accountApi.children, async ({ caller }) => {
+    const rows = await childrenOf(db, caller);
     return list(rows, rows.length);
   });
 
-  app.post('/myAccount/changeLogin', async (request, reply) => {
-    const account = await requireQualified(request, db);
-    const { childId } = parseInput(ChangeLoginInput, fields(request));
-    const child = await switchToChild(db, account, childId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+  route(accountApi.changeLogin, async ({ caller, input, request, reply }) => {
+    const child = await switchToChild(db, caller, input.childId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
     setSessionCookies(config, request, reply, { token: child.token, memberId: child.memberId, remember: false });
     // Browsers keep the HttpOnly cookie only; an API client gets the token in the body.
     const browser = request.headers['x-requested-with'] === 'XMLHttpRequest';
@@ -94,24 +76,20 @@ export async function accountRoutes(app: FastifyInstance, { config, db, notifier
   });
 
   // ── Messages ───────────────────────────────────────────────────────────────────────────────
-  app.post('/UserCenter/userNews', async (request) => {
-    const account = await requireAccount(request);
-    const query = { ...parseInput(PageQuery, fields(request)), ...parseInput(MessageListInput, fields(request)) };
-    const page = await listMessages(db, account.memberId, query);
-    const unread = config.account.specialUsers.has(account.loginName) ? 0 : page.unread;
+  route(accountApi.messages, async ({ caller, input }) => {
+    const page = await listMessages(db, caller, input);
+    // Beside rows and total: the account's unread count (0 for Decision 3's special users).
+    const unread = config.account.specialUsers.has(caller.loginName) ? 0 : page.unread;
     return { ...list(page.rows, page.total), unread };
   });
 
-  app.post('/UserCenter/getMessageInfo', async (request) => {
-    const account = await requireAccount(request);
-    const id = parseId((fields(request) as { id?: unknown }).id);
-    if (!id) throw new NotFound('消息不存在');
-    return ok(await readMessage(db, account.memberId, id));
+  route(accountApi.message, async ({ caller, input }) => {
+    if (input.id === null) throw new NotFound('消息不存在');
+    return ok(await readMessage(db, caller, input.id));
   });
 
-  app.post('/UserCenter/editMyAccountAlertStatus', async (request) => {
-    const account = await requireAccount(request);
-    const changed = await markRead(db, account.memberId, parseInput(MessageReadInput, fields(request)));
+  route(accountApi.markRead, async ({ caller, input }) => {
+    const changed = await markRead(db, caller, input);
     return ok({ changed }, '已标记为已读');
   });
 }

@@ -6,6 +6,7 @@ import {
   type AccountSummary,
   ALWAYS_FEATURES,
   type ChangePasswordInput,
+  type ChildAccount,
   DEFAULT_MAIN_FEATURES,
   DEFAULT_SUB_FEATURES,
   FEATURE,
@@ -219,14 +220,6 @@ export async function bindEmail(db: Db, account: Account, email: string, code: s
 }
 
 // ── Sub-accounts ─────────────────────────────────────────────────────────────────────────────
-export interface ChildAccount {
-  id: number;
-  /** The sub-account's login name (spec 02 §3 "mname"). */
-  mname: string;
-  /** Its contact's name (spec 02 §3 "userName"). */
-  userName: string;
-}
-
 export async function childrenOf(db: Db, account: Account): Promise<ChildAccount[]> {
   if (account.isSub) return [];
   return db

@@ -1,11 +1,12 @@
 // The messages center (站内信): every state change a customer should know about lands here —
 // enterprise authentication decisions, security events, orders and alerts of later modules.
 // Reads are always scoped by the member id taken from the session, never from the request.
-import { type MessageDetail, type MessageKind, type MessageRow, MESSAGE_KIND_LABEL, type PageQuery, pageOffset } from '@apimarket/contracts';
+import { type MessageDetail, type MessageKind, type MessagePageInput, type MessageRow, MESSAGE_KIND_LABEL, pageOffset } from '@apimarket/contracts';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import type { Account } from './access';
 
 export interface NewMessage {
   kind: MessageKind;
@@ -56,8 +57,8 @@ function toRow(m: Stored): MessageRow {
 
 export async function listMessages(
   db: Db,
-  memberId: number,
-  query: PageQuery & { unread: boolean },
+  { memberId }: Pick<Account, 'memberId'>,
+  query: MessagePageInput,
 ): Promise<{ rows: MessageRow[]; total: number; unread: number }> {
   const where = and(eq(messages.memberId, memberId), query.unread ? isNull(messages.readAt) : undefined);
   const [rows, [total], unread] = await Promise.all([
@@ -69,7 +70,7 @@ export async function listMessages(
 }
 
 /** One message of the member's own; reading it marks it read. */
-export async function readMessage(db: Db, memberId: number, id: number): Promise<MessageDetail> {
+export async function readMessage(db: Db, { memberId }: Pick<Account, 'memberId'>, id: number): Promise<MessageDetail> {
   const [m] = await db
     .select()
     .from(messages)
@@ -83,7 +84,7 @@ export async function readMessage(db: Db, memberId: number, id: number): Promise
 }
 
 /** Mark the given messages (or all) read; ids of other members are ignored. Answers how many changed. */
-export async function markRead(db: Db, memberId: number, target: { ids: number[]; all: boolean }): Promise<number> {
+export async function markRead(db: Db, { memberId }: Pick<Account, 'memberId'>, target: { ids: number[]; all: boolean }): Promise<number> {
   if (!target.all && target.ids.length === 0) return 0;
   const changed = await db
     .update(messages)

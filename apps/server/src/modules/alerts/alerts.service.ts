@@ -8,11 +8,14 @@ import {
   ALERT_MSG,
   type AddContactInput,
   type AlertContactRow,
+  type AlertIdInput,
+  type AlertStatusInput,
   type AlertFiringRow,
   type AlertKind,
   ALERT_KIND_LABEL,
   type BalanceAlertInput,
   type BalanceAlertView,
+  type ContactIdInput,
   type ContactListInput,
   type DailyAlertInput,
   type DailyAlertRow,
@@ -23,7 +26,9 @@ import {
   type PageQuery,
   type RemainingAlertInput,
   type RemainingAlertRow,
+  type VerifyContactInput,
   type WarnErrcode,
+  type WarnErrcodeInput,
   type WarnInterface,
   maskEmail,
   maskPhone,
@@ -91,7 +96,7 @@ async function upsertSingle(db: Db, memberId: number, kind: AlertKind, interface
   return row;
 }
 
-async function setStatus(db: Db, account: Account, id: number, kind: AlertKind, enabled: boolean) {
+async function setStatus(db: Db, account: Account, { id, status: enabled }: AlertStatusInput, kind: AlertKind) {
   await ownedRule(db, account, id, kind);
   // Turning a rule off forgets its crossing: turned on again, it tells about the state it finds.
   await db
@@ -142,7 +147,7 @@ export async function saveRemainingAlert(db: Db, account: Account, input: Remain
   await upsertSingle(db, account.memberId, 'calls_left', input.interfaceId, input.threshold, input.status);
 }
 
-export const setRemainingStatus = (db: Db, account: Account, id: number, enabled: boolean) => setStatus(db, account, id, 'calls_left', enabled);
+export const setRemainingStatus = (db: Db, account: Account, input: AlertStatusInput) => setStatus(db, account, input, 'calls_left');
 
 // ── Calls per day ────────────────────────────────────────────────────────────────────────────
 /** Calls recorded today (China day) for the account: one interface, or all (0). */
@@ -181,11 +186,11 @@ export async function saveDailyAlert(db: Db, account: Account, input: DailyAlert
   await upsertSingle(db, account.memberId, 'daily_calls', input.interfaceId, input.threshold, input.status);
 }
 
-export const setDailyStatus = (db: Db, account: Account, id: number, enabled: boolean) => setStatus(db, account, id, 'daily_calls', enabled);
+export const setDailyStatus = (db: Db, account: Account, input: AlertStatusInput) => setStatus(db, account, input, 'daily_calls');
 
 // ── Error rate ───────────────────────────────────────────────────────────────────────────────
 /** The codes an interface can answer other than success: its own (from its documentation) and the platform's. */
-export async function warnErrcodes(db: Db, account: Account, interfaceId: number): Promise<WarnErrcode[]> {
+export async function warnErrcodes(db: Db, account: Account, { interfaceId }: WarnErrcodeInput): Promise<WarnErrcode[]> {
   await requirePurchased(db, account, interfaceId);
   const [doc] = await db.select({ codes: interfaceDocs.codes }).from(interfaceDocs).where(eq(interfaceDocs.interfaceId, interfaceId));
   const own = (doc?.codes ?? []).filter((c) => c.code !== GATEWAY_SUCCESS).map((c) => ({ code: c.code, message: c.message }));
@@ -213,14 +218,14 @@ export async function listErrorRateAlerts(db: Db, account: Account, page: PageQu
   return { rows: rows.map((r) => errorRow(r.rule, r.name)), total: total?.n ?? 0 };
 }
 
-export async function getErrorRateAlert(db: Db, account: Account, id: number): Promise<ErrorRateAlertRow> {
+export async function getErrorRateAlert(db: Db, account: Account, { id }: AlertIdInput): Promise<ErrorRateAlertRow> {
   const rule = await ownedRule(db, account, id, 'error_rate');
   const [iface] = await db.select({ name: interfaces.interfaceName }).from(interfaces).where(eq(interfaces.id, rule.interfaceId));
   return errorRow(rule, iface?.name ?? null);
 }
 
 export async function saveErrorRateAlert(db: Db, account: Account, input: ErrorRateAlertInput): Promise<ErrorRateAlertRow> {
-  const known = new Set((await warnErrcodes(db, account, input.interfaceId)).map((c) => c.code));
+  const known = new Set((await warnErrcodes(db, account, { interfaceId: input.interfaceId })).map((c) => c.code));
   if (input.codes.some((c) => !known.has(c))) throw new Invalid(ALERT_MSG.codeUnknown);
   const codes = [...new Set(input.codes)];
   const values = { interfaceId: input.interfaceId, threshold: input.rate, codes, windowMinutes: input.windowMinutes, enabled: input.status };
@@ -230,7 +235,7 @@ export async function saveErrorRateAlert(db: Db, account: Account, input: ErrorR
       .update(alertRules)
       .set({ ...values, ...RESET })
       .where(and(eq(alertRules.id, input.id), eq(alertRules.memberId, account.memberId)));
-    return getErrorRateAlert(db, account, input.id);
+    return getErrorRateAlert(db, account, { id: input.id });
   }
   const [n] = await db
     .select({ n: count() })
@@ -241,12 +246,12 @@ export async function saveErrorRateAlert(db: Db, account: Account, input: ErrorR
     .insert(alertRules)
     .values({ memberId: account.memberId, kind: 'error_rate', ...values })
     .returning({ id: alertRules.id });
-  return getErrorRateAlert(db, account, row?.id ?? 0);
+  return getErrorRateAlert(db, account, { id: row?.id ?? 0 });
 }
 
-export const setErrorRateStatus = (db: Db, account: Account, id: number, enabled: boolean) => setStatus(db, account, id, 'error_rate', enabled);
+export const setErrorRateStatus = (db: Db, account: Account, input: AlertStatusInput) => setStatus(db, account, input, 'error_rate');
 
-export async function deleteErrorRateAlert(db: Db, account: Account, id: number): Promise<void> {
+export async function deleteErrorRateAlert(db: Db, account: Account, { id }: AlertIdInput): Promise<void> {
   await ownedRule(db, account, id, 'error_rate');
   await db.delete(alertRules).where(and(eq(alertRules.id, id), eq(alertRules.memberId, account.memberId)));
 }
@@ -361,7 +366,7 @@ export async function addContact(db: Db, account: Account, input: AddContactInpu
 }
 
 /** Verifies a saved contact's phone with the code sent to it. */
-export async function verifyContact(db: Db, account: Account, id: number, smsCode: string): Promise<AlertContactRow> {
+export async function verifyContact(db: Db, account: Account, { id, smsCode }: VerifyContactInput): Promise<AlertContactRow> {
   const c = await ownedContact(db, account, id);
   if (c.phoneVerifiedAt) throw new Conflict(ALERT_MSG.alreadyVerified);
   await verifySmsCode(db, { phone: c.phone, purpose: 'alert', code: smsCode });
@@ -373,7 +378,7 @@ export async function verifyContact(db: Db, account: Account, id: number, smsCod
   return contactView(row ?? c);
 }
 
-export async function deleteContact(db: Db, account: Account, id: number): Promise<void> {
+export async function deleteContact(db: Db, account: Account, { id }: ContactIdInput): Promise<void> {
   await ownedContact(db, account, id);
   await db.delete(alertContacts).where(and(eq(alertContacts.id, id), eq(alertContacts.memberId, account.memberId)));
 }

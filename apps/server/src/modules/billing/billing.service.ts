@@ -273,7 +273,7 @@ export function orderView(r: OrderSelect): OrderRow {
 }
 
 /** Change the package of an unpaid order (updateInterfaceOrders). */
-export async function changeOrderPackage(db: Db, account: Account, orderNo: string, packageId: number): Promise<OrderRow> {
+export async function changeOrderPackage(db: Db, account: Account, { orderNo, packageId }: { orderNo: string; packageId: number }): Promise<OrderRow> {
   const current = await orderByNo(db, account, orderNo);
   if (current.status !== 'unpaid') throw new Conflict(BILLING_MSG.orderNotUnpaid);
   const p = await packageFor(db, current.interfaceId, packageId);
@@ -286,7 +286,7 @@ export async function changeOrderPackage(db: Db, account: Account, orderNo: stri
   return orderByNo(db, account, orderNo);
 }
 
-export async function cancelOrder(db: Db, account: Account, orderNo: string): Promise<void> {
+export async function cancelOrder(db: Db, account: Account, { orderNo }: { orderNo: string }): Promise<void> {
   await orderByNo(db, account, orderNo); // 404 for another member's number
   const changed = await db
     .update(orders)
@@ -312,7 +312,7 @@ export function unitPriceMfen(priceFen: number, calls: number): number {
  * the calls — created with its key on the first purchase; remaining calls carry over and the
  * expiry extends from the later of now and the current expiry.
  */
-export async function payOrder(db: Db, account: Account, orderNo: string): Promise<OrderRow> {
+export async function payOrder(db: Db, account: Account, { orderNo }: { orderNo: string }): Promise<OrderRow> {
   mainAccountOnly(account);
   await orderByNo(db, account, orderNo);
   await db.transaction(async (tx) => {

@@ -1,28 +1,19 @@
-// Public catalogue calls of spec 01 §7.2: categories, the interface search and list, an
-// interface's documentation, labels, price packages and the online-test address.
-import { InterfaceMatchInput, InterfaceSearch, parseId } from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+// Public catalogue calls of spec 01 §7.2 (declared in contracts' catalogApi): categories, the
+// interface search and list, an interface's documentation, labels, price packages and the
+// online-test address.
+import { catalogApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
-import { NotFound } from '../../http/errors';
-import { parseInput } from '../../http/parse';
+import { type RouteDeps, routes } from '../../http/route';
 import { listCategories } from './category.service';
+import { getInterface, getPackage, listInterfaces, listLabels, listPackagesOf, searchInterfaces } from './interface.service';
 import { matchInterfaces, matchOptions } from './matching.service';
 import { searchIndex } from './search.index';
-import { getInterface, getPackage, INTERFACE_MSG, listInterfaces, listLabels, listPackages, searchInterfaces } from './interface.service';
 
-const CategoryFilter = z.object({ categoryId: z.preprocess((v) => (v ? Number(v) : undefined), z.number().int().positive().optional().catch(undefined)) });
-
-export async function catalogRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const input = (request: FastifyRequest) => request.body ?? request.query;
-  /** A path id: anything but a positive integer is simply not found. */
-  const idOf = (request: FastifyRequest, message: string) => {
-    const id = parseId((request.params as { id?: unknown }).id);
-    if (id === null) throw new NotFound(message);
-    return id;
-  };
+export async function catalogRoutes(app: FastifyInstance, deps: RouteDeps & { config: Config }) {
+  const route = routes(app, deps);
+  const { db, config } = deps;
 
   // The search index is built as the server starts listening (not in tests, which only inject),
   // so the first visitor's search does not wait for the dictionary and the catalogue to load.
@@ -30,41 +21,39 @@ export async function catalogRoutes(app: FastifyInstance, { db, config }: { db: 
     searchIndex(db).catch((err: unknown) => app.log.warn({ err }, 'search index: first build failed; the first search retries'));
   });
 
-  app.get('/api/category/list', async () => ok(await listCategories(db)));
+  route(catalogApi.categories, async () => ok(await listCategories(db)));
 
-  const search = async (request: FastifyRequest) => {
-    const { rows, total, partial } = await searchInterfaces(db, parseInput(InterfaceSearch, input(request)));
+  const search = async (input: Parameters<typeof searchInterfaces>[1]) => {
+    const { rows, total, partial } = await searchInterfaces(db, input);
     // partial: no interface holds every word typed; the page says the results match some of them.
-    return partial ? { ...list(rows, total), partial } : list(rows, total);
+    // Left out (undefined is not written) when every word was found.
+    return { ...list(rows, total), partial: partial || undefined };
   };
-  app.get('/api/interface/search', search);
-  app.post('/api/interface/search', search);
+  route(catalogApi.search, ({ input }) => search(input));
+  route(catalogApi.searchPost, ({ input }) => search(input));
 
-  app.get('/api/interface/list', async (request) => {
-    const { categoryId } = parseInput(CategoryFilter, request.query);
-    const rows = await listInterfaces(db, categoryId);
+  route(catalogApi.list, async ({ input }) => {
+    const rows = await listInterfaces(db, input.categoryId);
     return list(rows, rows.length);
   });
+
   // Need matching (/api/marry): the scenarios to pick from, and the ranked interfaces.
-  app.get('/api/interface/matchOptions', async () => ok(matchOptions()));
-  const match = async (request: FastifyRequest) => {
-    const { rows, understood } = await matchInterfaces(db, parseInput(InterfaceMatchInput, input(request)));
+  route(catalogApi.matchOptions, async () => ok(matchOptions()));
+  const match = async (input: Parameters<typeof matchInterfaces>[1]) => {
+    const { rows, understood } = await matchInterfaces(db, input);
     return { ...list(rows, rows.length), understood };
   };
-  app.get('/api/interface/match', match);
-  app.post('/api/interface/match', match);
-  app.get('/api/interface/:id', async (request) => ok(await getInterface(db, idOf(request, INTERFACE_MSG.notFound))));
+  route(catalogApi.match, ({ input }) => match(input));
+  route(catalogApi.matchPost, ({ input }) => match(input));
 
-  app.get('/api/label/list', async () => ok(await listLabels(db)));
-
-  app.post('/api/fee/list', async (request) => {
-    const id = parseId((input(request) as { interfaceId?: unknown } | undefined)?.interfaceId);
-    if (id === null) throw new NotFound(INTERFACE_MSG.notFound);
-    const rows = await listPackages(db, id);
+  route(catalogApi.detail, async ({ input }) => ok(await getInterface(db, input.id)));
+  route(catalogApi.labels, async () => ok(await listLabels(db)));
+  route(catalogApi.packages, async ({ input }) => {
+    const rows = await listPackagesOf(db, input.interfaceId);
     return list(rows, rows.length);
   });
-  app.get('/api/fee/:id', async (request) => ok(await getPackage(db, idOf(request, INTERFACE_MSG.packageNotFound))));
+  route(catalogApi.package, async ({ input }) => ok(await getPackage(db, input.id)));
 
   // Where customers send gateway calls; the API documentation and code samples use it.
-  app.get('/api/config/testUrl', async () => ok({ testUrl: config.gatewayUrl }));
+  route(catalogApi.testUrl, async () => ok({ testUrl: config.gatewayUrl }));
 }

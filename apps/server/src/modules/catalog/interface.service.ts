@@ -142,7 +142,15 @@ export async function listPackages(db: Db, interfaceId: number) {
     .orderBy(asc(pricePackages.sort), asc(pricePackages.calls));
 }
 
-export async function getPackage(db: Db, id: number) {
+/** The packages of the interface a visitor named (api/fee/list); an id that is none is not found. */
+export async function listPackagesOf(db: Db, interfaceId: number | null) {
+  if (interfaceId === null) throw new NotFound(INTERFACE_MSG.notFound);
+  return listPackages(db, interfaceId);
+}
+
+/** A package on sale; an id that is none (not a positive integer) is not found. */
+export async function getPackage(db: Db, id: number | null) {
+  if (id === null) throw new NotFound(INTERFACE_MSG.packageNotFound);
   const [row] = await db
     .select({ id: pricePackages.id, interfaceId: pricePackages.interfaceId, calls: pricePackages.calls, priceFen: pricePackages.priceFen, validityDays: pricePackages.validityDays, interfaceName: interfaces.interfaceName })
     .from(pricePackages)
@@ -152,8 +160,9 @@ export async function getPackage(db: Db, id: number) {
   return row;
 }
 
-/** The whole documentation page of one interface. Taken-down interfaces are not shown. */
-export async function getInterface(db: Db, id: number) {
+/** The whole documentation page of one interface. Taken-down interfaces are not shown, nor is an id that is none. */
+export async function getInterface(db: Db, id: number | null) {
+  if (id === null) throw new NotFound(INTERFACE_MSG.notFound);
   const [row] = await db
     .select({
       ...card,

@@ -1,7 +1,7 @@
 // The console's audit trail: every operator action, with the state before and after. Written
 // in the same transaction as the change it describes, so neither exists without the other; its
 // list, and the xlsx an admin hands to the auditors.
-import { auditActionLabel, CONSOLE_LIMITS, CONSOLE_MSG } from '@apimarket/contracts';
+import { auditActionLabel, CONSOLE_LIMITS, CONSOLE_MSG, type ConsoleAuditListInput, type ConsoleAuditQuery, pageOffset } from '@apimarket/contracts';
 import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleAudit } from '../../db/schema';
@@ -30,7 +30,8 @@ export async function recordAudit(db: Pick<Db, 'insert'>, actor: Actor, entry: A
   });
 }
 
-export interface AuditFilter {
+/** The log's filters as stored times: `from` a China day's start, `to` the start of the day after it. */
+interface AuditFilter {
   actor?: string;
   /** An action or an area prefix ("recharge" matches recharge.confirm). */
   action?: string;
@@ -38,11 +39,23 @@ export interface AuditFilter {
   targetId?: string;
   from?: Date;
   to?: Date;
-  limit: number;
-  offset: number;
 }
 
-function auditWhere(f: Omit<AuditFilter, 'limit' | 'offset'>): SQL | undefined {
+/** The start of a China day, and of the day after it (an inclusive `to`). */
+const chinaDayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000);
+
+function filterOf(q: ConsoleAuditQuery): AuditFilter {
+  return {
+    actor: q.actor,
+    action: q.action,
+    targetType: q.targetType,
+    targetId: q.targetId,
+    from: q.from ? chinaDayStart(q.from) : undefined,
+    to: q.to ? chinaDayStart(q.to, 1) : undefined,
+  };
+}
+
+function auditWhere(f: AuditFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.actor) where.push(eq(consoleAudit.actor, f.actor));
   if (f.action) where.push(like(consoleAudit.action, `${f.action.replace(/[\\%_]/g, '\\$&')}%`));
@@ -53,10 +66,11 @@ function auditWhere(f: Omit<AuditFilter, 'limit' | 'offset'>): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-export async function listAudit(db: Db, f: AuditFilter) {
-  const cond = auditWhere(f);
+/** A page of the log, newest first. */
+export async function listAudit(db: Db, q: ConsoleAuditListInput) {
+  const cond = auditWhere(filterOf(q));
   const [rows, [count]] = await Promise.all([
-    db.select().from(consoleAudit).where(cond).orderBy(desc(consoleAudit.id)).limit(f.limit).offset(f.offset),
+    db.select().from(consoleAudit).where(cond).orderBy(desc(consoleAudit.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ n: sql<number>`count(*)::int` }).from(consoleAudit).where(cond),
   ]);
   return { rows, total: count?.n ?? 0 };
@@ -80,12 +94,12 @@ const jsonText = (value: unknown) => (value === null || value === undefined ? ''
  * The records of the log's filters, newest first, as an xlsx for the auditors; taking it is
  * itself recorded (`audit.export`), with the filters as asked and the row count.
  */
-export async function exportAudit(db: Db, actor: Actor, f: Omit<AuditFilter, 'limit' | 'offset'>, asked: unknown): Promise<Buffer> {
+export async function exportAudit(db: Db, actor: Actor, asked: ConsoleAuditQuery): Promise<Buffer> {
   // One row past the limit tells that there are too many, without a second query for the count.
   const rows = await db
     .select()
     .from(consoleAudit)
-    .where(auditWhere(f))
+    .where(auditWhere(filterOf(asked)))
     .orderBy(desc(consoleAudit.id))
     .limit(CONSOLE_LIMITS.exportMax + 1);
   if (rows.length > CONSOLE_LIMITS.exportMax) throw new Invalid(CONSOLE_MSG.auditExportTooMany);

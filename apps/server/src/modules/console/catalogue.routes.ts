@@ -1,18 +1,11 @@
-// The catalogue editor's calls, /apiHome/console/catalogue/… (area `catalogue`: editor, admin):
-// the list, one interface with its documentation and packages, and the four writes.
-import {
-  CatalogueIdInput,
-  CatalogueListQuery,
-  InterfaceSaveInput,
-  InterfaceStatusInput,
-  PackageSaveInput,
-  PackageStatusInput,
-} from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The catalogue editor's calls (consoleCatalogueApi, area `catalogue`: editor, admin): the
+// list, one interface with its documentation and packages, and the four writes.
+import { consoleCatalogueApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
-import { parseInput } from '../../http/parse';
+import { routes } from '../../http/route';
 import {
   catalogueCategories,
   catalogueInterface,
@@ -23,9 +16,10 @@ import {
   setPackageStatus,
 } from './catalogue.service';
 import { refreshPublicPages, withPagesNote } from './content.service';
-import { requireOperator } from './guard';
 
-export async function catalogueRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+export async function catalogueRoutes(app: FastifyInstance, deps: { config: Config; db: Db }) {
+  const route = routes(app, deps);
+  const { config, db } = deps;
   // A change the public site shows (an interface on or off sale, its name, flags or prices)
   // asks the web to render the home, the catalogue and the interface's page afresh, as a
   // content publish does. Only a failure is worth a word to the editor: the pages then catch
@@ -35,48 +29,33 @@ export async function catalogueRoutes(app: FastifyInstance, { config, db }: { co
     const pages = await refreshPublicPages(config.web, app.log, { paths: ['/', '/api', detail], sections: [] });
     return pages === 'failed' ? withPagesNote(msg, pages) : msg;
   };
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
-  const guard = (request: FastifyRequest) => requireOperator(db, request, 'catalogue');
 
-  app.post('/console/catalogue/categories', async (request) => {
-    await guard(request);
-    return ok(await catalogueCategories(db));
-  });
+  route(consoleCatalogueApi.categories, async () => ok(await catalogueCategories(db)));
 
-  app.post('/console/catalogue/interfaces', async (request) => {
-    await guard(request);
-    const { rows, total } = await listCatalogue(db, parseInput(CatalogueListQuery, fields(request)));
+  route(consoleCatalogueApi.interfaces, async ({ input }) => {
+    const { rows, total } = await listCatalogue(db, input);
     return list(rows, total);
   });
 
-  app.post('/console/catalogue/interface', async (request) => {
-    await guard(request);
-    const { id } = parseInput(CatalogueIdInput, fields(request));
-    return ok(await catalogueInterface(db, id));
-  });
+  route(consoleCatalogueApi.interface, async ({ input }) => ok(await catalogueInterface(db, input.id)));
 
-  app.post('/console/catalogue/saveInterface', async (request) => {
-    const { actor } = await guard(request);
-    const { change, msg } = await saveInterface(db, actor, parseInput(InterfaceSaveInput, fields(request)));
+  route(consoleCatalogueApi.saveInterface, async ({ caller, input }) => {
+    const { change, msg } = await saveInterface(db, caller.actor, input);
     return ok(change, await refreshed(change, msg, `/api/${change.id}`));
   });
 
-  app.post('/console/catalogue/interfaceStatus', async (request) => {
-    const { actor } = await guard(request);
-    const { change, msg } = await setInterfaceStatus(db, actor, parseInput(InterfaceStatusInput, fields(request)));
+  route(consoleCatalogueApi.interfaceStatus, async ({ caller, input }) => {
+    const { change, msg } = await setInterfaceStatus(db, caller.actor, input);
     return ok(change, await refreshed(change, msg, `/api/${change.id}`));
   });
 
-  app.post('/console/catalogue/savePackage', async (request) => {
-    const { actor } = await guard(request);
-    const input = parseInput(PackageSaveInput, fields(request));
-    const { change, msg } = await savePackage(db, actor, input);
+  route(consoleCatalogueApi.savePackage, async ({ caller, input }) => {
+    const { change, msg } = await savePackage(db, caller.actor, input);
     return ok(change, await refreshed(change, msg, `/api/${input.interfaceId}`));
   });
 
-  app.post('/console/catalogue/packageStatus', async (request) => {
-    const { actor } = await guard(request);
-    const { change, msg } = await setPackageStatus(db, actor, parseInput(PackageStatusInput, fields(request)));
+  route(consoleCatalogueApi.packageStatus, async ({ caller, input }) => {
+    const { change, msg } = await setPackageStatus(db, caller.actor, input);
     // The answer names the package, not its interface: every interface page is marked instead.
     return ok(change, await refreshed(change, msg, '/api/[id]'));
   });

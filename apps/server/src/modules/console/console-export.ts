@@ -1,8 +1,6 @@
 // The console's xlsx exports (recharges, refunds, the audit log): one sheet with bold Chinese
-// headers, China times, amounts in 元, and the answer the browser saves under a Chinese name.
+// headers, China times and amounts in 元 (http/download.ts sends it under its Chinese name).
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
-import { XLSX_TYPE } from '../purchases/order-export';
 
 export interface ExportColumn {
   header: string;
@@ -56,16 +54,4 @@ export async function xlsxOf(title: string, columns: readonly ExportColumn[], ro
   });
   for (const row of rows) sheet.addRow(row.map(cell));
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/**
- * Answers the file for download: an ASCII name for old clients, the Chinese one (RFC 5987) for
- * the rest, never cached since it holds account data.
- */
-export function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, name: string) {
-  return reply
-    .type(XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store')
-    .send(file);
 }

@@ -5,6 +5,7 @@ import {
   BannerSaveInput,
   CaseSaveInput,
   CONTENT_MSG,
+  type CONTENT_SAVE_INPUT,
   type ContentKind,
   type ContentListQuery,
   type ContentStatus,
@@ -25,7 +26,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { banners, cases, interfaces, knowledge, news, policies } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
-import { parseInput } from '../../http/parse';
 import { contains } from '../content/content.shared';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
@@ -49,11 +49,11 @@ export interface StatusOutcome {
   changed: boolean;
 }
 
-/** What every kind offers the routes, whatever its columns. */
-export interface ContentEditor {
+/** What every kind offers the routes, whatever its columns; `I` is the kind's parsed save input. */
+export interface ContentEditor<I> {
   list(db: Db, q: ContentListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
   detail(db: Db, id: number): Promise<Item>;
-  save(db: Db, actor: Actor, raw: unknown): Promise<SaveOutcome>;
+  save(db: Db, actor: Actor, input: I): Promise<SaveOutcome>;
   setStatus(db: Db, actor: Actor, id: number, status: ContentStatus): Promise<StatusOutcome>;
 }
 
@@ -61,6 +61,7 @@ export interface ContentEditor {
 interface KindSpec<I extends { id?: number; version?: string }, V extends Record<string, unknown>, R extends Item> {
   /** The audit trail's targetType. */
   target: string;
+  /** The kind's save rule: the route's declaration has already parsed the input by it; here it types it. */
   schema: z.ZodType<I, unknown>;
   list(db: Db, q: ContentListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
   find(db: Db, id: number, lock?: boolean): Promise<R | undefined>;
@@ -80,7 +81,7 @@ const statusOf = (item: Item): ContentStatus => (isStatus(item.status) ? item.st
 /** Equal as stored: dates by instant, arrays and objects by their JSON. */
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v));
 
-function defineKind<I extends { id?: number; version?: string }, V extends Record<string, unknown>, R extends Item>(spec: KindSpec<I, V, R>): ContentEditor {
+function defineKind<I extends { id?: number; version?: string }, V extends Record<string, unknown>, R extends Item>(spec: KindSpec<I, V, R>): ContentEditor<I> {
   const found = async (db: Db, id: number, lock = false) => {
     const item = await spec.find(db, id, lock);
     if (!item) throw new NotFound(CONTENT_MSG.missing);
@@ -90,8 +91,7 @@ function defineKind<I extends { id?: number; version?: string }, V extends Recor
     list: spec.list,
     detail: (db, id) => found(db, id),
 
-    async save(db, actor, raw) {
-      const input = parseInput(spec.schema, raw);
+    async save(db, actor, input) {
       return db.transaction(async (tx) => {
         if (input.id === undefined) {
           const values = spec.values(input, undefined);
@@ -378,7 +378,7 @@ const bannerEditor = defineKind({
     (await db.update(banners).set({ status }).where(and(eq(banners.id, id), ne(banners.status, status))).returning())[0],
 });
 
-export const CONTENT_EDITORS: Record<ContentKind, ContentEditor> = {
+export const CONTENT_EDITORS: { [K in ContentKind]: ContentEditor<z.output<(typeof CONTENT_SAVE_INPUT)[K]>> } = {
   news: newsEditor,
   cases: caseEditor,
   policies: policyEditor,

@@ -9,6 +9,7 @@ import {
   type QueuePage,
   RECHARGE_QUEUE,
   RECHARGE_QUEUE_LABEL,
+  type RechargeDecisionInput,
   type RechargeDetail,
   type RechargeQueueQuery,
   type RechargeQueueRow,
@@ -16,6 +17,7 @@ import {
   REFUND_QUEUE,
   REFUND_QUEUE_LABEL,
   REFUND_SCOPE_LABEL,
+  type RefundDecisionInput,
   type RefundDetail,
   type RefundQueueQuery,
   type RefundQueueRow,
@@ -32,14 +34,12 @@ import { decideRefund, proportionalFen } from '../purchases/refunds.service';
 import { recordAudit } from './audit.service';
 import { type ExportColumn, exportTime, exportYuan, xlsxOf } from './console-export';
 import type { Actor } from './operators.service';
-import { decidedBy, keywordMatch, queueOrder, queueStatus, statusCounts } from './reviews.service';
+import { decidedBy, iso, keywordMatch, queueOrder, queueStatus, statusCounts } from './queue';
 
 const RECENT = 10;
 
 /** What a queue's list and its export share: the status tab and the keyword, not the page. */
 export type QueueFilter<Q extends { status: string; keyword: string }> = Pick<Q, 'status' | 'keyword'>;
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 async function recentOrders(db: Db, memberId: number): Promise<OrderRow[]> {
   const rows = await orderQuery(db).where(eq(orders.memberId, memberId)).orderBy(desc(orders.id)).limit(RECENT);
@@ -143,6 +143,12 @@ export async function decideRechargeAs(db: Db, actor: Actor, d: RechargeDecision
   // Balance watchers (usage alerts) read the balance: only after the credit has committed.
   if (result.changed && d.decision === 'confirm') balanceChanged(db, result.row.memberId);
   return result;
+}
+
+/** The queue's decision: decided as above, answered as the queue's row. */
+export async function decideRechargeInQueue(db: Db, actor: Actor, input: RechargeDecisionInput): Promise<{ row: RechargeQueueRow; changed: boolean }> {
+  const { changed } = await decideRechargeAs(db, actor, input);
+  return { row: await rechargeRow(db, input.id), changed };
 }
 
 // ── Refunds ──────────────────────────────────────────────────────────────────────────────────
@@ -296,6 +302,17 @@ export async function decideRefundAs(db: Db, actor: Actor, d: RefundDecisionComm
     balanceChanged(db, result.row.memberId);
   }
   return result;
+}
+
+/** The queue's decision (an approval may lower the amount, in fen): decided as above, answered as the queue's row. */
+export async function decideRefundInQueue(db: Db, actor: Actor, input: RefundDecisionInput): Promise<{ row: RefundQueueRow; changed: boolean }> {
+  const { changed } = await decideRefundAs(db, actor, {
+    id: input.id,
+    decision: input.decision,
+    amountFen: input.decision === 'approve' ? input.amount : undefined,
+    reason: input.reason,
+  });
+  return { row: await refundRow(db, input.id), changed };
 }
 
 // ── Exports ──────────────────────────────────────────────────────────────────────────────────

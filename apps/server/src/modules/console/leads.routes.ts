@@ -1,22 +1,12 @@
-// The sales inbox's calls (area `leads`: sales and admin) under /apiHome/console/leads/… and
-// /apiHome/console/auditRequests/…. Thin: parse, call leads.service, answer the envelope.
-import {
-  AuditRequestIdInput,
-  AuditRequestListQuery,
-  AuditRequestStateInput,
-  LeadAssignInput,
-  LeadIdInput,
-  LeadListQuery,
-  LeadNoteInput,
-  LeadStateInput,
-  PageQuery,
-} from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// 销售线索 (consoleLeadsApi, consoleAuditRequestsApi; sales and admin): the lead inbox — who
+// follows each up, its state and notes, the export to the sales CRM — and the data-compliance
+// audit requests. Thin: one leads.service call each, answered with the service's message.
+import { consoleAuditRequestsApi, consoleLeadsApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
-import { parseInput } from '../../http/parse';
-import { XLSX_TYPE } from '../purchases/order-export';
-import type { ConsoleDeps } from './console.routes';
-import { requireOperator } from './guard';
+import { type RouteDeps, routes } from '../../http/route';
+import { exportFileName } from './console-export';
+import { sendXlsx } from '../../http/download';
 import {
   addLeadNote,
   assignLead,
@@ -24,75 +14,44 @@ import {
   exportLeads,
   leadAssignees,
   leadDetail,
-  leadExportFileName,
   listAuditRequests,
   listLeads,
   setAuditRequestState,
   setLeadState,
 } from './leads.service';
 
-export async function leadsRoutes(app: FastifyInstance, { db }: ConsoleDeps) {
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
+const answer = (done: { changed: boolean; message: string }) => ok({ changed: done.changed }, done.message);
 
-  app.post('/console/leads/list', async (request) => {
-    const { operator } = await requireOperator(db, request, 'leads');
-    const page = await listLeads(db, operator.id, parseInput(LeadListQuery, fields(request)), parseInput(PageQuery, fields(request)));
+export async function leadsRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const route = routes(app, deps);
+  const { db } = deps;
+
+  route(consoleLeadsApi.list, async ({ caller, input }) => {
+    const page = await listLeads(db, caller.operator.id, input);
     return list(page.rows, page.total);
   });
 
-  app.post('/console/leads/detail', async (request) => {
-    const { actor } = await requireOperator(db, request, 'leads');
-    return ok(await leadDetail(db, actor, parseInput(LeadIdInput, fields(request)).id));
+  route(consoleLeadsApi.detail, async ({ caller, input }) => ok(await leadDetail(db, caller.actor, input.id)));
+
+  route(consoleLeadsApi.assignees, async () => ok(await leadAssignees(db)));
+
+  route(consoleLeadsApi.assign, async ({ caller, input }) => answer(await assignLead(db, caller.actor, caller.operator.id, input)));
+
+  route(consoleLeadsApi.state, async ({ caller, input }) => answer(await setLeadState(db, caller.actor, input)));
+
+  route(consoleLeadsApi.note, async ({ caller, input }) => answer(await addLeadNote(db, caller.actor, caller.operator.id, input)));
+
+  route(consoleLeadsApi.export, async ({ caller, input, reply }) => {
+    const file = await exportLeads(db, caller.actor, caller.operator.id, input);
+    return sendXlsx(reply, file, 'leads.xlsx', exportFileName('销售线索'));
   });
 
-  app.post('/console/leads/assignees', async (request) => {
-    await requireOperator(db, request, 'leads');
-    return ok(await leadAssignees(db));
-  });
-
-  app.post('/console/leads/assign', async (request) => {
-    const { actor, operator } = await requireOperator(db, request, 'leads');
-    const done = await assignLead(db, actor, operator.id, parseInput(LeadAssignInput, fields(request)));
-    return ok({ changed: done.changed }, done.message);
-  });
-
-  app.post('/console/leads/state', async (request) => {
-    const { actor } = await requireOperator(db, request, 'leads');
-    const done = await setLeadState(db, actor, parseInput(LeadStateInput, fields(request)));
-    return ok({ changed: done.changed }, done.message);
-  });
-
-  app.post('/console/leads/note', async (request) => {
-    const { actor, operator } = await requireOperator(db, request, 'leads');
-    const done = await addLeadNote(db, actor, operator.id, parseInput(LeadNoteInput, fields(request)));
-    return ok({ changed: done.changed }, done.message);
-  });
-
-  // A signed GET, so the browser can hand the answer to a download as it is.
-  app.get('/console/leads/export', async (request, reply) => {
-    const { actor, operator } = await requireOperator(db, request, 'leads');
-    const file = await exportLeads(db, actor, operator.id, parseInput(LeadListQuery, request.query));
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="leads.xlsx"; filename*=UTF-8''${encodeURIComponent(leadExportFileName())}`)
-      .header('cache-control', 'no-store')
-      .send(file);
-  });
-
-  app.post('/console/auditRequests/list', async (request) => {
-    await requireOperator(db, request, 'leads');
-    const page = await listAuditRequests(db, parseInput(AuditRequestListQuery, fields(request)), parseInput(PageQuery, fields(request)));
+  route(consoleAuditRequestsApi.list, async ({ input }) => {
+    const page = await listAuditRequests(db, input);
     return list(page.rows, page.total);
   });
 
-  app.post('/console/auditRequests/detail', async (request) => {
-    const { actor } = await requireOperator(db, request, 'leads');
-    return ok(await auditRequestDetail(db, actor, parseInput(AuditRequestIdInput, fields(request)).id));
-  });
+  route(consoleAuditRequestsApi.detail, async ({ caller, input }) => ok(await auditRequestDetail(db, caller.actor, input.id)));
 
-  app.post('/console/auditRequests/state', async (request) => {
-    const { actor } = await requireOperator(db, request, 'leads');
-    const done = await setAuditRequestState(db, actor, parseInput(AuditRequestStateInput, fields(request)));
-    return ok({ changed: done.changed }, done.message);
-  });
+  route(consoleAuditRequestsApi.state, async ({ caller, input }) => answer(await setAuditRequestState(db, caller.actor, input)));
 }

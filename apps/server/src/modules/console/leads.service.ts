@@ -3,7 +3,7 @@
 // create these rows live in modules/leads and modules/content; this side only works them.
 import {
   AUDIT_REQUEST_STATE_LABEL,
-  type AuditRequestListQuery,
+  type AuditRequestListPage,
   type AuditRequestRow,
   type AuditRequestState,
   canOperate,
@@ -15,20 +15,20 @@ import {
   type LeadAssignInput,
   type LeadDetail,
   type LeadKind,
+  type LeadListPage,
   type LeadListQuery,
   type LeadRow,
   type LeadState,
   LEADS_MSG,
   maskPhone,
-  type PageQuery,
   pageOffset,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, ilike, isNull, like, lt, or, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { auditRequests, leadNotes, leads, operators } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import { recordAudit } from './audit.service';
+import { type ExportColumn, exportTime, xlsxOf } from './console-export';
 import type { Actor } from './operators.service';
 
 /** A repeated note within this window is the same click twice, not a second note. */
@@ -105,10 +105,11 @@ function leadRow(r: LeadRecord): LeadRow {
   };
 }
 
-export async function listLeads(db: Db, me: number, q: LeadListQuery, page: PageQuery): Promise<{ rows: LeadRow[]; total: number }> {
+/** A page of the inbox; `me` is the operator asking (the 我的 filter). */
+export async function listLeads(db: Db, me: number, q: LeadListPage): Promise<{ rows: LeadRow[]; total: number }> {
   const where = leadFilter(q, me);
   const [rows, [total]] = await Promise.all([
-    leadQuery(db).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(page.pageSize).offset(pageOffset(page)),
+    leadQuery(db).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ n: count() }).from(leads).where(where),
   ]);
   return { rows: rows.map(leadRow), total: total?.n ?? 0 };
@@ -213,18 +214,21 @@ export async function addLeadNote(db: Db, actor: Actor, operatorId: number, inpu
 
 // ── Export ──────────────────────────────────────────────────────────────────────────────────
 
-export const LEAD_EXPORT_COLUMNS = ['提交时间', '类型', '状态', '负责人', '姓名', '手机号', '公司', '接口', '来源页面', '来源网址', 'UTM', '重复提交次数'] as const;
-
-const chinaTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+export const LEAD_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: '提交时间', width: 20 },
+  { header: '类型', width: 16 },
+  { header: '状态', width: 10 },
+  { header: '负责人', width: 14 },
+  { header: '姓名', width: 12 },
+  // Phones as text: a spreadsheet would otherwise show 1.38E+10.
+  { header: '手机号', width: 14, numFmt: '@' },
+  { header: '公司', width: 28 },
+  { header: '接口', width: 24 },
+  { header: '来源页面', width: 24 },
+  { header: '来源网址', width: 36 },
+  { header: 'UTM', width: 36 },
+  { header: '重复提交次数', width: 14 },
+];
 
 const UTM_ORDER = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 const rank = (key: string) => (UTM_ORDER.includes(key) ? UTM_ORDER.indexOf(key) : UTM_ORDER.length);
@@ -233,11 +237,6 @@ const rank = (key: string) => (UTM_ORDER.includes(key) ? UTM_ORDER.indexOf(key) 
 function utmText(utm: Record<string, string>): string {
   const keys = Object.keys(utm).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return new URLSearchParams(keys.map((k): [string, string] => [k, utm[k] ?? ''])).toString();
-}
-
-/** 销售线索-yyyyMMdd.xlsx, the China day of the export. */
-export function leadExportFileName(now = new Date()): string {
-  return `销售线索-${chinaTime.format(now).slice(0, 10).replaceAll('-', '')}.xlsx`;
 }
 
 /**
@@ -249,19 +248,11 @@ export async function exportLeads(db: Db, actor: Actor, me: number, q: LeadListQ
   const [total] = await db.select({ n: count() }).from(leads).where(where);
   if ((total?.n ?? 0) > LEAD_EXPORT_MAX) throw new Invalid(LEADS_MSG.exportTooMany);
   const rows = await leadQuery(db).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(LEAD_EXPORT_MAX);
-
-  const book = new ExcelJS.Workbook();
-  book.creator = '数据API市场运营后台';
-  book.created = new Date();
-  const sheet = book.addWorksheet('销售线索', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const widths = [20, 16, 10, 14, 12, 14, 28, 24, 24, 36, 36, 14];
-  sheet.columns = LEAD_EXPORT_COLUMNS.map((header, i) => ({ header, width: widths[i] ?? 14 }));
-  sheet.getRow(1).font = { bold: true };
-  // Phones as text: a spreadsheet would otherwise show 1.38E+10.
-  sheet.getColumn(6).numFmt = '@';
-  for (const r of rows) {
-    sheet.addRow([
-      chinaTime.format(r.createdAt),
+  const file = await xlsxOf(
+    '销售线索',
+    LEAD_EXPORT_COLUMNS,
+    rows.map((r) => [
+      exportTime(r.createdAt),
       kindLabel(r.kind),
       stateLabel(r.state),
       r.assigneeName ?? '',
@@ -273,9 +264,8 @@ export async function exportLeads(db: Db, actor: Actor, me: number, q: LeadListQ
       r.referrer,
       utmText(r.utm),
       r.repeats,
-    ]);
-  }
-  const file = Buffer.from(await book.xlsx.writeBuffer());
+    ]),
+  );
   await recordAudit(db, actor, { action: 'lead.export', targetType: 'lead', targetId: '*', after: { filter: q, rows: rows.length } });
   return file;
 }
@@ -298,7 +288,7 @@ function auditRow(r: typeof auditRequests.$inferSelect, fullPhone: boolean): Aud
   };
 }
 
-export async function listAuditRequests(db: Db, q: AuditRequestListQuery, page: PageQuery): Promise<{ rows: AuditRequestRow[]; total: number }> {
+export async function listAuditRequests(db: Db, q: AuditRequestListPage): Promise<{ rows: AuditRequestRow[]; total: number }> {
   const where: SQL[] = [];
   if (q.state) where.push(eq(auditRequests.state, q.state));
   if (q.keyword) {
@@ -312,7 +302,7 @@ export async function listAuditRequests(db: Db, q: AuditRequestListQuery, page: 
   if (q.to) where.push(lt(auditRequests.createdAt, chinaDayStart(q.to, 1)));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditRequests).where(cond).orderBy(desc(auditRequests.createdAt), desc(auditRequests.id)).limit(page.pageSize).offset(pageOffset(page)),
+    db.select().from(auditRequests).where(cond).orderBy(desc(auditRequests.createdAt), desc(auditRequests.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ n: count() }).from(auditRequests).where(cond),
   ]);
   return { rows: rows.map((r) => auditRow(r, false)), total: total?.n ?? 0 };

@@ -1,19 +1,11 @@
-// Member management's calls (area `members`: admin only) under /apiHome/console/members/….
-// Thin: parse, call members.service, answer the envelope with the service's message.
-import {
-  DormantListQuery,
-  MemberFeaturesInput,
-  MemberFlagsInput,
-  MemberIdInput,
-  MemberListQuery,
-  MemberStatusInput,
-  PageQuery,
-} from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// 会员管理 (consoleMembersApi, admin only): the member list and detail, feature codes, the
+// security flag, disabling, and Decision 9's dormant accounts marked for closure. Thin: one
+// members.service call each, answered with the service's message.
+import { consoleMembersApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
-import { parseInput } from '../../http/parse';
+import { routes } from '../../http/route';
 import type { ConsoleDeps } from './console.routes';
-import { requireOperator } from './guard';
 import {
   type Change,
   listDormant,
@@ -28,51 +20,29 @@ import {
 
 const answer = (done: Change) => ok({ changed: done.changed }, done.message);
 
-export async function membersRoutes(app: FastifyInstance, { db, notifier }: ConsoleDeps) {
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
+export async function membersRoutes(app: FastifyInstance, deps: ConsoleDeps) {
+  const route = routes(app, deps);
+  const { db, notifier } = deps;
 
-  app.post('/console/members/list', async (request) => {
-    await requireOperator(db, request, 'members');
-    const page = await listMembers(db, parseInput(MemberListQuery, fields(request)), parseInput(PageQuery, fields(request)));
+  route(consoleMembersApi.list, async ({ input }) => {
+    const page = await listMembers(db, input);
     return list(page.rows, page.total);
   });
 
-  app.post('/console/members/detail', async (request) => {
-    await requireOperator(db, request, 'members');
-    return ok(await memberDetail(db, parseInput(MemberIdInput, fields(request)).id));
-  });
+  route(consoleMembersApi.detail, async ({ input }) => ok(await memberDetail(db, input.id)));
 
-  app.post('/console/members/features', async (request) => {
-    const { actor } = await requireOperator(db, request, 'members');
-    const input = parseInput(MemberFeaturesInput, fields(request));
-    return answer(await setMemberFeatures(db, actor, { id: input.id }, input.codes));
-  });
+  route(consoleMembersApi.features, async ({ caller, input }) => answer(await setMemberFeatures(db, caller.actor, { id: input.id }, input.codes)));
 
-  app.post('/console/members/flags', async (request) => {
-    const { actor } = await requireOperator(db, request, 'members');
-    const input = parseInput(MemberFlagsInput, fields(request));
-    return answer(await setMemberFlag(db, actor, input.id, input.securityFlagged));
-  });
+  route(consoleMembersApi.flags, async ({ caller, input }) => answer(await setMemberFlag(db, caller.actor, input)));
 
-  app.post('/console/members/status', async (request) => {
-    const { actor } = await requireOperator(db, request, 'members');
-    const input = parseInput(MemberStatusInput, fields(request));
-    return answer(await setMemberStatus(db, actor, input.id, input.status));
-  });
+  route(consoleMembersApi.status, async ({ caller, input }) => answer(await setMemberStatus(db, caller.actor, input)));
 
-  app.post('/console/members/dormant', async (request) => {
-    await requireOperator(db, request, 'members');
-    const page = await listDormant(db, parseInput(DormantListQuery, fields(request)), parseInput(PageQuery, fields(request)));
+  route(consoleMembersApi.dormant, async ({ input }) => {
+    const page = await listDormant(db, input);
     return list(page.rows, page.total);
   });
 
-  app.post('/console/members/markClosure', async (request) => {
-    const { actor } = await requireOperator(db, request, 'members');
-    return answer(await markClosure(db, notifier, actor, parseInput(MemberIdInput, fields(request)).id));
-  });
+  route(consoleMembersApi.markClosure, async ({ caller, input }) => answer(await markClosure(db, notifier, caller.actor, input.id)));
 
-  app.post('/console/members/unmarkClosure', async (request) => {
-    const { actor } = await requireOperator(db, request, 'members');
-    return answer(await unmarkClosure(db, actor, parseInput(MemberIdInput, fields(request)).id));
-  });
+  route(consoleMembersApi.unmarkClosure, async ({ caller, input }) => answer(await unmarkClosure(db, caller.actor, input.id)));
 }

@@ -3,18 +3,19 @@
 // dormant accounts marked for closure. Every change is audited in its own transaction.
 import {
   CLOSURE_NOTICE,
-  type DormantListQuery,
+  type DormantListPage,
   type DormantRow,
   GRANTABLE_FEATURE_OPTIONS,
   GRANTABLE_FEATURES,
   type MemberDetail,
-  type MemberListQuery,
+  type MemberFlagsInput,
+  type MemberListPage,
   type MemberRow,
   MEMBER_MSG,
   MEMBER_STATUS_LABEL,
   type MemberStatus,
+  type MemberStatusInput,
   maskPhone,
-  type PageQuery,
   pageOffset,
   QUALIFICATION_LABEL,
   type QualificationStatus,
@@ -40,7 +41,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** When the account was last seen: its last login, or its registration if it never logged in. */
 const lastSeen = sql`coalesce(${members.lastLoginAt}, ${members.createdAt})`;
-
 
 /** The newest enterprise authentication of the account's company (a sub-account's parent's). */
 const latestQualification = (column: typeof qualifications.companyName | typeof qualifications.status) =>
@@ -83,7 +83,7 @@ function memberRow(r: Record_): MemberRow {
   };
 }
 
-export async function listMembers(db: Db, q: MemberListQuery, page: PageQuery): Promise<{ rows: MemberRow[]; total: number }> {
+export async function listMembers(db: Db, q: MemberListPage): Promise<{ rows: MemberRow[]; total: number }> {
   const where: SQL[] = [];
   if (q.keyword) {
     const text = `%${escapeLike(q.keyword)}%`;
@@ -98,7 +98,7 @@ export async function listMembers(db: Db, q: MemberListQuery, page: PageQuery): 
   if (q.kind === 'sub') where.push(isNotNull(members.parentId));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
-    rowQuery(db).where(cond).orderBy(desc(members.id)).limit(page.pageSize).offset(pageOffset(page)),
+    rowQuery(db).where(cond).orderBy(desc(members.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ n: count() }).from(members).where(cond),
   ]);
   return { rows: rows.map(memberRow), total: total?.n ?? 0 };
@@ -211,7 +211,7 @@ export async function setMemberFeatures(db: Db, actor: Actor, ref: MemberRef, co
 }
 
 /** Decision 17: a flagged account is asked for phone verification at every login. */
-export async function setMemberFlag(db: Db, actor: Actor, id: number, flagged: boolean): Promise<Change> {
+export async function setMemberFlag(db: Db, actor: Actor, { id, securityFlagged: flagged }: MemberFlagsInput): Promise<Change> {
   return db.transaction(async (tx) => {
     const m = await lockMember(tx, { id });
     if (m.securityFlagged === flagged) return { id, loginName: m.loginName, changed: false, message: MEMBER_MSG.flagSame(flagged) };
@@ -227,7 +227,7 @@ export async function setMemberFlag(db: Db, actor: Actor, id: number, flagged: b
  * logins are refused while the main account is disabled), and its keys answer SYSTEM_005 from
  * the gateway, which forgets what it knew of them here and within its cache time elsewhere.
  */
-export async function setMemberStatus(db: Db, actor: Actor, id: number, status: MemberStatus): Promise<Change> {
+export async function setMemberStatus(db: Db, actor: Actor, { id, status }: MemberStatusInput): Promise<Change> {
   const change = await db.transaction(async (tx) => {
     const m = await lockMember(tx, { id });
     if (m.status === status) return { id, loginName: m.loginName, changed: false, message: MEMBER_MSG.statusSame(MEMBER_STATUS_LABEL[status]) };
@@ -246,7 +246,7 @@ export async function setMemberStatus(db: Db, actor: Actor, id: number, status: 
 
 // ── Dormant accounts (Decision 9) ───────────────────────────────────────────────────────────
 
-export async function listDormant(db: Db, q: DormantListQuery, page: PageQuery): Promise<{ rows: DormantRow[]; total: number }> {
+export async function listDormant(db: Db, q: DormantListPage): Promise<{ rows: DormantRow[]; total: number }> {
   const cond = q.marked ? and(isNull(members.parentId), isNotNull(members.closureMarkedAt)) : dormantAccounts();
   const order = q.marked ? [desc(members.closureMarkedAt), desc(members.id)] : [asc(lastSeen), asc(members.id)];
   const [rows, [total]] = await Promise.all([
@@ -264,8 +264,8 @@ export async function listDormant(db: Db, q: DormantListQuery, page: PageQuery):
       .from(members)
       .where(cond)
       .orderBy(...order)
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
     db.select({ n: count() }).from(members).where(cond),
   ]);
   return {

@@ -9,7 +9,12 @@ import {
   type ConsoleEnrollment,
   type ConsoleOperator,
   isOperatorRole,
+  type OperatorCreateInput,
+  type OperatorIdInput,
+  type OperatorIssued,
   type OperatorRole,
+  type OperatorRow,
+  type OperatorStatusInput,
 } from '@apimarket/contracts';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
@@ -17,10 +22,11 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { operatorSessions, operators } from '../../db/schema';
-import { AppError, Conflict, Invalid, NotFound } from '../../http/errors';
+import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import { seal, unseal } from '../account/keys.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/password';
 import { hit, reset } from '../throttle/throttle.service';
+import { recordAudit } from './audit.service';
 
 const ISSUER = '数据API市场运营后台';
 const STEP_S = 30;
@@ -100,8 +106,8 @@ export async function setOperatorStatus(db: Db, id: number, status: 'active' | '
   return { before: current.status, after: status, changed: true };
 }
 
-export async function listOperators(db: Db) {
-  return db
+export async function listOperators(db: Db): Promise<Array<Omit<OperatorRow, 'lastLoginAt' | 'createdAt'> & { lastLoginAt: Date | null; createdAt: Date }>> {
+  const rows = await db
     .select({
       id: operators.id,
       username: operators.username,
@@ -113,6 +119,51 @@ export async function listOperators(db: Db) {
     })
     .from(operators)
     .orderBy(asc(operators.id));
+  // Stored as text: an unknown role reads as the least one, as a session does (openSession).
+  return rows.map((r) => ({ ...r, role: isOperatorRole(r.role) ? r.role : 'editor', status: r.status === 'active' ? 'active' : 'disabled' }));
+}
+
+// ── Operator accounts from the console (admin): each change with its audit record ─────────────
+
+export async function addOperator(db: Db, actor: Actor, input: OperatorCreateInput): Promise<OperatorIssued> {
+  return db.transaction(async (tx) => {
+    const { id, password } = await createOperator(tx, input);
+    await recordAudit(tx, actor, { action: 'operator.create', targetType: 'operator', targetId: id, after: input });
+    return { id, username: input.username, password };
+  });
+}
+
+/** Enables or disables another operator; the same status again changes nothing. */
+export async function changeOperatorStatus(db: Db, actor: Actor, input: OperatorStatusInput): Promise<{ changed: boolean }> {
+  if (input.id === actor.operatorId && input.status === 'disabled') throw new Forbidden(CONSOLE_MSG.selfDisable);
+  return db.transaction(async (tx) => {
+    const change = await setOperatorStatus(tx, input.id, input.status);
+    if (!change.changed) return { changed: false };
+    await recordAudit(tx, actor, {
+      action: `operator.${input.status === 'active' ? 'enable' : 'disable'}`,
+      targetType: 'operator',
+      targetId: input.id,
+      before: { status: change.before },
+      after: { status: change.after },
+    });
+    return { changed: true };
+  });
+}
+
+/** A new password and no authenticator for another operator, as `npm run console reset-operator`. */
+export async function resetOperatorAccount(db: Db, actor: Actor, input: OperatorIdInput): Promise<OperatorIssued> {
+  const id = input.id;
+  if (!id) throw new NotFound(CONSOLE_MSG.operatorMissing);
+  const [row] = await db
+    .select({ username: operators.username, enrolled: sql<boolean>`${operators.totpEnc} is not null` })
+    .from(operators)
+    .where(eq(operators.id, id));
+  if (!row) throw new NotFound(CONSOLE_MSG.operatorMissing);
+  return db.transaction(async (tx) => {
+    const { password } = await resetOperator(tx, row.username);
+    await recordAudit(tx, actor, { action: 'operator.reset', targetType: 'operator', targetId: id, before: { enrolled: row.enrolled }, after: { enrolled: false } });
+    return { id, username: row.username, password };
+  });
 }
 
 /**

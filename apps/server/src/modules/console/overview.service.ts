@@ -1,10 +1,9 @@
-// The console home: how much waits in each queue the operator's role works, and the page-view
-// counts of the public site (Decision 5).
-import { addDays, canOperate, chinaDay, type ConsoleOverview, type OperatorRole, PAGE_VIEW_MAX_DAYS, type PageViewQuery } from '@apimarket/contracts';
-import { and, desc, eq, gte, isNull, like, lte, sql } from 'drizzle-orm';
+// The console home: how much waits in each queue the operator's role works, and which member
+// accounts count as dormant (Decision 9; the members area lists them).
+import { canOperate, type ConsoleOperator, type ConsoleOverview } from '@apimarket/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { leads, members, pageViews, payTests, qualifications, recharges, refunds } from '../../db/schema';
-import { Invalid } from '../../http/errors';
+import { leads, members, payTests, qualifications, recharges, refunds } from '../../db/schema';
 
 /** Decision 9: an account not logged in (or, never logged in, not created) for 6 months. */
 export const dormantSince = () => sql`now() - interval '6 months'`;
@@ -20,7 +19,8 @@ export const dormantAccounts = () =>
 
 const first = async (query: Promise<{ n: number }[]>): Promise<number> => (await query)[0]?.n ?? 0;
 
-export async function overviewFor(db: Db, role: OperatorRole): Promise<ConsoleOverview> {
+export async function overviewFor(db: Db, operator: Pick<ConsoleOperator, 'role'>): Promise<ConsoleOverview> {
+  const { role } = operator;
   const n = sql<number>`count(*)::int`;
   const out: ConsoleOverview = {};
   const jobs: Promise<void>[] = [];
@@ -45,36 +45,4 @@ export async function overviewFor(db: Db, role: OperatorRole): Promise<ConsoleOv
   }
   await Promise.all(jobs);
   return out;
-}
-
-export async function pageViewCounts(db: Db, q: PageViewQuery, now = new Date()) {
-  const to = q.to ?? chinaDay(now);
-  const from = q.from ?? addDays(to, -29);
-  if (from > to) throw new Invalid('开始日期不能晚于结束日期');
-  if (addDays(from, PAGE_VIEW_MAX_DAYS - 1) < to) throw new Invalid(`查询范围最多 ${PAGE_VIEW_MAX_DAYS} 天`);
-  const range = [gte(pageViews.day, from), lte(pageViews.day, to)];
-  if (q.path) range.push(like(pageViews.path, `${q.path.replace(/[\\%_]/g, '\\$&')}%`));
-  const views = sql<number>`sum(${pageViews.views})::bigint`;
-  const [paths, days] = await Promise.all([
-    db
-      .select({ path: pageViews.path, views })
-      .from(pageViews)
-      .where(and(...range))
-      .groupBy(pageViews.path)
-      .orderBy(desc(views), pageViews.path)
-      .limit(100),
-    db
-      .select({ day: pageViews.day, views })
-      .from(pageViews)
-      .where(and(...range))
-      .groupBy(pageViews.day)
-      .orderBy(pageViews.day),
-  ]);
-  return {
-    from,
-    to,
-    total: days.reduce((s, d) => s + Number(d.views), 0),
-    paths: paths.map((p) => ({ path: p.path, views: Number(p.views) })),
-    days: days.map((d) => ({ day: d.day, views: Number(d.views) })),
-  };
 }

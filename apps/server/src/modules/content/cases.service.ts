@@ -1,20 +1,14 @@
 // Customer cases (/case and the home page): the list by industry, industry counts, a case with
 // its neighbours and interfaces, the newest cases, recommendations and customer voices.
-import { INDUSTRIES, PageQuery, pageOffset } from '@apimarket/contracts';
+import { type CaseListQuery, type CaseRecommendQuery, type ContentIdQuery, INDUSTRIES, pageOffset } from '@apimarket/contracts';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { cases } from '../../db/schema';
 import { NotFound } from '../../http/errors';
-import { brief, type ContentCtx, interfaceLinks, LooseId, matches, neighbours, OptionalText, PUBLISHED, type Sequence } from './content.shared';
+import { brief, interfaceLinks, matches, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
 export const CASE_MSG = { notFound: '案例不存在' } as const;
 export const CASE_LIMITS = { succeed: 6, recommend: 3, comment: 6 } as const;
-
-export const CaseListQuery = PageQuery.extend({ industry: OptionalText });
-export type CaseListQuery = z.output<typeof CaseListQuery>;
-
-export const CaseRecommendQuery = z.object({ industry: OptionalText, excludeId: LooseId });
-export type CaseRecommendQuery = z.output<typeof CaseRecommendQuery>;
 
 const SEQUENCE: Sequence = { table: cases, id: cases.id, title: cases.title, at: cases.publishedAt, status: cases.status };
 const NEWEST = [desc(cases.publishedAt), desc(cases.id)];
@@ -30,24 +24,24 @@ const card = {
   publishedAt: cases.publishedAt,
 };
 
-export async function listCases({ ctx, input }: { ctx: ContentCtx; input: CaseListQuery }) {
+export async function listCases(db: Db, input: CaseListQuery) {
   const where = and(published, matches(cases.industry, input.industry));
   const [rows, [total]] = await Promise.all([
-    ctx.db
+    db
       .select(card)
       .from(cases)
       .where(where)
       .orderBy(...NEWEST)
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    ctx.db.select({ n: count() }).from(cases).where(where),
+    db.select({ n: count() }).from(cases).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** The five solution industries, always all five and in their fixed order, with counts. */
-export async function caseIndustries({ ctx }: { ctx: ContentCtx }) {
-  const counts = await ctx.db.select({ industry: cases.industry, n: count() }).from(cases).where(published).groupBy(cases.industry);
+export async function caseIndustries(db: Db) {
+  const counts = await db.select({ industry: cases.industry, n: count() }).from(cases).where(published).groupBy(cases.industry);
   const byIndustry = new Map(counts.map((c) => [c.industry, c.n]));
   return INDUSTRIES.map((industry) => ({ industry, count: byIndustry.get(industry) ?? 0 }));
 }
@@ -57,22 +51,22 @@ export async function caseIndustries({ ctx }: { ctx: ContentCtx }) {
  * the case list opens on every industry, and a reader who arrived from the home page has no
  * filter to stay within.
  */
-export async function getCase({ ctx, input }: { ctx: ContentCtx; input: { id: number | null } }) {
+export async function getCase(db: Db, input: ContentIdQuery) {
   const { id } = input;
   if (id === null) throw new NotFound(CASE_MSG.notFound);
-  const [found] = await ctx.db
+  const [found] = await db
     .select({ ...card, challenge: cases.challenge, solution: cases.solution, results: cases.results, interfaceIds: cases.interfaceIds })
     .from(cases)
     .where(and(eq(cases.id, id), published));
   if (!found) throw new NotFound(CASE_MSG.notFound);
   const { interfaceIds, ...detail } = found;
-  const [{ prev, next }, links] = await Promise.all([neighbours(ctx.db, SEQUENCE, id), interfaceLinks(ctx.db, interfaceIds)]);
+  const [{ prev, next }, links] = await Promise.all([neighbours(db, SEQUENCE, id), interfaceLinks(db, interfaceIds)]);
   return { ...detail, interfaces: brief(links), prev, next };
 }
 
 /** The home page's success stories: the newest cases. */
-export async function succeededCases({ ctx }: { ctx: ContentCtx }) {
-  return ctx.db
+export async function succeededCases(db: Db) {
+  return db
     .select(card)
     .from(cases)
     .where(published)
@@ -81,9 +75,9 @@ export async function succeededCases({ ctx }: { ctx: ContentCtx }) {
 }
 
 /** "More cases" beside a case: its own industry first, then the newest of the others. */
-export async function recommendCases({ ctx, input }: { ctx: ContentCtx; input: CaseRecommendQuery }) {
+export async function recommendCases(db: Db, input: CaseRecommendQuery) {
   const order = input.industry ? [sql`${cases.industry} = ${input.industry} desc`, ...NEWEST] : NEWEST;
-  return ctx.db
+  return db
     .select(card)
     .from(cases)
     .where(and(published, input.excludeId === null ? undefined : ne(cases.id, input.excludeId)))
@@ -96,8 +90,8 @@ export async function recommendCases({ ctx, input }: { ctx: ContentCtx; input: C
  * first item of a case's results: the outcome the customer measured, in one sentence, which is
  * what a visitor should read. Cases without results have nothing to say and are skipped.
  */
-export async function caseComments({ ctx }: { ctx: ContentCtx }) {
-  return ctx.db
+export async function caseComments(db: Db) {
+  return db
     .select({
       caseId: cases.id,
       customer: cases.customer,

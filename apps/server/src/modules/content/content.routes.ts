@@ -1,104 +1,73 @@
-// Content calls of spec 01 §7.2: news, cases, policy readings, the knowledge base, the home
-// page's blocks and the data-compliance audit form. Thin: parse, call one service, answer.
-import { AUDIT_MSG, AuditCommitInput, LeadConsent, parseId } from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+// Content calls of spec 01 §7.2 (declared in contracts' contentApi): news, cases, policy
+// readings, the knowledge base, the home page's blocks and the data-compliance audit form.
+// Thin: parse (the registrar does), call one service, answer.
+import { AUDIT_MSG, contentApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
-import { parseInput } from '../../http/parse';
+import { type RouteDeps, routes } from '../../http/route';
 import { auditIndustries, commitAudit } from './audit.service';
-import { CaseListQuery, CaseRecommendQuery, caseComments, caseIndustries, getCase, listCases, recommendCases, succeededCases } from './cases.service';
-import type { ContentCtx } from './content.shared';
+import { caseComments, caseIndustries, getCase, listCases, recommendCases, succeededCases } from './cases.service';
 import { listBanners, listCourses, listMatrix } from './home.service';
-import {
-  articlesOfType,
-  getArticle,
-  interfacesOfType,
-  KnowledgeInfoQuery,
-  KnowledgeListQuery,
-  KnowledgeTypeQuery,
-  knowledgeTypes,
-  listArticles,
-  mostReadArticles,
-  newestPerType,
-} from './knowledge.service';
-import { getNews, listNews, NewsListQuery, newsTypes } from './news.service';
-import { getPolicy, listPolicies, PolicyInfoQuery, PolicyListQuery } from './policy.service';
+import { articlesOfType, getArticle, interfacesOfType, knowledgeTypes, listArticles, mostReadArticles, newestPerType } from './knowledge.service';
+import { getNews, listNews, newsTypes } from './news.service';
+import { getPolicy, listPolicies } from './policy.service';
 
-interface IdParams {
-  id: string;
-}
-
-export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const ctxOf = (request: FastifyRequest): ContentCtx => ({ db, ip: request.ip });
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
-  // A path id that is not a plain positive number names a page that does not exist: 404, not 400.
-  const pathId = (request: FastifyRequest<{ Params: IdParams }>) => ({ id: parseId(request.params.id) });
+export async function contentRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const route = routes(app, deps);
+  const { db } = deps;
 
   // ── News ───────────────────────────────────────────────────────────────────────────────────
   // Literal paths first: readers of this file should not need to know that find-my-way prefers
   // static segments over :id anyway.
-  app.get('/api/news/getNewsType', async (request) => ok(await newsTypes({ ctx: ctxOf(request) })));
-  app.get('/api/news/list', async (request) => {
-    const { rows, total } = await listNews({ ctx: ctxOf(request), input: parseInput(NewsListQuery, request.query) });
+  route(contentApi.newsTypes, async () => ok(await newsTypes(db)));
+  route(contentApi.news, async ({ input }) => {
+    const { rows, total } = await listNews(db, input);
     return list(rows, total);
   });
-  app.get<{ Params: IdParams }>('/api/news/:id', async (request) => ok(await getNews({ ctx: ctxOf(request), input: pathId(request) })));
+  route(contentApi.newsDetail, async ({ input }) => ok(await getNews(db, input)));
 
   // ── Cases ──────────────────────────────────────────────────────────────────────────────────
-  app.post('/api/case/list', async (request) => {
-    const { rows, total } = await listCases({ ctx: ctxOf(request), input: parseInput(CaseListQuery, fields(request)) });
+  route(contentApi.cases, async ({ input }) => {
+    const { rows, total } = await listCases(db, input);
     return list(rows, total);
   });
-  app.get('/api/case/industry', async (request) => ok(await caseIndustries({ ctx: ctxOf(request) })));
-  app.get('/api/case/succeed', async (request) => ok(await succeededCases({ ctx: ctxOf(request) })));
-  app.get('/api/case/recommend', async (request) =>
-    ok(await recommendCases({ ctx: ctxOf(request), input: parseInput(CaseRecommendQuery, request.query) })),
-  );
-  app.get('/api/case/comment', async (request) => ok(await caseComments({ ctx: ctxOf(request) })));
-  app.get<{ Params: IdParams }>('/api/case/:id', async (request) => ok(await getCase({ ctx: ctxOf(request), input: pathId(request) })));
+  route(contentApi.caseIndustries, async () => ok(await caseIndustries(db)));
+  route(contentApi.succeededCases, async () => ok(await succeededCases(db)));
+  route(contentApi.recommendedCases, async ({ input }) => ok(await recommendCases(db, input)));
+  route(contentApi.caseComments, async () => ok(await caseComments(db)));
+  route(contentApi.caseDetail, async ({ input }) => ok(await getCase(db, input)));
 
   // ── Policy readings ────────────────────────────────────────────────────────────────────────
-  app.get('/api/policyPostWeb/getPostList', async (request) => {
-    const { rows, total } = await listPolicies({ ctx: ctxOf(request), input: parseInput(PolicyListQuery, request.query) });
+  route(contentApi.policies, async ({ input }) => {
+    const { rows, total } = await listPolicies(db, input);
     return list(rows, total);
   });
-  app.get('/api/policyPostWeb/getBaseInfo', async (request) =>
-    ok(await getPolicy({ ctx: ctxOf(request), input: parseInput(PolicyInfoQuery, request.query) })),
-  );
+  route(contentApi.policyDetail, async ({ input }) => ok(await getPolicy(db, input)));
 
   // ── Knowledge base ─────────────────────────────────────────────────────────────────────────
-  app.get('/api/knowledgeBase/getFivePicture', async (request) => ok(await mostReadArticles({ ctx: ctxOf(request) })));
-  app.get('/api/knowledgeBase/getTypeList', async (request) => ok(await knowledgeTypes({ ctx: ctxOf(request) })));
-  app.get('/api/knowledgeBase/getBaseList', async (request) => {
-    const { rows, total } = await listArticles({ ctx: ctxOf(request), input: parseInput(KnowledgeListQuery, request.query) });
+  route(contentApi.mostRead, async () => ok(await mostReadArticles(db)));
+  route(contentApi.knowledgeTypes, async () => ok(await knowledgeTypes(db)));
+  route(contentApi.knowledge, async ({ input }) => {
+    const { rows, total } = await listArticles(db, input);
     return list(rows, total);
   });
-  app.get('/api/knowledgeBase/getBaseInfo', async (request) =>
-    ok(await getArticle({ ctx: ctxOf(request), input: parseInput(KnowledgeInfoQuery, request.query) })),
-  );
-  app.get('/api/knowledgeBase/getTenAllTypeList', async (request) => ok(await newestPerType({ ctx: ctxOf(request) })));
-  app.get('/api/knowledgeBase/getListByType', async (request) =>
-    ok(await articlesOfType({ ctx: ctxOf(request), input: parseInput(KnowledgeTypeQuery, request.query) })),
-  );
-  app.get('/api/knowledgeBase/getInterfaceByType', async (request) =>
-    ok(await interfacesOfType({ ctx: ctxOf(request), input: parseInput(KnowledgeTypeQuery, request.query) })),
-  );
+  route(contentApi.knowledgeDetail, async ({ input }) => ok(await getArticle(db, input)));
+  route(contentApi.newestPerType, async () => ok(await newestPerType(db)));
+  route(contentApi.knowledgeOfType, async ({ input }) => ok(await articlesOfType(db, input)));
+  route(contentApi.interfacesOfType, async ({ input }) => ok(await interfacesOfType(db, input)));
 
   // ── Home page ──────────────────────────────────────────────────────────────────────────────
   // POST as the spec lists it; GET too, for server-rendered pages that read it.
-  const bannerList = async (request: FastifyRequest) => ok(await listBanners({ ctx: ctxOf(request) }));
-  app.post('/api/banner/list', bannerList);
-  app.get('/api/banner/list', bannerList);
-  app.get('/api/matrix/list', async (request) => ok(await listMatrix({ ctx: ctxOf(request) })));
-  app.get('/api/course/list', async (request) => ok(await listCourses({ ctx: ctxOf(request) })));
+  route(contentApi.bannersPost, async () => ok(await listBanners(db)));
+  route(contentApi.banners, async () => ok(await listBanners(db)));
+  route(contentApi.matrix, async () => ok(await listMatrix(db)));
+  route(contentApi.courses, async () => ok(await listCourses(db)));
 
   // ── Data-compliance audit ──────────────────────────────────────────────────────────────────
-  app.post('/dataApi/audit/industry', async () => ok(auditIndustries()));
-  app.post('/dataApi/audit/commit', async (request) => {
-    const input = parseInput(AuditCommitInput, fields(request));
-    // The form asks for a name and a phone: no request without the privacy tick (PIPL art. 14).
-    parseInput(LeadConsent, fields(request));
-    await commitAudit({ ctx: ctxOf(request), input, consentedAt: new Date() });
+  route(contentApi.auditIndustries, async () => ok(auditIndustries()));
+  // The form asks for a name and a phone: the declared input holds the privacy tick (PIPL art. 14).
+  route(contentApi.auditCommit, async ({ input, request }) => {
+    await commitAudit(db, request.ip, input);
     return ok(null, AUDIT_MSG.committed);
   });
 }

@@ -1,42 +1,13 @@
-// What every content service shares: the request context, lenient filter fields, literal
-// keyword matching, previous/next in publishing order and links to catalogue interfaces.
-import { parseId } from '@apimarket/contracts';
+// What every content service shares: optional filters, literal keyword matching,
+// previous/next in publishing order and links to catalogue interfaces. (The lenient filter
+// fields themselves are the contracts': OptionalText, OptionalInt, LooseId.)
+import type { EntryLink, InterfaceLink } from '@apimarket/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { interfaces } from '../../db/schema';
 
-/** What content services need of the request. */
-export interface ContentCtx {
-  db: Db;
-  ip: string;
-}
-
 export const PUBLISHED = 'published';
-
-// ── Filter fields ────────────────────────────────────────────────────────────────────────────
-// A list always answers (like PageQuery): a repeated field counts once, and a junk value filters
-// to nothing instead of failing. (A control character never gets here: the input guard refuses
-// it at the wire, Decision 123.)
-
-const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-
-/** Optional text filter: trimmed, '' or absent → undefined. */
-export const OptionalText = z.preprocess(
-  (v) => {
-    const s = first(v);
-    if (typeof s === 'number') return String(s);
-    return typeof s === 'string' ? s.trim() || undefined : undefined;
-  },
-  z.string().optional(),
-);
-
-/** Optional integer filter: absent → undefined (no filter), junk → null (matches nothing). */
-export const OptionalInt = OptionalText.transform((v) => (v === undefined ? undefined : parseId(v)));
-
-/** An id that need not be valid: null when absent or junk (the caller answers 404 or ignores it). */
-export const LooseId = z.preprocess((v) => parseId(first(v)), z.number().nullable());
 
 /** The condition for an optional filter: none, nothing (junk value) or equality. */
 export function matches(column: AnyPgColumn, value: string | number | null | undefined): SQL | undefined {
@@ -52,11 +23,6 @@ export function contains(column: AnyPgColumn, keyword: string): SQL {
 
 // ── Previous and next ────────────────────────────────────────────────────────────────────────
 
-export interface Link {
-  id: number;
-  title: string;
-}
-
 /** A published sequence: the columns that order it (newest first) and name its entries. */
 export interface Sequence {
   table: PgTable;
@@ -71,7 +37,7 @@ export interface Sequence {
  * the entry listed just before it (newer), `next` the one just after (older), so 下一篇 reads
  * on through the list. `scope` keeps them in the same type or industry.
  */
-export async function neighbours(db: Db, seq: Sequence, id: number, scope?: SQL): Promise<{ prev: Link | null; next: Link | null }> {
+export async function neighbours(db: Db, seq: Sequence, id: number, scope?: SQL): Promise<{ prev: EntryLink | null; next: EntryLink | null }> {
   // Compare against the row itself, not a Date sent back as a parameter: a timestamptz keeps
   // microseconds that a JavaScript Date would round away.
   const current = sql`(select ${seq.at}, ${seq.id} from ${seq.table} where ${seq.id} = ${id})`;
@@ -94,12 +60,6 @@ export async function neighbours(db: Db, seq: Sequence, id: number, scope?: SQL)
 }
 
 // ── Links to the catalogue ───────────────────────────────────────────────────────────────────
-
-export interface InterfaceLink {
-  id: number;
-  interfaceName: string;
-  summary: string;
-}
 
 /**
  * The catalogue interfaces behind a list of ids, in the ids' order, each once. Ids that are

@@ -1,11 +1,12 @@
 // The home page's operator-edited blocks: banners, the product matrix with its interfaces, and
 // the video courses. Each is small and shown whole, so none is paged.
 import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { banners, courses, matrixItems } from '../../db/schema';
-import { brief, type ContentCtx, interfaceLinks, PUBLISHED } from './content.shared';
+import { brief, interfaceLinks, PUBLISHED } from './content.shared';
 
-export async function listBanners({ ctx }: { ctx: ContentCtx }) {
-  return ctx.db
+export async function listBanners(db: Db) {
+  return db
     .select({
       id: banners.id,
       title: banners.title,
@@ -21,8 +22,8 @@ export async function listBanners({ ctx }: { ctx: ContentCtx }) {
 }
 
 /** Matrix items with their interfaces resolved in one lookup for the whole matrix. */
-export async function listMatrix({ ctx }: { ctx: ContentCtx }) {
-  const items = await ctx.db
+export async function listMatrix(db: Db) {
+  const items = await db
     .select({
       id: matrixItems.id,
       title: matrixItems.title,
@@ -34,7 +35,7 @@ export async function listMatrix({ ctx }: { ctx: ContentCtx }) {
     .orderBy(asc(matrixItems.sort), asc(matrixItems.id));
   const links = brief(
     await interfaceLinks(
-      ctx.db,
+      db,
       items.flatMap((i) => i.interfaceIds),
     ),
   );
@@ -42,8 +43,8 @@ export async function listMatrix({ ctx }: { ctx: ContentCtx }) {
   return items.map(({ interfaceIds, ...item }) => ({ ...item, interfaces: [...new Set(interfaceIds)].flatMap((id) => byId.get(id) ?? []) }));
 }
 
-export async function listCourses({ ctx }: { ctx: ContentCtx }) {
-  return ctx.db
+export async function listCourses(db: Db) {
+  return db
     .select({
       id: courses.id,
       title: courses.title,

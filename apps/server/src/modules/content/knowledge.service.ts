@@ -1,35 +1,14 @@
 // The knowledge base (/knowledgeBase): the most read articles, types with counts, lists by type
 // and keyword, an article with its neighbours and interfaces, and the interfaces of a type.
-import { PageQuery, pageOffset } from '@apimarket/contracts';
+import { type ContentIdQuery, type KnowledgeListQuery, type KnowledgeTypeQuery, pageOffset } from '@apimarket/contracts';
 import { and, asc, count, desc, eq, lte, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { knowledge } from '../../db/schema';
 import { NotFound } from '../../http/errors';
-import {
-  brief,
-  type ContentCtx,
-  contains,
-  interfaceLinks,
-  LooseId,
-  matches,
-  neighbours,
-  OptionalText,
-  PUBLISHED,
-  type Sequence,
-} from './content.shared';
+import { brief, contains, interfaceLinks, matches, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
-export const KNOWLEDGE_MSG = { notFound: '知识库文章不存在', typeRequired: '请选择知识库分类' } as const;
+export const KNOWLEDGE_MSG = { notFound: '知识库文章不存在' } as const;
 export const KNOWLEDGE_LIMITS = { mostRead: 5, perType: 10 } as const;
-
-export const KnowledgeListQuery = PageQuery.extend({ type: OptionalText, keyword: OptionalText });
-export type KnowledgeListQuery = z.output<typeof KnowledgeListQuery>;
-
-export const KnowledgeInfoQuery = z.object({ id: LooseId });
-export type KnowledgeInfoQuery = z.output<typeof KnowledgeInfoQuery>;
-
-/** The calls that show one type cannot guess one: they ask the visitor to choose. */
-export const KnowledgeTypeQuery = z.object({ type: OptionalText.pipe(z.string({ error: KNOWLEDGE_MSG.typeRequired })) });
-export type KnowledgeTypeQuery = z.output<typeof KnowledgeTypeQuery>;
 
 const SEQUENCE: Sequence = { table: knowledge, id: knowledge.id, title: knowledge.title, at: knowledge.publishedAt, status: knowledge.status };
 const NEWEST = [desc(knowledge.publishedAt), desc(knowledge.id)];
@@ -45,8 +24,8 @@ const row = {
 };
 
 /** The home of the knowledge base leads with what readers open most (newest on a tie). */
-export async function mostReadArticles({ ctx }: { ctx: ContentCtx }) {
-  return ctx.db
+export async function mostReadArticles(db: Db) {
+  return db
     .select({ id: knowledge.id, title: knowledge.title, summary: knowledge.summary, type: knowledge.type })
     .from(knowledge)
     .where(published)
@@ -58,8 +37,8 @@ export async function mostReadArticles({ ctx }: { ctx: ContentCtx }) {
  * Types are whatever editors write in `type`; the biggest comes first. Names tie-break by code
  * point ("C" collation) so PGlite and a PostgreSQL with any locale give the same order.
  */
-export async function knowledgeTypes({ ctx }: { ctx: ContentCtx }) {
-  return ctx.db
+export async function knowledgeTypes(db: Db) {
+  return db
     .select({ type: knowledge.type, count: count() })
     .from(knowledge)
     .where(published)
@@ -68,7 +47,7 @@ export async function knowledgeTypes({ ctx }: { ctx: ContentCtx }) {
 }
 
 /** A keyword finds an article by its title or summary. */
-export async function listArticles({ ctx, input }: { ctx: ContentCtx; input: KnowledgeListQuery }) {
+export async function listArticles(db: Db, input: KnowledgeListQuery) {
   const { keyword } = input;
   const where = and(
     published,
@@ -76,23 +55,23 @@ export async function listArticles({ ctx, input }: { ctx: ContentCtx; input: Kno
     keyword ? or(contains(knowledge.title, keyword), contains(knowledge.summary, keyword)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    ctx.db
+    db
       .select(row)
       .from(knowledge)
       .where(where)
       .orderBy(...NEWEST)
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    ctx.db.select({ n: count() }).from(knowledge).where(where),
+    db.select({ n: count() }).from(knowledge).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** An article with the interfaces it explains; reading it counts a view. */
-export async function getArticle({ ctx, input }: { ctx: ContentCtx; input: KnowledgeInfoQuery }) {
+export async function getArticle(db: Db, input: ContentIdQuery) {
   const { id } = input;
   if (id === null) throw new NotFound(KNOWLEDGE_MSG.notFound);
-  const [found] = await ctx.db
+  const [found] = await db
     .update(knowledge)
     // A view is not an edit: keep updated_at, which drizzle would otherwise move on any update.
     .set({ views: sql`${knowledge.views} + 1`, updatedAt: sql`${knowledge.updatedAt}` })
@@ -101,15 +80,15 @@ export async function getArticle({ ctx, input }: { ctx: ContentCtx; input: Knowl
   if (!found) throw new NotFound(KNOWLEDGE_MSG.notFound);
   const { interfaceIds, ...article } = found;
   const [{ prev, next }, links] = await Promise.all([
-    neighbours(ctx.db, SEQUENCE, id, eq(knowledge.type, article.type)),
-    interfaceLinks(ctx.db, interfaceIds),
+    neighbours(db, SEQUENCE, id, eq(knowledge.type, article.type)),
+    interfaceLinks(db, interfaceIds),
   ]);
   return { ...article, interfaces: brief(links), prev, next };
 }
 
 /** Every type (in getTypeList's order) with its newest titles, for the knowledge-base home. */
-export async function newestPerType({ ctx }: { ctx: ContentCtx }) {
-  const ranked = ctx.db
+export async function newestPerType(db: Db) {
+  const ranked = db
     .select({
       id: knowledge.id,
       type: knowledge.type,
@@ -122,8 +101,8 @@ export async function newestPerType({ ctx }: { ctx: ContentCtx }) {
     .where(published)
     .as('ranked');
   const [types, rows] = await Promise.all([
-    knowledgeTypes({ ctx }),
-    ctx.db
+    knowledgeTypes(db),
+    db
       .select({ id: ranked.id, type: ranked.type, title: ranked.title })
       .from(ranked)
       .where(lte(ranked.rank, KNOWLEDGE_LIMITS.perType))
@@ -136,8 +115,8 @@ export async function newestPerType({ ctx }: { ctx: ContentCtx }) {
 }
 
 /** Every article of a type, newest first; unpaged because a type holds a handful. */
-export async function articlesOfType({ ctx, input }: { ctx: ContentCtx; input: KnowledgeTypeQuery }) {
-  return ctx.db
+export async function articlesOfType(db: Db, input: KnowledgeTypeQuery) {
+  return db
     .select(row)
     .from(knowledge)
     .where(and(published, eq(knowledge.type, input.type)))
@@ -145,14 +124,14 @@ export async function articlesOfType({ ctx, input }: { ctx: ContentCtx; input: K
 }
 
 /** The interfaces a type's articles explain, each once, in the order its newest articles name them. */
-export async function interfacesOfType({ ctx, input }: { ctx: ContentCtx; input: KnowledgeTypeQuery }) {
-  const articles = await ctx.db
+export async function interfacesOfType(db: Db, input: KnowledgeTypeQuery) {
+  const articles = await db
     .select({ interfaceIds: knowledge.interfaceIds })
     .from(knowledge)
     .where(and(published, eq(knowledge.type, input.type)))
     .orderBy(...NEWEST);
   return interfaceLinks(
-    ctx.db,
+    db,
     articles.flatMap((a) => a.interfaceIds),
   );
 }

@@ -1,17 +1,14 @@
 // News of the public site (/news): the list by type and keyword, the type tabs with counts,
 // and an article with its neighbours and related articles. Only published rows are public.
-import { NEWS_TYPES, newsTypeName, PageQuery, pageOffset } from '@apimarket/contracts';
+import { type ContentIdQuery, NEWS_TYPES, type NewsListQuery, newsTypeName, pageOffset } from '@apimarket/contracts';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { news } from '../../db/schema';
 import { NotFound } from '../../http/errors';
-import { type ContentCtx, contains, matches, neighbours, OptionalInt, OptionalText, PUBLISHED, type Sequence } from './content.shared';
+import { contains, matches, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
 export const NEWS_MSG = { notFound: '新闻不存在' } as const;
 export const RELATED_NEWS = 4;
-
-export const NewsListQuery = PageQuery.extend({ type: OptionalInt, keyword: OptionalText });
-export type NewsListQuery = z.output<typeof NewsListQuery>;
 
 const SEQUENCE: Sequence = { table: news, id: news.id, title: news.title, at: news.publishedAt, status: news.status };
 const NEWEST = [desc(news.publishedAt), desc(news.id)];
@@ -28,28 +25,28 @@ const row = {
 
 const withTypeName = <T extends { type: number }>(r: T) => ({ ...r, typeName: newsTypeName(r.type) });
 
-export async function listNews({ ctx, input }: { ctx: ContentCtx; input: NewsListQuery }) {
+export async function listNews(db: Db, input: NewsListQuery) {
   const where = and(
     eq(news.status, PUBLISHED),
     matches(news.type, input.type),
     input.keyword ? contains(news.title, input.keyword) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    ctx.db
+    db
       .select(row)
       .from(news)
       .where(where)
       .orderBy(...NEWEST)
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    ctx.db.select({ n: count() }).from(news).where(where),
+    db.select({ n: count() }).from(news).where(where),
   ]);
   return { rows: rows.map(withTypeName), total: total?.n ?? 0 };
 }
 
 /** Every type with its count of published news, including types that have none yet. */
-export async function newsTypes({ ctx }: { ctx: ContentCtx }) {
-  const counts = await ctx.db
+export async function newsTypes(db: Db) {
+  const counts = await db
     .select({ type: news.type, n: count() })
     .from(news)
     .where(eq(news.status, PUBLISHED))
@@ -59,10 +56,10 @@ export async function newsTypes({ ctx }: { ctx: ContentCtx }) {
 }
 
 /** An article; reading it counts a view. */
-export async function getNews({ ctx, input }: { ctx: ContentCtx; input: { id: number | null } }) {
+export async function getNews(db: Db, input: ContentIdQuery) {
   const { id } = input;
   if (id === null) throw new NotFound(NEWS_MSG.notFound);
-  const [article] = await ctx.db
+  const [article] = await db
     .update(news)
     // A view is not an edit: keep updated_at, which drizzle would otherwise move on any update.
     .set({ views: sql`${news.views} + 1`, updatedAt: sql`${news.updatedAt}` })
@@ -72,8 +69,8 @@ export async function getNews({ ctx, input }: { ctx: ContentCtx; input: { id: nu
 
   const sameType = eq(news.type, article.type);
   const [{ prev, next }, related] = await Promise.all([
-    neighbours(ctx.db, SEQUENCE, id, sameType),
-    ctx.db
+    neighbours(db, SEQUENCE, id, sameType),
+    db
       .select({ id: news.id, title: news.title, publishedAt: news.publishedAt })
       .from(news)
       .where(and(eq(news.status, PUBLISHED), sameType, ne(news.id, id)))

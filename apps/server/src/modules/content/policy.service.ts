@@ -1,19 +1,13 @@
 // Policy readings (/policy): the list by keyword and tag, and one reading with its neighbours.
 // Policies are ordered by the date the document was issued, newest first.
-import { PageQuery, pageOffset } from '@apimarket/contracts';
+import { type ContentIdQuery, type PolicyListQuery, pageOffset } from '@apimarket/contracts';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { policies } from '../../db/schema';
 import { NotFound } from '../../http/errors';
-import { type ContentCtx, contains, LooseId, neighbours, OptionalText, PUBLISHED, type Sequence } from './content.shared';
+import { contains, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
 export const POLICY_MSG = { notFound: '政策解读不存在' } as const;
-
-export const PolicyListQuery = PageQuery.extend({ keyword: OptionalText, tag: OptionalText });
-export type PolicyListQuery = z.output<typeof PolicyListQuery>;
-
-export const PolicyInfoQuery = z.object({ id: LooseId });
-export type PolicyInfoQuery = z.output<typeof PolicyInfoQuery>;
 
 const SEQUENCE: Sequence = { table: policies, id: policies.id, title: policies.title, at: policies.issuedAt, status: policies.status };
 const published = eq(policies.status, PUBLISHED);
@@ -29,7 +23,7 @@ const row = {
 };
 
 /** A keyword finds a policy by its title, summary or document number (people search by 文号). */
-export async function listPolicies({ ctx, input }: { ctx: ContentCtx; input: PolicyListQuery }) {
+export async function listPolicies(db: Db, input: PolicyListQuery) {
   const { keyword, tag } = input;
   const where = and(
     published,
@@ -37,25 +31,25 @@ export async function listPolicies({ ctx, input }: { ctx: ContentCtx; input: Pol
     tag ? sql`${policies.tags} @> jsonb_build_array(${tag}::text)` : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    ctx.db
+    db
       .select(row)
       .from(policies)
       .where(where)
       .orderBy(desc(policies.issuedAt), desc(policies.id))
       .limit(input.pageSize)
       .offset(pageOffset(input)),
-    ctx.db.select({ n: count() }).from(policies).where(where),
+    db.select({ n: count() }).from(policies).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function getPolicy({ ctx, input }: { ctx: ContentCtx; input: PolicyInfoQuery }) {
+export async function getPolicy(db: Db, input: ContentIdQuery) {
   const { id } = input;
   if (id === null) throw new NotFound(POLICY_MSG.notFound);
-  const [found] = await ctx.db
+  const [found] = await db
     .select({ ...row, body: policies.body })
     .from(policies)
     .where(and(eq(policies.id, id), published));
   if (!found) throw new NotFound(POLICY_MSG.notFound);
-  return { ...found, ...(await neighbours(ctx.db, SEQUENCE, id)) };
+  return { ...found, ...(await neighbours(db, SEQUENCE, id)) };
 }

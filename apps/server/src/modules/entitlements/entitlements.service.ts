@@ -10,6 +10,7 @@ import {
   PDF_RECEIPT_CATEGORIES,
   TRUCK_SCORE_MODEL_IDS,
   type PdfExportCheck,
+  type PdfExportCheckInput,
   pdfRefusal,
 } from '@apimarket/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -75,7 +76,7 @@ export async function lawInterfaceInfo(db: Db, account: Account): Promise<LawInt
  * results the account can have: an active purchase (not stopped, not expired) or calls of its
  * own that produced a result (billable answers).
  */
-export async function pdfExportCheck(db: Db, account: Account, interfaceId: number): Promise<PdfExportCheck> {
+export async function pdfExportCheck(db: Db, account: Account, { interfaceId }: PdfExportCheckInput): Promise<PdfExportCheck> {
   const [iface] = await db
     .select({ name: interfaces.interfaceName, categoryId: interfaces.categoryId, categoryName: categories.categoryName })
     .from(interfaces)

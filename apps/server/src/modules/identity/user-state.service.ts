@@ -1,21 +1,11 @@
 // The signed-in user's state for the header and the user center (spec 02 §3 "User info").
+import type { UserState } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { members } from '../../db/schema';
 import { unreadCount } from '../account/messages.service';
 import type { SessionMember } from './session.service';
-
-export interface UserState {
-  loginName: string;
-  memberId: number;
-  /** Unread messages; always 0 for Decision 3's special users. */
-  unreadMsgNum: number;
-  /** The parent account's name, for a sub-account; '' otherwise. */
-  parentNickname: string;
-  /** Whether this account may see the company's enterprise authentication (always, for a main account). */
-  companyInfoVisible: boolean;
-}
 
 export async function userState(db: Db, member: SessionMember, specialUsers: ReadonlySet<string>): Promise<UserState> {
   const parent = alias(members, 'parent');

@@ -1,23 +1,23 @@
-// Lead capture calls of spec 01 §7.2: the trial dialog (type 0, JSON), the data-asset
-// consultation (type 1), the quote form, and first-party page views. Thin: parse (the privacy
-// consent first: no lead without it), check the caps, spend the SMS code, store.
+// Lead capture calls of spec 01 §7.2 (declared in contracts' leadsApi): the trial dialog (type
+// 0, JSON), the consultation (type 1), the quote form, a document for a quotation, and
+// first-party page views. Thin: the declared input holds the privacy consent (no lead without
+// it); check the caps, spend the SMS code, store.
 import path from 'node:path';
-import { FEE_ATTACHMENT, FeeEmailInput, LeadConsent, LeadSource, LeadType0Input, LeadType1Input, PageViewInput, parseId, QuoteInput } from '@apimarket/contracts';
+import { FEE_ATTACHMENT, LeadSource, leadsApi, parseId } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { AppError, Invalid } from '../../http/errors';
 import { parseInput } from '../../http/parse';
+import { type RouteDeps, routes } from '../../http/route';
 import type { Notifier } from '../../notify';
 import { type FileStore, fileTypeOf, newFileKey } from '../../storage';
 import { verifySmsCode } from '../identity/sms.service';
 import { captureLead, checkLeadLimits, countPageView, LEAD_MSG, type LeadCtx } from './leads.service';
 
-export async function leadsRoutes(
-  app: FastifyInstance,
-  { config, db, notifier, files }: { config: Config; db: Db; notifier: Notifier; files: FileStore },
-) {
+export async function leadsRoutes(app: FastifyInstance, deps: RouteDeps & { config: Config; notifier: Notifier; files: FileStore }) {
+  const route = routes(app, deps);
+  const { config, db, notifier, files } = deps;
   const ctxOf = (request: FastifyRequest): LeadCtx => ({
     db,
     notifier,
@@ -27,35 +27,31 @@ export async function leadsRoutes(
     userAgent: request.headers['user-agent'] ?? '',
     touristToken: request.touristToken,
   });
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
-  /** PIPL art. 14: the visitor's own tick, checked here whatever the page did; answers when. */
-  const consentOf = (request: FastifyRequest) => {
-    parseInput(LeadConsent, fields(request) ?? {});
-    return new Date();
+  /** Where the lead came from, as the page sent it; a referrer it left out is the Referer header. */
+  const sourceOf = (sent: unknown, request: FastifyRequest) => {
+    const fields = sent !== null && typeof sent === 'object' ? sent : {};
+    const referrer = 'referrer' in fields ? fields.referrer : undefined;
+    return parseInput(LeadSource, { ...fields, referrer: referrer ?? request.headers.referer });
   };
-  const sourceOf = (request: FastifyRequest) =>
-    parseInput(LeadSource, { ...(fields(request) as object), referrer: (fields(request) as { referrer?: unknown })?.referrer ?? request.headers.referer });
 
   // Type 0 (free trial): phone + the SMS code from api/sms/send.
-  app.post('/api/leaveCustomerInfo/send', async (request) => {
-    const input = parseInput(LeadType0Input, fields(request));
-    const consentedAt = consentOf(request);
+  route(leadsApi.trial, async ({ input, request }) => {
+    const consentedAt = new Date();
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phone);
     await verifySmsCode(db, { phone: input.phone, purpose: 'general', code: input.smsCode });
     await captureLead({
       ctx,
-      input: { kind: 'trial', phone: input.phone, userName: input.userName, interfaceName: input.interfaceName, source: sourceOf(request), consentedAt },
+      input: { kind: 'trial', phone: input.phone, userName: input.userName, interfaceName: input.interfaceName, source: sourceOf(input, request), consentedAt },
     });
     return ok(null, LEAD_MSG.trial(config.sales.trialCallsText));
   });
 
   // Type 1 (consultation: data-asset accounting, or what the page it came from is about): the
   // contact method is the phone the code went to.
-  app.post('/api/sms/custom/emailSend', async (request) => {
-    const input = parseInput(LeadType1Input, fields(request));
-    const consentedAt = consentOf(request);
-    const source = sourceOf(request);
+  route(leadsApi.consult, async ({ input, request }) => {
+    const consentedAt = new Date();
+    const source = sourceOf(input, request);
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.contactMethod);
     await verifySmsCode(db, { phone: input.contactMethod, purpose: 'general', code: input.code });
@@ -67,25 +63,24 @@ export async function leadsRoutes(
   });
 
   // The quote form (face-recognition landing): no SMS step, so the caps are its only guard.
-  app.post('/api/leaveCustomerInfo/sendCustomerInfoEmail', async (request) => {
-    const input = parseInput(QuoteInput, fields(request));
-    const consentedAt = consentOf(request);
+  route(leadsApi.quote, async ({ input, request }) => {
+    const consentedAt = new Date();
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phoneNumber);
-    await captureLead({ ctx, input: { kind: 'quote', phone: input.phoneNumber, userName: input.userName, source: sourceOf(request), consentedAt } });
+    await captureLead({ ctx, input: { kind: 'quote', phone: input.phoneNumber, userName: input.userName, source: sourceOf(input, request), consentedAt } });
     return ok(null, LEAD_MSG.quote);
   });
 
-  // A customer's document for a quotation (multipart; the conventions ride in the query string).
-  app.post('/api/fee/sendEmail', async (request) => {
+  // A customer's document for a quotation (multipart; the conventions, and where the visitor
+  // came from, ride in the query string).
+  route(leadsApi.document, async ({ request }) => {
     if (!request.isMultipart()) throw new AppError('ALL_0007');
     const file = await request.file();
     if (!file) throw new Invalid(ATTACHMENT_MSG.missing);
     const formFields = Object.fromEntries(
       Object.values(file.fields).flatMap((f) => (f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, String(f.value)]] : [])),
     );
-    const input = parseInput(FeeEmailInput, formFields);
-    parseInput(LeadConsent, formFields);
+    const input = parseInput(leadsApi.document.input, formFields);
     const consentedAt = new Date();
     const name = safeFileName(file.filename);
     const extension = path.extname(name).slice(1).toLowerCase();
@@ -108,7 +103,7 @@ export async function leadsRoutes(
         userName: input.contactName,
         companyName: input.companyName,
         interfaceName: interfaceId ? `接口 ${interfaceId}` : '',
-        source: sourceOf(request),
+        source: sourceOf(request.query, request),
         consentedAt,
         // In the file store, so whichever API process mails it (now, or a retry) can read it.
         attach: async (leadId) => {
@@ -122,8 +117,8 @@ export async function leadsRoutes(
   });
 
   // Decision 5: first-party page views, per path and day, nothing personal.
-  app.post('/api/pv', async (request) => {
-    await countPageView(db, parseInput(PageViewInput, fields(request)).path);
+  route(leadsApi.pageView, async ({ input }) => {
+    await countPageView(db, input.path);
     return ok(null);
   });
 }

@@ -10,6 +10,7 @@ import {
   BATCH_MAX_ROWS,
   BATCH_RESULT_COLUMNS,
   type BatchJobDetailInput,
+  type BatchJobIdInput,
   type BatchJobListInput,
   type BatchJobStatus,
   type BatchJobView,
@@ -253,7 +254,7 @@ export async function batchJobDetail(db: Db, account: Account, f: BatchJobDetail
 }
 
 /** getBatchJobDetail with export=1: every row with its answer, parameters masked. */
-export async function exportBatchJob(db: Db, account: Account, jobId: number): Promise<{ job: BatchJobView; content: Buffer }> {
+export async function exportBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<{ job: BatchJobView; content: Buffer }> {
   const job = await ownJob(db, account, jobId);
   const p = await ownPurchase(db, account, job.purchaseId);
   const rows = (await db.select().from(batchJobRows).where(eq(batchJobRows.jobId, job.id)).orderBy(asc(batchJobRows.rowNo))).map(rowView);
@@ -280,7 +281,7 @@ export async function exportBatchJob(db: Db, account: Account, jobId: number): P
 }
 
 /** myOnline/deleteBatchJob: any job but a running one. */
-export async function deleteBatchJob(db: Db, account: Account, jobId: number): Promise<void> {
+export async function deleteBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<void> {
   const gone = await db
     .delete(batchJobs)
     .where(and(eq(batchJobs.id, jobId), eq(batchJobs.memberId, account.memberId), ne(batchJobs.status, 'running')))
@@ -296,7 +297,7 @@ export async function deleteBatchJob(db: Db, account: Account, jobId: number): P
  * time, so the check of calls left holds and the key's rate is shared by one job only.
  * Executing twice, even at once, starts it once.
  */
-export async function executeBatchJob(db: Db, account: Account, jobId: number): Promise<BatchJobView> {
+export async function executeBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<BatchJobView> {
   const job = await ownJob(db, account, jobId);
   if (job.status !== 'pending') throw new Conflict(ONLINE_MSG.jobNotPending);
   const p = await ownPurchase(db, account, job.purchaseId);

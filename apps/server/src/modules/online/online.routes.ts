@@ -1,78 +1,54 @@
-// 我的API's test and batch entries (spec 02 §7 "Online queries and tests"; Decision 121).
-// Thin: the company must be authenticated, parse, call the service. Files answer as xlsx.
+// 我的API's test and batch entries (spec 02 §7 "Online queries and tests"; Decision 121), declared
+// in contracts' onlineApi. Thin: the declaration admits an authenticated company and parses, the
+// service does the rest. Two calls answer an xlsx file instead of JSON when a flag asks for it.
 import path from 'node:path';
-import {
-  API_TEST_LIMITS,
-  ApiTestInput,
-  BATCH_FILE,
-  BatchJobDetailInput,
-  BatchJobIdInput,
-  BatchJobListInput,
-  ONLINE_MSG,
-  OnlinePurchaseInput,
-} from '@apimarket/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Db } from '../../db/client';
+import { API_TEST_LIMITS, BATCH_FILE, ONLINE_MSG, onlineApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
 import { AppError, Invalid } from '../../http/errors';
 import { parseInput } from '../../http/parse';
-import { requireQualified } from '../account/access';
+import { sendXlsx } from '../../http/download';
+import { type RouteDeps, routes } from '../../http/route';
 import type { GatewayDeps } from '../gateway/gateway.service';
-import { XLSX_TYPE } from '../purchases/order-export';
 import type { BatchRunner } from './batch.runner';
 import { batchJobDetail, batchTemplate, createBatchJob, deleteBatchJob, executeBatchJob, exportBatchJob, listBatchJobs } from './batch.service';
 import { apiTest, onlineInterface, ownPurchase } from './online.service';
 
-const wantsFile = z.object({ export: z.coerce.number().optional(), template: z.coerce.number().optional() });
-
-function sendXlsx(reply: FastifyReply, asciiName: string, name: string, content: Buffer) {
-  return reply
-    .type(XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store')
-    .send(content);
-}
-
-export async function onlineRoutes(app: FastifyInstance, { db, gateway, runner }: { db: Db; gateway: GatewayDeps; runner: BatchRunner }) {
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
+export async function onlineRoutes(app: FastifyInstance, deps: RouteDeps & { gateway: GatewayDeps; runner: BatchRunner }) {
+  const route = routes(app, deps);
+  const { db, gateway, runner } = deps;
 
   // ── Test (apiTest) ─────────────────────────────────────────────────────────────────────────
-  app.post('/UserCenter/getInterfaceInfoTById', async (request) => {
-    const account = await requireQualified(request, db);
-    const { purchaseId } = parseInput(OnlinePurchaseInput, fields(request));
-    return ok(await onlineInterface(db, account, purchaseId));
-  });
+  route(onlineApi.testInterface, async ({ caller, input }) => ok(await onlineInterface(db, caller, input)));
 
-  // Room for the images an interface takes (face comparison sends two), beyond the usual 1 MiB.
-  app.post('/UserCenter/getApiTestData', { bodyLimit: API_TEST_LIMITS.bodyBytes }, async (request) => {
-    const account = await requireQualified(request, db);
-    const input = parseInput(ApiTestInput, fields(request));
-    return ok(await apiTest(db, gateway, account, input, request.ip));
+  // Room for the images an interface takes (face comparison sends two), beyond the usual 1 MiB:
+  // the test call is registered in a scope of its own whose routes take the larger body.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (options) => {
+      options.bodyLimit = API_TEST_LIMITS.bodyBytes;
+    });
+    routes(scope, deps)(onlineApi.test, async ({ caller, input, request }) => ok(await apiTest(db, gateway, caller, input, request.ip)));
   });
 
   // ── Batch (applyBatch) ─────────────────────────────────────────────────────────────────────
   // The purchase for the batch screen; with template=1 the sheet to fill in.
-  app.post('/myOnline/showOnline', async (request, reply) => {
-    const account = await requireQualified(request, db);
-    const { purchaseId } = parseInput(OnlinePurchaseInput, fields(request));
-    if (parseInput(wantsFile, fields(request)).template) {
-      const p = await ownPurchase(db, account, purchaseId);
-      return sendXlsx(reply, 'batch-template.xlsx', `批量查询模板-${p.interfaceName}.xlsx`, await batchTemplate(p.params));
+  route(onlineApi.batchInterface, async ({ caller, input, reply }) => {
+    if (input.template) {
+      const p = await ownPurchase(db, caller, input.purchaseId);
+      return sendXlsx(reply, await batchTemplate(p.params), 'batch-template.xlsx', `批量查询模板-${p.interfaceName}.xlsx`);
     }
-    return ok(await onlineInterface(db, account, purchaseId));
+    return ok(await onlineInterface(db, caller, input));
   });
 
   // Multipart: the sheet and the purchase id.
-  app.post('/myOnline/addBatchJob', async (request) => {
-    const account = await requireQualified(request, db);
+  route(onlineApi.addBatchJob, async ({ caller, request }) => {
     if (!request.isMultipart()) throw new AppError('ALL_0007');
     const file = await request.file({ limits: { fileSize: BATCH_FILE.maxBytes } });
     if (!file) throw new Invalid(ONLINE_MSG.fileRequired);
     const formFields = Object.fromEntries(
       Object.values(file.fields).flatMap((f) => (f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, String(f.value)]] : [])),
     );
-    const { purchaseId } = parseInput(OnlinePurchaseInput, formFields);
+    const { purchaseId } = parseInput(onlineApi.addBatchJob.input, formFields);
     const extension = path.extname(file.filename).slice(1).toLowerCase();
     if (!(BATCH_FILE.extensions as readonly string[]).includes(extension)) throw new Invalid(ONLINE_MSG.fileType);
     let content: Buffer;
@@ -82,40 +58,33 @@ export async function onlineRoutes(app: FastifyInstance, { db, gateway, runner }
       throw new AppError('ALL_0006', ONLINE_MSG.fileSize);
     }
     if (content.length === 0) throw new Invalid(ONLINE_MSG.noRows);
-    const job = await createBatchJob(db, account, purchaseId, { name: path.basename(file.filename), extension, content }, request.ip, gateway.config);
+    const job = await createBatchJob(db, caller, purchaseId, { name: path.basename(file.filename), extension, content }, request.ip, gateway.config);
     return ok(job, ONLINE_MSG.created);
   });
 
-  app.post('/myOnline/getBatchJob', async (request) => {
-    const account = await requireQualified(request, db);
-    const page = await listBatchJobs(db, account, parseInput(BatchJobListInput, fields(request)));
+  route(onlineApi.batchJobs, async ({ caller, input }) => {
+    const page = await listBatchJobs(db, caller, input);
     return list(page.rows, page.total);
   });
 
-  app.post('/myOnline/executeBatchJob', async (request) => {
-    const account = await requireQualified(request, db);
-    const { jobId } = parseInput(BatchJobIdInput, fields(request));
-    const job = await executeBatchJob(db, account, jobId);
+  route(onlineApi.executeBatchJob, async ({ caller, input }) => {
+    const job = await executeBatchJob(db, caller, input);
     runner.kick(job.id);
     return ok(job, ONLINE_MSG.started);
   });
 
-  app.post('/myOnline/deleteBatchJob', async (request) => {
-    const account = await requireQualified(request, db);
-    const { jobId } = parseInput(BatchJobIdInput, fields(request));
-    await deleteBatchJob(db, account, jobId);
+  route(onlineApi.deleteBatchJob, async ({ caller, input }) => {
+    await deleteBatchJob(db, caller, input);
     return ok(null, ONLINE_MSG.deleted);
   });
 
-  // A page of a job's rows; with export=1 the whole result as xlsx.
-  app.post('/myOnline/getBatchJobDetail', async (request, reply) => {
-    const account = await requireQualified(request, db);
-    const input = parseInput(BatchJobDetailInput, fields(request));
-    if (parseInput(wantsFile, fields(request)).export) {
-      const { job, content } = await exportBatchJob(db, account, input.jobId);
-      return sendXlsx(reply, 'batch-result.xlsx', `批量查询结果-${job.fileName.replace(/\.[^.]+$/, '')}.xlsx`, content);
+  // A page of a job's rows (with the job itself beside them); with export=1 the whole result as xlsx.
+  route(onlineApi.batchJobDetail, async ({ caller, input, reply }) => {
+    if (input.export) {
+      const { job, content } = await exportBatchJob(db, caller, input);
+      return sendXlsx(reply, content, 'batch-result.xlsx', `批量查询结果-${job.fileName.replace(/\.[^.]+$/, '')}.xlsx`);
     }
-    const page = await batchJobDetail(db, account, input);
+    const page = await batchJobDetail(db, caller, input);
     return { ...list(page.rows, page.total), job: page.job };
   });
 }

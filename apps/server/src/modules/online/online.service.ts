@@ -8,6 +8,7 @@ import {
   ONLINE_MSG,
   type OnlineInterface,
   type OnlineParam,
+  type OnlinePurchaseInput,
 } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -65,7 +66,7 @@ export const isBatchable = (params: readonly OnlineParam[]) => !params.some((p) 
 export const isTestable = (params: readonly OnlineParam[]) => !params.some((p) => p.media === 'video');
 
 /** UserCenter/getInterfaceInfoTById, myOnline/showOnline. */
-export async function onlineInterface(db: Db, account: Account, purchaseId: number): Promise<OnlineInterface> {
+export async function onlineInterface(db: Db, account: Account, { purchaseId }: OnlinePurchaseInput): Promise<OnlineInterface> {
   const p = await ownPurchase(db, account, purchaseId);
   return {
     purchaseId: p.id,

@@ -3,13 +3,14 @@
 import { ORDER_EXPORT_MAX, type OrderListInput, PURCHASE_MSG } from '@apimarket/contracts';
 import { count, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { sendXlsx } from '../../http/download';
 import type { Db } from '../../db/client';
 import { interfaces, orders } from '../../db/schema';
 import { Invalid } from '../../http/errors';
 import type { Account } from '../account/access';
 import { orderFilter, orderQuery, orderView } from '../billing/billing.service';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const ORDER_EXPORT_COLUMNS = ['订单号', '接口名称', '调用次数', '有效期（天）', '金额（元）', '订单状态', '退款状态', '下单时间', '支付时间'] as const;
 
@@ -24,6 +25,11 @@ const chinaTime = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 const when = (iso: string | null) => (iso ? chinaTime.format(new Date(iso)) : '');
+
+/** myOrder/list with export=1: the orders of the filter as 我的订单-yyyyMMdd.xlsx. */
+export function sendOrderExport(reply: FastifyReply, file: Buffer): FastifyReply {
+  return sendXlsx(reply, file, 'orders.xlsx', exportFileName());
+}
 
 /** The file name the browser saves: 我的订单-yyyyMMdd.xlsx (China day). */
 export function exportFileName(now = new Date()): string {

@@ -1,23 +1,13 @@
-// Purchase management calls of spec 02 §7: stop/resume, callback URL, automatic renewal, the
-// calls of a purchase, the summary, refunds and the packages for the buy and renew dialogs.
-// Thin: the company must be authenticated (except the public package list), parse, call the service.
-import {
-  AutoRenewInput,
-  AutoRenewListInput,
-  InterfacePackagesInput,
-  PurchaseIdInput,
-  PURCHASE_MSG,
-  RefundAllInput,
-  RefundOrderInput,
-  StopPurchaseInput,
-  UpdateCallbackUrlInput,
-} from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Purchase management calls of spec 02 §7 (declared in contracts' purchasesApi): stop/resume,
+// callback URL, automatic renewal, the calls of a purchase, the summary, refunds and the packages
+// for the buy and renew dialogs. Thin: the registrar checks the company is authenticated (the
+// package list is public) and parses the input; each route calls one service.
+import { PURCHASE_MSG, purchasesApi, UpdateCallbackUrlInput } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
 import { parseInput } from '../../http/parse';
-import { requireQualified } from '../account/access';
+import { type RouteDeps, routes } from '../../http/route';
 import { listPackages } from '../catalog/interface.service';
 import {
   buyData,
@@ -31,63 +21,44 @@ import {
 } from './purchases.service';
 import { requestOrderRefund, requestRefundAll } from './refunds.service';
 
-export async function purchasesRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
-  const allowPrivate = config.purchases.callbackAllowPrivate;
+export async function purchasesRoutes(app: FastifyInstance, deps: RouteDeps & { config: Config }) {
+  const route = routes(app, deps);
+  const { db } = deps;
+  const allowPrivate = deps.config.purchases.callbackAllowPrivate;
+  // The declaration checks the URL's form; whether it may point into a private network is this
+  // deployment's rule (CALLBACK_ALLOW_PRIVATE).
   const callbackInput = UpdateCallbackUrlInput(allowPrivate);
 
-  app.post('/myBuy/interface/stop', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(null, await setPurchaseStopped(db, account, parseInput(StopPurchaseInput, fields(request))));
-  });
+  route(purchasesApi.stop, async ({ caller, input }) => ok(null, await setPurchaseStopped(db, caller, input)));
 
   // allowPrivate tells the dialog which rule the server applies, so both refuse the same URLs.
-  app.post('/myBuy/getSynCallUrl', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok({ ...(await callbackUrlOf(db, account, parseInput(PurchaseIdInput, fields(request)).id)), allowPrivate });
+  route(purchasesApi.callbackUrl, async ({ caller, input }) => ok({ ...(await callbackUrlOf(db, caller, input)), allowPrivate }));
+
+  route(purchasesApi.setCallbackUrl, async ({ caller, input }) => {
+    const checked = parseInput(callbackInput, input);
+    return ok({ callbackUrl: checked.callbackUrl }, await setCallbackUrl(db, caller, checked));
   });
 
-  app.post('/myBuy/updateSynCallUrl', async (request) => {
-    const account = await requireQualified(request, db);
-    const input = parseInput(callbackInput, fields(request));
-    return ok({ callbackUrl: input.callbackUrl }, await setCallbackUrl(db, account, input.id, input.callbackUrl));
-  });
-
-  app.post('/myBuy/getAutomaticBuy', async (request) => {
-    const page = await listAutoRenew(db, await requireQualified(request, db), parseInput(AutoRenewListInput, fields(request)));
+  route(purchasesApi.autoRenewList, async ({ caller, input }) => {
+    const page = await listAutoRenew(db, caller, input);
     return list(page.rows, page.total);
   });
 
-  app.post('/myBuy/addAutomaticBuy', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(null, await enableAutoRenew(db, account, parseInput(AutoRenewInput, fields(request))));
-  });
+  route(purchasesApi.enableAutoRenew, async ({ caller, input }) => ok(null, await enableAutoRenew(db, caller, input)));
 
-  app.post('/myBuy/delAutomaticBuy', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(null, await disableAutoRenew(db, account, parseInput(PurchaseIdInput, fields(request)).id));
-  });
+  route(purchasesApi.disableAutoRenew, async ({ caller, input }) => ok(null, await disableAutoRenew(db, caller, input)));
 
-  app.post('/myBuy/packageCallResource', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(await callResource(db, account, parseInput(PurchaseIdInput, fields(request)).id));
-  });
+  route(purchasesApi.callResource, async ({ caller, input }) => ok(await callResource(db, caller, input)));
 
-  app.post('/myBuy/buyData', async (request) => ok(await buyData(db, await requireQualified(request, db))));
+  route(purchasesApi.buyData, async ({ caller }) => ok(await buyData(db, caller)));
 
-  app.post('/myBuy/refundAll', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(await requestRefundAll(db, account, parseInput(RefundAllInput, fields(request))), PURCHASE_MSG.refundRequested);
-  });
+  route(purchasesApi.refundAll, async ({ caller, input }) => ok(await requestRefundAll(db, caller, input), PURCHASE_MSG.refundRequested));
 
-  app.post('/myOrder/refund', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(await requestOrderRefund(db, account, parseInput(RefundOrderInput, fields(request))), PURCHASE_MSG.refundRequested);
-  });
+  route(purchasesApi.refundOrder, async ({ caller, input }) => ok(await requestOrderRefund(db, caller, input), PURCHASE_MSG.refundRequested));
 
   // The packages of an interface for the buy and renew dialogs: public catalogue data, like api/fee/list.
-  app.post('/api/getInterfacePackageList', async (request) => {
-    const rows = await listPackages(db, parseInput(InterfacePackagesInput, fields(request)).interfaceId);
+  route(purchasesApi.packages, async ({ input }) => {
+    const rows = await listPackages(db, input.interfaceId);
     return list(rows, rows.length);
   });
 }

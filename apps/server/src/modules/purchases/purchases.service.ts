@@ -7,6 +7,7 @@ import {
   type BuyData,
   type CallResource,
   type PageQuery,
+  type PurchaseIdInput,
   PURCHASE_MSG,
   pageOffset,
   type StopPurchaseInput,
@@ -59,13 +60,13 @@ export async function setPurchaseStopped(db: Db, account: Account, input: StopPu
   return input.action === 'stop' ? PURCHASE_MSG.stopped : PURCHASE_MSG.resumed;
 }
 
-export async function callbackUrlOf(db: Db, account: Account, id: number) {
+export async function callbackUrlOf(db: Db, account: Account, { id }: PurchaseIdInput) {
   const p = await purchaseOf(db, account, id);
   return { id: p.id, interfaceId: p.interfaceId, interfaceName: p.interfaceName, callbackUrl: p.callbackUrl };
 }
 
 /** Save ('' clears) the callback URL; the caller has parsed it with the contracts rule. */
-export async function setCallbackUrl(db: Db, account: Account, id: number, callbackUrl: string): Promise<string> {
+export async function setCallbackUrl(db: Db, account: Account, { id, callbackUrl }: { id: number; callbackUrl: string }): Promise<string> {
   mainAccountOnly(account);
   await purchaseOf(db, account, id);
   await db
@@ -77,7 +78,7 @@ export async function setCallbackUrl(db: Db, account: Account, id: number, callb
 }
 
 /** The calls of one purchase: bought, left, used, of which paid-test calls, and the expiry. */
-export async function callResource(db: Db, account: Account, id: number): Promise<CallResource> {
+export async function callResource(db: Db, account: Account, { id }: PurchaseIdInput): Promise<CallResource> {
   const p = await purchaseOf(db, account, id);
   return {
     id: p.id,
@@ -198,7 +199,7 @@ export async function enableAutoRenew(db: Db, account: Account, input: AutoRenew
   return renewed > 0 ? PURCHASE_MSG.renewOnAndRenewed : PURCHASE_MSG.renewOn;
 }
 
-export async function disableAutoRenew(db: Db, account: Account, id: number): Promise<string> {
+export async function disableAutoRenew(db: Db, account: Account, { id }: PurchaseIdInput): Promise<string> {
   mainAccountOnly(account);
   await purchaseOf(db, account, id);
   await db

@@ -5,6 +5,7 @@
 // act under their parent's authentication and never change it.
 import {
   type ContactsInput,
+  type LicenceImageInput,
   QUALIFICATION_LABEL,
   QUALIFICATION_MSG,
   type QualificationInput,
@@ -248,7 +249,7 @@ async function applicationOf(db: Db, application: Decision['application']): Prom
 }
 
 /** The licence image of an application the account may see (its own company's), from the file store. */
-export async function licenceImage(db: Db, files: FileStore, account: Account, id: number): Promise<{ bytes: Buffer; type: string }> {
+export async function licenceImage(db: Db, files: FileStore, account: Account, { id }: LicenceImageInput): Promise<{ bytes: Buffer; type: string }> {
   const [row] = await db
     .select({ memberId: qualifications.memberId, licencePath: qualifications.licencePath, licenceType: qualifications.licenceType })
     .from(qualifications)

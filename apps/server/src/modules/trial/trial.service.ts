@@ -6,8 +6,10 @@
 // a conditional UPDATE that can never go below zero; the calls join the (member, interface)
 // purchase as payOrder adds a package's, with the expiry at least 30 days away.
 import {
+  type FreeTrialInput,
   type FreeTrialResult,
   type FreeTrialState,
+  type FreeTrialStateInput,
   TRIAL_MSG,
   TRIAL_RULES,
   trialGrant,
@@ -23,7 +25,7 @@ import { forgetPurchaseFacts } from '../gateway/gateway.service';
 
 const VALIDITY = sql.raw(`interval '${TRIAL_RULES.validityDays} days'`);
 
-export async function takeFreeTrial(db: Db, account: Account, interfaceId: number): Promise<FreeTrialResult> {
+export async function takeFreeTrial(db: Db, account: Account, { interfaceId }: FreeTrialInput): Promise<FreeTrialResult> {
   if (account.isSub) throw new Forbidden(TRIAL_MSG.subAccount);
   const result = await db.transaction(async (tx) => {
     const [iface] = await tx
@@ -95,7 +97,7 @@ export async function takeFreeTrial(db: Db, account: Account, interfaceId: numbe
 }
 
 /** The quota left (the company owner's for a sub-account) and, with an interface, its trial. */
-export async function freeTrialState(db: Db, account: Account, interfaceId?: number): Promise<FreeTrialState> {
+export async function freeTrialState(db: Db, account: Account, { interfaceId }: FreeTrialStateInput): Promise<FreeTrialState> {
   const [owner] = await db.select({ quota: members.trialCalls }).from(members).where(eq(members.id, account.companyOwnerId));
   const quotaLeft = owner?.quota ?? 0;
   if (interfaceId === undefined) return { quotaLeft, trialCalls: 0, taken: false, grantable: 0 };

@@ -1,65 +1,45 @@
-// Statistics calls of spec 02 §7 (调用记录): myAccount/callRecord/* and myCallHistory/*. Thin: the
-// company must be authenticated, parse with the contracts schema, call one service function.
-import { CallDetailInput, type CallDetailList, UsageRangeInput, type UsageTable, UsageTableInput } from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+// Statistics calls of spec 02 §7 (调用记录, declared in contracts' usageApi):
+// myAccount/callRecord/* and myCallHistory/*. Thin: the registrar checks the company is
+// authenticated and parses the filter with the contracts schema; each route calls one service.
+import { usageApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
-import { parseInput } from '../../http/parse';
-import { requireQualified } from '../account/access';
-import { XLSX_TYPE } from '../purchases/order-export';
+import { type RouteDeps, routes } from '../../http/route';
+import { sendXlsx } from '../../http/download';
 import { callExportFileName, exportCallDetail, listCallDetail } from './call-detail';
 import { usageChart, usageCharges, usageDistribution, usageTable, usageTrends } from './usage.service';
 
-export async function usageRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
+export async function usageRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const route = routes(app, deps);
+  const { db } = deps;
 
   // The period used and the filter's totals travel beside the page, so the screen never
   // computes China's days itself.
-  app.post('/myAccount/callRecord/dailyStatistics', async (request): Promise<UsageTable> => {
-    const account = await requireQualified(request, db);
-    const page = await usageTable(db, account, parseInput(UsageTableInput, fields(request)), 'day');
+  route(usageApi.daily, async ({ caller, input }) => {
+    const page = await usageTable(db, caller, input, 'day');
     return { ...list(page.rows, page.total), period: page.period, sum: page.sum };
   });
 
-  app.post('/myAccount/callRecord/monthlyStatistics', async (request): Promise<UsageTable> => {
-    const account = await requireQualified(request, db);
-    const page = await usageTable(db, account, parseInput(UsageTableInput, fields(request)), 'month');
+  route(usageApi.monthly, async ({ caller, input }) => {
+    const page = await usageTable(db, caller, input, 'month');
     return { ...list(page.rows, page.total), period: page.period, sum: page.sum };
   });
 
   // With export=1 the same filter answers an xlsx file.
-  app.post('/myAccount/callRecord/callDetail/list', async (request, reply): Promise<CallDetailList | Buffer> => {
-    const account = await requireQualified(request, db);
-    const input = parseInput(CallDetailInput, fields(request));
+  route(usageApi.callDetail, async ({ caller, input, reply }) => {
     if (input.export) {
-      const { file, period } = await exportCallDetail(db, account, input);
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="calls.xlsx"; filename*=UTF-8''${encodeURIComponent(callExportFileName(period))}`)
-        .header('cache-control', 'no-store')
-        .send(file);
+      const { file, period } = await exportCallDetail(db, caller, input);
+      return sendXlsx(reply, file, 'calls.xlsx', callExportFileName(period));
     }
-    const page = await listCallDetail(db, account, input);
+    const page = await listCallDetail(db, caller, input);
     return { ...list(page.rows, page.total), period: page.period };
   });
 
-  app.post('/myAccount/callRecord/callStatisticalChart', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(await usageChart(db, account, parseInput(UsageRangeInput, fields(request))));
-  });
+  route(usageApi.chart, async ({ caller, input }) => ok(await usageChart(db, caller, input)));
 
-  app.post('/myCallHistory/distributions', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(await usageDistribution(db, account, parseInput(UsageRangeInput, fields(request))));
-  });
+  route(usageApi.distribution, async ({ caller, input }) => ok(await usageDistribution(db, caller, input)));
 
-  app.post('/myCallHistory/chargeSituations', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(await usageCharges(db, account, parseInput(UsageRangeInput, fields(request))));
-  });
+  route(usageApi.charges, async ({ caller, input }) => ok(await usageCharges(db, caller, input)));
 
-  app.post('/myCallHistory/trends', async (request) => {
-    const account = await requireQualified(request, db);
-    return ok(await usageTrends(db, account, parseInput(UsageRangeInput, fields(request))));
-  });
+  route(usageApi.trends, async ({ caller, input }) => ok(await usageTrends(db, caller, input)));
 }

@@ -17,7 +17,7 @@ import {
   type UsagePeriod,
   type UsagePeriodKind,
   type UsageRangeInput,
-  type UsageTable,
+  type UsageTableSum,
   type UsageTableInput,
   type UsageTableRow,
   type UsageTrends,
@@ -134,7 +134,7 @@ const zero = (): RawFigures => ({ calls: 0, success: 0, charged: 0, failed: 0, c
  * the filter's totals. The (day, interface) sums of the period — at most days × interfaces rows —
  * are read once and folded, sorted and paged here; the codes of the page's rows are one more read.
  */
-export async function usageTable(db: Db, account: Account, input: UsageTableInput, kind: UsagePeriodKind): Promise<Omit<UsageTable, 'code' | 'msg'>> {
+export async function usageTable(db: Db, account: Account, input: UsageTableInput, kind: UsagePeriodKind): Promise<{ rows: UsageTableRow[]; total: number; period: UsagePeriod; sum: UsageTableSum }> {
   const ids = await usageMembers(db, account, input.memberId);
   const period = usagePeriod(input, kind);
   const where = statsWhere(ids, period, input.interfaceId);

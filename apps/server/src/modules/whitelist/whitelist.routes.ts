@@ -1,38 +1,35 @@
-// IP whitelist calls of spec 02 §7: GET myAccount/getIpWhite, UserCenter/FindInterfaceInfo;
-// POST UserCenter/SaveIpBinding, UserCenter/DropIpBinding. The company must be authenticated.
-import { parseId, SaveIpBindingInput, WHITELIST_MSG } from '@apimarket/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+// IP whitelist calls of spec 02 §7 (declared in contracts' whitelistApi): GET myAccount/getIpWhite,
+// UserCenter/FindInterfaceInfo; POST UserCenter/SaveIpBinding, UserCenter/DropIpBinding. The
+// declarations admit an account whose company is authenticated.
+import { WHITELIST_MSG, whitelistApi } from '@apimarket/contracts';
+import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
 import { NotFound } from '../../http/errors';
-import { parseInput } from '../../http/parse';
-import { requireQualified } from '../account/access';
+import { type RouteDeps, routes } from '../../http/route';
 import { dropBinding, listBindings, purchasedInterfaces, saveBindings } from './whitelist.service';
 
-export async function whitelistRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const fields = (request: FastifyRequest) => request.body ?? request.query;
+export async function whitelistRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const route = routes(app, deps);
+  const { db } = deps;
 
-  app.get('/myAccount/getIpWhite', async (request) => {
-    const rows = await listBindings(db, await requireQualified(request, db));
+  route(whitelistApi.list, async ({ caller }) => {
+    const rows = await listBindings(db, caller);
     return list(rows, rows.length);
   });
 
-  app.get('/UserCenter/FindInterfaceInfo', async (request) => {
-    const rows = await purchasedInterfaces(db, await requireQualified(request, db));
+  route(whitelistApi.purchased, async ({ caller }) => {
+    const rows = await purchasedInterfaces(db, caller);
     return list(rows, rows.length);
   });
 
-  app.post('/UserCenter/SaveIpBinding', async (request) => {
-    const account = await requireQualified(request, db);
-    const added = await saveBindings(db, account, parseInput(SaveIpBindingInput, fields(request)));
+  route(whitelistApi.save, async ({ caller, input }) => {
+    const added = await saveBindings(db, caller, input);
     return ok({ added }, WHITELIST_MSG.saved);
   });
 
-  app.post('/UserCenter/DropIpBinding', async (request) => {
-    const account = await requireQualified(request, db);
-    const id = parseId((fields(request) as { id?: unknown }).id);
-    if (!id) throw new NotFound(WHITELIST_MSG.missing);
-    await dropBinding(db, account, id);
+  route(whitelistApi.drop, async ({ caller, input }) => {
+    if (input.id === null) throw new NotFound(WHITELIST_MSG.missing);
+    await dropBinding(db, caller, input.id);
     return ok(null, WHITELIST_MSG.dropped);
   });
 }
