@@ -1,62 +1,6 @@
-// Shapes of catalogue answers and the pure helpers pages share: prices, footer names, keyword
-// highlighting and the code samples generated from an interface's own path and parameters.
-
-export interface Category {
-  id: number;
-  categoryName: string;
-  icon: string;
-  description: string;
-  interfaceCount: number;
-}
-
-export interface Label {
-  id: number;
-  labelName: string;
-  count: number;
-}
-
-export interface InterfaceCard {
-  id: number;
-  interfaceName: string;
-  summary: string;
-  categoryId: number;
-  categoryName: string;
-  icon: string;
-  isHot: boolean;
-  isNew: boolean;
-  enterpriseOnly: boolean;
-  priceFrom: number | null;
-  labels: string[];
-  /** Free calls an account may take once (myBuy/freeTrial); 0: no trial. */
-  trialCalls: number;
-}
-
-export interface Param {
-  name: string;
-  type: string;
-  required: boolean;
-  description: string;
-  example: string;
-}
-
-export interface PricePackage {
-  id: number;
-  calls: number;
-  priceFen: number;
-  validityDays: number;
-}
-
-export interface InterfaceDetail extends InterfaceCard {
-  description: string;
-  path: string;
-  params: Param[];
-  responseFields: Array<{ name: string; type: string; description: string }>;
-  codes: Array<{ code: string; message: string; billable: boolean }>;
-  sampleRequest: Record<string, string>;
-  sampleResponse: unknown;
-  scenarios: string[];
-  packages: PricePackage[];
-}
+// The pure helpers catalogue pages share: prices, footer names and the code samples generated from
+// an interface's own path and parameters. (The answers' shapes are the contracts': catalogApi.)
+import type { InterfaceDetail, PricePackage } from '@apimarket/contracts';
 
 /** ¥1,280.00 from fen. */
 export function formatPrice(fen: number): string {
@@ -64,7 +8,7 @@ export function formatPrice(fen: number): string {
 }
 
 /** Price per call, to two decimals of a yuan (or more for sub-fen prices). */
-export function unitPrice(p: PricePackage): string {
+export function unitPrice(p: Omit<PricePackage, 'interfaceId'>): string {
   const yuan = p.priceFen / 100 / p.calls;
   return `¥${yuan < 0.01 ? yuan.toFixed(4) : yuan.toFixed(2)}/次`;
 }

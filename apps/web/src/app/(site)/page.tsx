@@ -1,6 +1,6 @@
 // Home (spec 01 §1, §2.1 "/"): what the platform offers, its claims, the live category list from
 // the catalogue, how to get started, and the industries served.
-import { MARKETING_CLAIMS } from '@apimarket/contracts';
+import { catalogApi, contentApi, MARKETING_CLAIMS } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { getImageProps } from 'next/image';
 import Link from 'next/link';
@@ -13,8 +13,7 @@ import { certificateKind, Seal } from '../../components/visual/marks';
 import { company } from '../../content/company';
 import { homeContent } from '../../content/home';
 import { contentPage } from '../../content/pages';
-import { serverData, serverGet } from '../../lib/api/server';
-import type { InterfaceCard as Card } from '../../lib/catalog';
+import { serverCall, serverCallData } from '../../lib/api/server';
 import styles from './home.module.css';
 
 // Rendered at build time (scripts/build-web.mjs runs a temporary API for it), then regenerated
@@ -24,45 +23,6 @@ export const revalidate = 300;
 export const metadata: Metadata = {
   title: { absolute: `${company.brand} - 一站式企业数据 API 服务平台` },
 };
-
-interface Category {
-  id: number;
-  categoryName: string;
-  icon: string;
-  description: string;
-}
-
-interface Banner {
-  id: number;
-  title: string;
-  subtitle: string;
-  href: string;
-  buttonText: string;
-  theme: string;
-}
-
-interface MatrixItem {
-  id: number;
-  title: string;
-  description: string;
-  interfaces: Array<{ id: number; interfaceName: string }>;
-}
-
-interface CaseBrief {
-  id: number;
-  industry: string;
-  title: string;
-  customer: string;
-  summary: string;
-}
-
-interface NewsBrief {
-  id: number;
-  typeName: string;
-  title: string;
-  summary: string;
-  publishedAt: string;
-}
 
 const SAMPLE_CALL = [
   'POST /communication/personal/1882',
@@ -78,17 +38,17 @@ const SAMPLE_CALL = [
 
 export default async function HomePage() {
   const [categoryList, banners, matrix, hot, fresh, cases, news] = await Promise.all([
-    serverData<Category[]>('api/category/list', { ttl: 300 }),
-    serverData<Banner[]>('api/banner/list', { ttl: 300 }),
-    serverData<MatrixItem[]>('api/matrix/list', { ttl: 300 }),
-    serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data: { isHot: 1, pageSize: 6, sortId: 2 } }),
-    serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data: { isNew: 1, pageSize: 6, sortId: 1 } }),
-    serverData<CaseBrief[]>('api/case/succeed', { ttl: 300 }),
-    serverGet<{ rows: NewsBrief[] }>('api/news/list', { ttl: 300, data: { pageSize: 6 } }),
+    serverCallData(catalogApi.categories, {}, { ttl: 300 }),
+    serverCallData(contentApi.banners, {}, { ttl: 300 }),
+    serverCallData(contentApi.matrix, {}, { ttl: 300 }),
+    serverCall(catalogApi.search, { isHot: 1, pageSize: 6, sortId: 2 }, { ttl: 300 }),
+    serverCall(catalogApi.search, { isNew: 1, pageSize: 6, sortId: 1 }, { ttl: 300 }),
+    serverCallData(contentApi.succeededCases, {}, { ttl: 300 }),
+    serverCall(contentApi.news, { pageSize: 6 }, { ttl: 300 }),
   ]);
   // Regenerated in the background (revalidate): a regeneration that cannot reach the API must
   // fail, so the last good page stays served instead of a home without its catalogue.
-  if (!categoryList || !hot || !fresh) throw new Error('home: the catalogue API did not answer; keeping the cached page');
+  if (!categoryList || !hot.ok || !fresh.ok) throw new Error('home: the catalogue API did not answer; keeping the cached page');
   const categories = categoryList;
   const { hero, steps, industries, console: product, trust } = homeContent;
   const { props: screenshot } = getImageProps({ ...product.image, sizes: '(max-width: 1023px) 100vw, 700px' });
@@ -182,8 +142,8 @@ export default async function HomePage() {
       ) : null}
 
       {[
-        { title: '热门接口', lead: '企业客户调用最多的数据接口', rows: hot?.rows, more: '/api?sort=2' },
-        { title: '新品上架', lead: '最新上线的数据能力', rows: fresh?.rows, more: '/api?sort=1' },
+        { title: '热门接口', lead: '企业客户调用最多的数据接口', rows: hot.body.rows, more: '/api?sort=2' },
+        { title: '新品上架', lead: '最新上线的数据能力', rows: fresh.body.rows, more: '/api?sort=1' },
       ].map((block) =>
         block.rows && block.rows.length > 0 ? (
           <section key={block.title} className={styles.section}>
@@ -367,7 +327,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      {news && news.rows.length > 0 ? (
+      {news.ok && news.body.rows.length > 0 ? (
         <section className={styles.section}>
           <div className="container">
             <header className={styles.sectionHeadRow}>
@@ -378,7 +338,7 @@ export default async function HomePage() {
               <Link href="/news">更多资讯 →</Link>
             </header>
             <ul className={styles.news}>
-              {news.rows.map((n) => (
+              {news.body.rows.map((n) => (
                 <li key={n.id}>
                   <Link href={`/news/${n.id}`}>
                     <time dateTime={n.publishedAt}>{n.publishedAt.slice(0, 10)}</time>

@@ -1,23 +1,21 @@
 // /userCenter (spec 02 §2): the dashboard — account, balance, purchases, calls, free test calls,
 // unread messages and open alerts, each linking into its area. The figures are the server's;
 // where the account has nothing yet, the page says so and points at the next step.
-import type { AccountSummary, HomeData } from '@apimarket/contracts';
-import { formatFen, QUALIFICATION_LABEL } from '@apimarket/contracts';
+import { accountApi, formatFen, QUALIFICATION_LABEL } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { serverData } from '../../lib/api/server';
-import { dateTime } from '../../lib/format';
-import { ucHref } from '../../lib/user-center';
+import { serverCallData } from '@/lib/api/server';
+import { dateTime } from '@/lib/format';
+import { ucHref } from '@/lib/user-center';
 import styles from './home.module.css';
 
 export const metadata: Metadata = { title: '首页' };
 
 
 export default async function UserCenterHome() {
-  const session = { method: 'POST', withSession: true } as const;
   const [home, account] = await Promise.all([
-    serverData<HomeData>('myAccount/home/data', session),
-    serverData<AccountSummary>('myAccount/userCenter', session),
+    serverCallData(accountApi.home, undefined, { withSession: true }),
+    serverCallData(accountApi.summary, undefined, { withSession: true }),
   ]);
   if (!home || !account) {
     return (

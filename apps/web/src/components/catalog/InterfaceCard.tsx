@@ -1,14 +1,11 @@
 // A catalogue card: name, summary, badges, labels and starting price; on search results the
 // words the search found are marked (ranges from the API, which also cover synonyms and pinyin).
-import type { SearchHighlight } from '@apimarket/contracts';
+import type { InterfaceCard as Card, InterfaceHit } from '@apimarket/contracts';
 import Link from 'next/link';
 import type { CSSProperties, ReactNode } from 'react';
-import { formatPrice, type InterfaceCard as Card } from '../../lib/catalog';
+import { formatPrice } from '@/lib/catalog';
 import { CategoryIcon } from '../visual/CategoryIcon';
 import styles from './catalog.module.css';
-
-/** A card of the search results: the row with what the search found in it. */
-export type SearchHitCard = Card & { highlight?: SearchHighlight };
 
 /** The text cut at the ranges, the found parts in <mark>. Ranges out of order or bounds are ignored. */
 export function marked(text: string, ranges: ReadonlyArray<readonly [number, number]> = []): ReactNode[] {
@@ -30,7 +27,7 @@ function repeatsBadge(label: string, item: Card): boolean {
 }
 
 /** `style` places the card in a row-filling grid (components/visual/fill.ts). */
-export function InterfaceCard({ item, style }: { item: SearchHitCard; style?: CSSProperties }) {
+export function InterfaceCard({ item, style }: { item: InterfaceHit; style?: CSSProperties }) {
   const h = item.highlight;
   // Labels the search matched come first, so the reason a card was found is in view.
   const labels = [...new Set([...(h?.labels ?? []), ...item.labels])].filter((l) => !repeatsBadge(l, item)).slice(0, 3);

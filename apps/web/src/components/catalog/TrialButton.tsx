@@ -7,12 +7,12 @@
 // Decision 1 in words a buyer reads: N is this interface's trial, once per account; the free test
 // quota (150 by default) is the account's pool all trials draw from; the 1000+ headline is a sales
 // offer and is said where its button is, not here.
-import { COOKIE, type FreeTrialResult, type FreeTrialState, trialLabel } from '@apimarket/contracts';
+import { COOKIE, type FreeTrialResult, trialApi, trialLabel } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { readCookie } from '../../lib/api/build';
-import { request } from '../../lib/api/client';
-import { ApiError, serverMessage } from '../../lib/api/errors';
+import { readCookie } from '@/lib/api/build';
+import { request } from '@/lib/api/client';
+import { ApiError, serverMessage } from '@/lib/api/errors';
 import styles from './trial.module.css';
 
 const MY_API = '/userCenter/dataManage/myAPI';
@@ -46,7 +46,7 @@ export function TrialButton({
     setError('');
     if (!readCookie(document.cookie, COOKIE.membershipId)) return;
     // A stale session reads as "not taken yet": no alert for a check nobody asked for.
-    request<{ data: FreeTrialState }>('myBuy/freeTrial/state', { data: { interfaceId }, loginStateCheck: true, silent: true })
+    request(trialApi.state, { interfaceId }, { loginStateCheck: true, silent: true })
       .then((r) => {
         setQuota({ left: r.data.quotaLeft, grantable: r.data.grantable });
         if (r.data.taken) setView({ kind: 'taken' });
@@ -62,7 +62,7 @@ export function TrialButton({
     setBusy(true);
     setError('');
     try {
-      const res = await request<{ data: FreeTrialResult }>('myBuy/freeTrial', { data: { interfaceId } });
+      const res = await request(trialApi.take, { interfaceId });
       setQuota({ left: res.data.quotaLeft, grantable: 0 });
       setView({ kind: 'done', result: res.data });
       onGranted?.(res.data);

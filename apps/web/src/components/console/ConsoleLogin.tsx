@@ -3,21 +3,19 @@
 // operator without an authenticator (first sign-in, or after a reset) is shown the QR code and
 // the secret, and signs in with the first code the new authenticator shows.
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { ConsoleLoginInput, type ConsoleEnrollment, type ConsoleOperator, OperatorUsername, TotpCode } from '@apimarket/contracts';
+import { type ConsoleEnrollment, ConsoleLoginInput, type ConsoleOperator, consoleSessionApi, OperatorUsername, TotpCode } from '@apimarket/contracts';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { request } from '../../lib/api/client';
-import { serverMessage } from '../../lib/api/errors';
-import { zodRule } from '../../lib/form-rules';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { zodRule } from '@/lib/form-rules';
 import styles from './console.module.css';
 
-type Done = { stage: 'done'; operator: ConsoleOperator };
 interface Fields {
   username: string;
   password: string;
   code?: string;
 }
-
 
 export function ConsoleLogin({ onSignedIn }: { onSignedIn: (operator: ConsoleOperator) => void }) {
   const [form] = Form.useForm<Fields>();
@@ -29,10 +27,8 @@ export function ConsoleLogin({ onSignedIn }: { onSignedIn: (operator: ConsoleOpe
     setBusy(true);
     setError(null);
     try {
-      const res = await request<{ data: Done | ConsoleEnrollment }>(enrollment ? 'console/enroll' : 'console/login', {
-        data: { username: values.username, password: values.password, code: values.code ?? '' },
-        loginStateCheck: true,
-      });
+      const fields = { username: values.username, password: values.password, code: values.code ?? '' };
+      const res = enrollment ? await request(consoleSessionApi.enroll, fields, { loginStateCheck: true }) : await request(consoleSessionApi.login, fields, { loginStateCheck: true });
       if (res.data.stage === 'enroll') {
         setEnrollment(res.data);
         form.setFieldValue('code', '');

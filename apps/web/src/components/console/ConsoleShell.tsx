@@ -3,28 +3,36 @@
 // menu of the areas the role opens, and the page. A page outside the role's areas shows 403
 // rather than a screen whose every call would be refused.
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { type ConsoleOperator, OPERATOR_ROLE_LABEL } from '@apimarket/contracts';
+import { type ConsoleOperator, consoleSessionApi, OPERATOR_ROLE_LABEL } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Layout, Menu, Result, Spin, Tag } from 'antd';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../lib/api/client';
-import { consoleHref, consoleMenu, consolePage } from '../../lib/console';
+import { request } from '@/lib/api/client';
+import { useCall } from '@/lib/api/query';
+import { consoleHref, consoleMenu, consolePage } from '@/lib/console';
 import styles from './console.module.css';
 import { ConsoleLogin } from './ConsoleLogin';
-import { ConsoleProvider } from './ConsoleContext';
+import { ConsoleProvider, forgetConsoleAnswers } from './ConsoleContext';
 
 type Who = { state: 'loading' } | { state: 'out' } | { state: 'in'; operator: ConsoleOperator };
 
 export function ConsoleShell({ children }: { children: React.ReactNode }) {
-  const [who, setWho] = useState<Who>({ state: 'loading' });
-  const signedOut = useCallback(() => setWho({ state: 'out' }), []);
-
-  useEffect(() => {
-    request<{ data: ConsoleOperator }>('console/me', { loginStateCheck: true, silent: true })
-      .then((res) => setWho({ state: 'in', operator: res.data }))
-      .catch(() => setWho({ state: 'out' }));
-  }, []);
+  const client = useQueryClient();
+  // No session is an answer here, not a failure: the sign-in shows, without alert or toast.
+  const me = useCall(consoleSessionApi.me, undefined, { loginStateCheck: true, silent: true, quiet: true });
+  /** Set by a sign-in or a sign-out, which the first answer no longer tells. */
+  const [changed, setChanged] = useState<Who | null>(null);
+  const signedOut = useCallback(() => {
+    forgetConsoleAnswers(client);
+    setChanged({ state: 'out' });
+  }, [client]);
+  const signedIn = (operator: ConsoleOperator) => {
+    forgetConsoleAnswers(client);
+    setChanged({ state: 'in', operator });
+  };
+  const who: Who = changed ?? (me.isPending ? { state: 'loading' } : me.data ? { state: 'in', operator: me.data.data } : { state: 'out' });
 
   if (who.state === 'loading') {
     return (
@@ -33,7 +41,7 @@ export function ConsoleShell({ children }: { children: React.ReactNode }) {
       </div>
     );
   }
-  if (who.state === 'out') return <ConsoleLogin onSignedIn={(operator) => setWho({ state: 'in', operator })} />;
+  if (who.state === 'out') return <ConsoleLogin onSignedIn={signedIn} />;
   return (
     <ConsoleProvider operator={who.operator} onSignedOut={signedOut}>
       <Frame operator={who.operator} onSignedOut={signedOut}>
@@ -57,7 +65,7 @@ function Frame({ operator, onSignedOut, children }: { operator: ConsoleOperator;
 
   const logout = async () => {
     try {
-      await request('console/logout', { loginStateCheck: true });
+      await request(consoleSessionApi.logout, {}, { loginStateCheck: true });
     } catch {
       // The session may still be open: say so and keep the frame, rather than look signed out.
       void message.error('退出登录失败，请检查网络后重试');

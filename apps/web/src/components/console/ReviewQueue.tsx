@@ -2,23 +2,30 @@
 // The frame every review queue shares (企业认证, 付费测试, 充值, 退款): status tabs with their
 // counts (the waiting status first), a keyword search, the table with an open-the-drawer action,
 // an optional 导出 Excel of the same tab and keyword, and the drawer whose decision changes the
-// row in place and moves the tab counts. Each queue brings its own columns and drawer.
-import { DownloadOutlined } from '@ant-design/icons';
-import { type QueuePage, REVIEW_KEYWORD_MAX } from '@apimarket/contracts';
-import { Alert, App, Button, Card, Empty, Input, Table, type TableColumnsType, Tabs } from 'antd';
-import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { serverMessage } from '../../lib/api/errors';
-import { saveBlob } from '../../lib/download';
+// row in place and moves the tab counts. The tab, keyword and page are in the address, so a
+// filtered queue can be bookmarked or shared. Each queue brings its calls, columns and drawer.
+import { type Access, type CallSpec, REVIEW_KEYWORD_MAX } from '@apimarket/contracts';
+import { Alert, Button, Card, Empty, Input, Table, type TableColumnsType, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { serverMessage } from '@/lib/api/errors';
+import { usePagedList } from '@/lib/api/query';
 import shared from './console.module.css';
-import { useConsole } from './ConsoleContext';
+import { ExportButton, type FileCall } from './ExportButton';
 import styles from './review.module.css';
 
 const PAGE_SIZE = 20;
 
+/** A queue's list call: a page of its rows, and beside them how many items each status holds. */
+export type QueueListCall<Row, Status extends string> = CallSpec<
+  z.ZodType,
+  { rows: z.ZodType<Row>; extra: { counts: z.ZodType<Record<Status | 'all', number>> } },
+  Access
+>;
+
 export interface ReviewQueueProps<Row extends { id: number; status: Status }, Status extends string> {
-  /** The console area: its calls are `<area>/list` and `<area>/export`. */
-  area: 'qualifications' | 'payTests' | 'recharges' | 'refunds';
+  /** The queue's list call (contracts' `console<Area>Api.list`). */
+  list: QueueListCall<Row, Status>;
   title: string;
   hint: string;
   statuses: readonly Status[];
@@ -34,72 +41,41 @@ export interface ReviewQueueProps<Row extends { id: number; status: Status }, St
   decideLabel: string;
   /** The columns before the action column; `open` opens a row's drawer. */
   columns: (open: (id: number) => void) => TableColumnsType<Row>;
-  /** Given, the queue exports the tab and keyword to `<exportName>-YYYYMMDD.xlsx`. */
-  exportName?: string;
+  /** Given, the queue exports the tab and keyword through `call` to `<name>-YYYYMMDD.xlsx`. */
+  exportFile?: { call: FileCall; name: string };
   /** The table's scroll width (default 900). */
   scrollX?: number;
   drawer: (id: number | null, close: () => void, decided: (row: Row, before: Status) => void) => React.ReactNode;
 }
 
 export function ReviewQueue<Row extends { id: number; status: Status }, Status extends string>(props: ReviewQueueProps<Row, Status>) {
-  const { area, labels, waiting, noun } = props;
+  const { labels, waiting, noun } = props;
   type Filter = Status | 'all';
-  const { call } = useConsole();
-  const { message } = App.useApp();
-  const [status, setStatus] = useState<Filter>(waiting);
-  const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<QueuePage<Row, Status> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const defaults: { status: string; keyword: string } = { status: waiting, keyword: '' };
+  const list = usePagedList(props.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: defaults });
   const [openId, setOpenId] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
+  // The tab counts stay on screen while another tab or keyword loads.
+  const [counts, setCounts] = useState<Record<Filter, number> | null>(null);
+  useEffect(() => {
+    if (list.reply) setCounts(list.reply.counts);
+  }, [list.reply]);
 
   const filters: Filter[] = [...props.statuses, 'all'];
   const filterLabel = (f: Filter) => (f === 'all' ? '全部' : labels[f]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<QueuePage<Row, Status>>(`${area}/list`, { data: { status, keyword, pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total, counts: res.counts });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? `${noun}加载失败，请稍后刷新重试`);
-    } finally {
-      setLoading(false);
-    }
-  }, [call, area, noun, status, keyword, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const exportFile = async (name: string) => {
-    setExporting(true);
-    try {
-      const blob = await call<Blob>(`${area}/export`, { method: 'GET', data: { status, keyword } });
-      saveBlob(blob, `${name}-${dayjs().format('YYYYMMDD')}.xlsx`);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) void message.error(msg);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const status: Filter = filters.find((f) => f === list.filters.status) ?? waiting;
+  const keyword = list.filters.keyword;
+  const error = list.error ? (serverMessage(list.error) ?? `${noun}加载失败，请稍后刷新重试`) : null;
 
   /** A decision made in the drawer: the row changes in place and the tab counts follow. */
-  const decided = (row: Row, before: Status) => {
-    setPage((p) => {
-      if (!p) return p;
-      const counts = { ...p.counts };
+  const decided = (row: Row, before: Status) =>
+    list.update((reply) => {
+      const moved = { ...reply.counts };
       if (before !== row.status) {
-        counts[before] -= 1;
-        counts[row.status] += 1;
+        moved[before] -= 1;
+        moved[row.status] += 1;
       }
-      return { ...p, counts, rows: p.rows.map((r) => (r.id === row.id ? row : r)) };
+      return { ...reply, counts: moved, rows: reply.rows.map((r) => (r.id === row.id ? row : r)) };
     });
-  };
 
   const columns: TableColumnsType<Row> = [
     ...props.columns(setOpenId),
@@ -134,37 +110,30 @@ export function ReviewQueue<Row extends { id: number; status: Status }, Status e
           <Tabs
             className={styles.tabs}
             activeKey={status}
-            onChange={(key) => {
-              setStatus(filters.find((f) => f === key) ?? waiting);
-              setPageNum(1);
-            }}
-            items={filters.map((f) => ({ key: f, label: page ? `${filterLabel(f)}（${page.counts[f]}）` : filterLabel(f) }))}
+            onChange={(key) => list.setFilters({ status: filters.find((f) => f === key) ?? waiting })}
+            items={filters.map((f) => ({ key: f, label: counts ? `${filterLabel(f)}（${counts[f]}）` : filterLabel(f) }))}
           />
           <Input.Search
             className={styles.search}
             allowClear
             maxLength={REVIEW_KEYWORD_MAX}
             placeholder={props.placeholder}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPageNum(1);
-            }}
+            defaultValue={keyword}
+            onSearch={(v) => list.setFilters({ keyword: v.trim() })}
           />
-          {props.exportName ? (
-            <Button icon={<DownloadOutlined />} loading={exporting} disabled={!page?.total} onClick={() => void exportFile(props.exportName ?? '')}>
-              导出 Excel
-            </Button>
+          {props.exportFile ? (
+            <ExportButton call={props.exportFile.call} input={{ status, keyword }} name={props.exportFile.name} disabled={!list.total} />
           ) : null}
         </div>
         <Table<Row>
           rowKey="id"
-          loading={loading}
+          loading={list.fetching}
           columns={columns}
-          dataSource={page?.rows ?? []}
+          dataSource={list.rows}
           // Always scrolled inside its card: an empty table's headers must not widen a phone's page.
           scroll={{ x: props.scrollX ?? 900 }}
           locale={{ emptyText: <Empty description={emptyText} /> }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 条` }}
+          pagination={{ ...list.pagination, showTotal: (n: number) => `共 ${n} 条` }}
         />
       </Card>
       {props.drawer(openId, () => setOpenId(null), decided)}

@@ -2,45 +2,48 @@
 // What every review drawer does with its item: load the detail when opened, send a decision,
 // tell the operator the server's answer, hand the decided row to the queue, and keep showing
 // the item as decided. How the detail reads after the decision is each drawer's to say.
+import type { Access, CallSpec } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useEffect, useState } from 'react';
-import { serverMessage } from '../../lib/api/errors';
-import { useConsole } from './ConsoleContext';
+import type { z } from 'zod';
+import { serverMessage } from '@/lib/api/errors';
+import { callKey, useCall, useCallMutation } from '@/lib/api/query';
 
 export interface DecisionAnswer<Row> {
   row: Row;
   changed: boolean;
 }
 
+/** A queue's detail and decide calls (contracts' `console<Area>Api`). */
+export interface ReviewCalls<Detail, Row> {
+  detail: CallSpec<z.ZodType, { data: z.ZodType<Detail> }, Access>;
+  decide: CallSpec<z.ZodType, { data: z.ZodType<DecisionAnswer<Row>> }, Access>;
+}
+
 export function useReviewDetail<Detail extends { id: number; status: Status }, Row, Status extends string>(
-  area: 'qualifications' | 'payTests' | 'recharges' | 'refunds',
+  calls: ReviewCalls<Detail, Row>,
   id: number | null,
   loadError: string,
   onDecided: (row: Row, before: Status) => void,
 ) {
-  const { call } = useConsole();
   const { message } = App.useApp();
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setDetail(null);
-    setError(null);
-    if (id === null) return;
-    call<{ data: Detail }>(`${area}/detail`, { data: { id } })
-      .then((res) => setDetail(res.data))
-      .catch((err: unknown) => setError(serverMessage(err) ?? loadError));
-  }, [call, area, id, loadError]);
+  const client = useQueryClient();
+  const loaded = useCall(calls.detail, { id }, { enabled: id !== null, quiet: true });
+  // The drawer says what went wrong itself, and keeps its dialog open.
+  const decision = useCallMutation(calls.decide, { quiet: true });
+  const detail = (id !== null && loaded.data?.data) || null;
+  const error = id !== null && loaded.error ? (serverMessage(loaded.error) ?? loadError) : null;
 
   /** Sends the decision; rejects (after showing why) so a dialog that asked for it stays open. */
   const decide = async (fields: Record<string, string>, after: (detail: Detail, answer: DecisionAnswer<Row>) => Detail) => {
     if (!detail) return;
     try {
-      const res = await call<{ data: DecisionAnswer<Row>; msg: string }>(`${area}/decide`, { data: { id: detail.id, ...fields } });
+      const res = await decision.mutateAsync({ id: detail.id, ...fields });
       if (res.data.changed) message.success(res.msg);
       else message.info(res.msg);
       onDecided(res.data.row, detail.status);
-      setDetail(after(detail, res.data));
+      const shown = after(detail, res.data);
+      client.setQueryData(callKey(calls.detail, { id: detail.id }), { ...loaded.data, data: shown });
     } catch (err) {
       message.error(serverMessage(err) ?? '操作失败，请稍后再试');
       throw err;

@@ -1,7 +1,7 @@
 // The catalogue interfaces a case used or an article explains, each linking to its documentation
 // page: the step from reading about a solution to trying it. Nothing renders when there are none.
 import Link from 'next/link';
-import type { InterfaceRef } from '../../lib/content';
+import type { InterfaceRef } from '@apimarket/contracts';
 import styles from './content.module.css';
 
 export function InterfaceLinks({ title, items }: { title: string; items: InterfaceRef[] }) {

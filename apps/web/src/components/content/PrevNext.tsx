@@ -1,7 +1,7 @@
 // 上一篇 / 下一篇 under an article, in the order its list shows (the server decides: previous is
 // newer, next is older). A missing side says so rather than vanishing, so the layout holds.
 import Link from 'next/link';
-import type { EntryLink } from '../../lib/content';
+import type { EntryLink } from '@apimarket/contracts';
 import styles from './content.module.css';
 
 export function PrevNext({ base, prev, next }: { base: string; prev: EntryLink | null; next: EntryLink | null }) {

@@ -4,15 +4,18 @@
 import { LOGOUT_TOAST_MS } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { request } from '../../lib/api/client';
-import { toastSuccess } from '../../lib/api/notify';
+import { request } from '@/lib/api/client';
+import { toastNetworkError, toastSuccess } from '@/lib/api/notify';
 import styles from './HeaderUser.module.css';
 import { useLoginState } from './useLoginState';
 
 /** Log out, tell the user, and reload so every part of the page forgets the account. */
 export async function logout(): Promise<void> {
+  // The declarations carry zod schemas: fetched on the click, not with every public page.
+  const contracts = await import('@apimarket/contracts').catch(() => null);
+  if (!contracts) return void toastNetworkError();
   try {
-    await request('memberShip/outLogin');
+    await request(contracts.identityApi.logout);
   } catch {
     return; // the request client has told the user
   }

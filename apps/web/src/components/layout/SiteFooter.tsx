@@ -4,15 +4,13 @@
 // 统一社会信用代码, ICP and 公安 records (settings; examples marked 「示例：」 until set).
 // Its links are not prefetched: about fifty of them enter the viewport at the end of a page, and a
 // visitor rarely follows one; the header's top-level items and the page's own cards are.
-import { FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE, type LegalEntity, NEWS_TYPES } from '@apimarket/contracts';
+import { catalogApi, FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE, type InterfaceCard, type LegalEntity, NEWS_TYPES } from '@apimarket/contracts';
 import Link from 'next/link';
 import { company } from '../../content/company';
-import { serverData, serverGet } from '../../lib/api/server';
-import { type Category, type InterfaceCard, stripWords } from '../../lib/catalog';
+import { serverCall, serverCallData } from '@/lib/api/server';
+import { stripWords } from '@/lib/catalog';
 import { Logo } from './Logo';
 import styles from './SiteFooter.module.css';
-
-type Rows = { rows: InterfaceCard[] };
 
 /** Spec 01 §2.6: the five solution links. */
 const SOLUTIONS = [
@@ -52,9 +50,9 @@ export async function SiteFooter({
 }) {
   const page = { pageSize: FOOTER_API_PAGE_SIZE, pageNum: FOOTER_API_PAGE_NUM };
   const [hot, fresh, categories] = await Promise.all([
-    serverGet<Rows>('api/interface/search', { ttl: 300, data: { ...page, isHot: 1, isNew: '' } }),
-    serverGet<Rows>('api/interface/search', { ttl: 300, data: { ...page, isNew: 1, isHot: '', sortId: 1 } }),
-    serverData<Category[]>('api/category/list', { ttl: 300 }),
+    serverCall(catalogApi.search, { ...page, isHot: 1, isNew: '' }, { ttl: 300 }),
+    serverCall(catalogApi.search, { ...page, isNew: 1, isHot: '', sortId: 1 }, { ttl: 300 }),
+    serverCallData(catalogApi.categories, {}, { ttl: 300 }),
   ]);
   const apiList = (title: string, rows: InterfaceCard[] | undefined, testId: string) =>
     rows && rows.length > 0 ? (
@@ -73,8 +71,8 @@ export async function SiteFooter({
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.lists}`}>
-        {apiList('热门接口', hot?.rows, 'footer-hot')}
-        {apiList('最新接口', fresh?.rows, 'footer-new')}
+        {apiList('热门接口', hot.ok ? hot.body.rows : undefined, 'footer-hot')}
+        {apiList('最新接口', fresh.ok ? fresh.body.rows : undefined, 'footer-new')}
         {categories && categories.length > 0 ? (
           <section className={styles.links} aria-label="接口分类">
             <h2 className={styles.heading}>接口分类</h2>

@@ -4,8 +4,8 @@
 // the answer asked for).
 import { COOKIE } from '@apimarket/contracts';
 import { useEffect, useState } from 'react';
-import { readCookie } from '../../lib/api/build';
-import { request } from '../../lib/api/client';
+import { readCookie } from '@/lib/api/build';
+import { request } from '@/lib/api/client';
 
 export type LoginState = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'user'; loginName: string };
 
@@ -16,7 +16,9 @@ function ask(): Promise<LoginState> {
   // No membershipId cookie: certainly anonymous, no need to ask.
   if (!cookie) return Promise.resolve({ kind: 'anonymous' });
   if (asked?.cookie !== cookie) {
-    const answer = request<{ data: { loginName: string } }>('memberShip/isLoginState', { loginStateCheck: true })
+    // The declarations carry zod schemas: fetched for a signed-in visitor, not with every public page.
+    const answer = import('@apimarket/contracts')
+      .then(({ identityApi }) => request(identityApi.loginState, {}, { loginStateCheck: true }))
       .then((res): LoginState => ({ kind: 'user', loginName: res.data.loginName }))
       .catch((): LoginState => ({ kind: 'anonymous' })); // a failed state check means anonymous
     asked = { cookie, answer };

@@ -3,7 +3,7 @@
 // image draws another (only the last one asked for is shown: an earlier answer arriving late
 // would put up an image whose code is no longer the one to type), and it closes once the SMS
 // has been sent.
-import { MSG } from '@apimarket/contracts';
+import { identityApi, MSG } from '@apimarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
@@ -21,7 +21,8 @@ export function CaptchaDialog({ phone, onSent, onClose }: { phone: string; onSen
     setCode('');
     const mine = ++asked.current;
     try {
-      const res = await request<{ img: string; uuid: string }>('captchaImage', { method: 'GET' });
+      // img and uuid ride beside code and msg (the spec's captcha shape).
+      const res = await request(identityApi.captchaImage);
       if (mine === asked.current) setImg({ src: `data:image/png;base64,${res.img}`, uuid: res.uuid });
     } catch {
       if (mine === asked.current) setImg(null);
@@ -35,7 +36,7 @@ export function CaptchaDialog({ phone, onSent, onClose }: { phone: string; onSen
     setBusy(true);
     setError('');
     try {
-      const res = await request<{ msg: string }>('api/sms/send', { method: 'GET', data: { captcha: code.trim(), phone, uuid: img?.uuid ?? '' } });
+      const res = await request(identityApi.smsSend, { captcha: code.trim(), phone, uuid: img?.uuid ?? '' });
       onSent(res.msg);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'server') setError(err.message);

@@ -12,6 +12,7 @@ import {
   checkField,
   LEAD_CONSENT_MSG,
   LeadPhone,
+  leadsApi,
   leadWordsFor,
   MOBILE_MAX_LENGTH,
   SMS_CODE_MAX_LENGTH,
@@ -19,8 +20,8 @@ import {
 } from '@apimarket/contracts';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { request } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { request } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
 import { useCountdown } from '../auth/useCountdown';
 import { CaptchaDialog } from './CaptchaDialog';
 import { Dialog } from './Dialog';
@@ -85,14 +86,17 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
     setBusy(true);
     setNotice('');
     try {
-      const body =
+      const extras = { consent: true, ...leadSource() };
+      const res =
         type === 0
-          ? { userName: '', phone: values.phone, interfaceName: interfaceName ?? '', smsCode: values.msgCaptra }
-          : { companyName: values.companyName, contactName: values.contactName, contactMethod: values.contactMethod, code: values.msgCaptra };
-      const res = await request<{ msg: string }>(type === 0 ? 'api/leaveCustomerInfo/send' : 'api/sms/custom/emailSend', {
-        as: 'json',
-        data: { ...body, consent: true, ...leadSource() },
-      });
+          ? await request(leadsApi.trial, { userName: '', phone: values.phone, interfaceName: interfaceName ?? '', smsCode: values.msgCaptra, ...extras })
+          : await request(leadsApi.consult, {
+              companyName: values.companyName,
+              contactName: values.contactName,
+              contactMethod: values.contactMethod,
+              code: values.msgCaptra,
+              ...extras,
+            });
       setDone(res.msg);
       forget();
       window.setTimeout(onClose, 2500);

@@ -4,8 +4,8 @@
 // art. 14). No SMS step: the server's per-phone and per-IP caps guard it.
 import { LEAD_CONSENT_MSG, QUOTE_PHONE_MAX_LENGTH } from '@apimarket/contracts';
 import { useState } from 'react';
-import { request } from '../../lib/api/client';
-import { serverMessage } from '../../lib/api/errors';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
 import { loadRules } from './lazy-rules';
 import { leadSource } from './lead-source';
 import styles from './leads.module.css';
@@ -40,9 +40,9 @@ export function QuoteForm() {
     setBusy(true);
     setNotice('');
     try {
-      const res = await request<{ msg: string }>('api/leaveCustomerInfo/sendCustomerInfoEmail', {
-        data: { phoneNumber: values.phoneNumber.trim(), userName: values.userName.trim(), consent: true, ...leadSource() },
-      });
+      // The declaration comes with the rules (lazy-rules.ts), loaded by the checks just above.
+      const { leadsApi } = await loadRules();
+      const res = await request(leadsApi.quote, { phoneNumber: values.phoneNumber.trim(), userName: values.userName.trim(), consent: true, ...leadSource() });
       setDone(res.msg);
     } catch (err) {
       setNotice(serverMessage(err) ?? '');

@@ -1,9 +1,14 @@
 // Where a lead came from (page, referrer, campaign tags), read in the browser when a lead form
 // is submitted, so sales can tell which page and campaign brought the customer.
-export function leadSource(): Record<string, string> {
+
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+/** What every lead form sends of its source (contracts' LeadExtras): the page, the referrer, the tags set. */
+export type LeadSourceFields = { sourcePath: string; referrer: string } & Partial<Record<(typeof UTM_KEYS)[number], string>>;
+
+export function leadSource(): LeadSourceFields {
   const q = new URLSearchParams(window.location.search);
-  const out: Record<string, string> = { sourcePath: window.location.pathname, referrer: document.referrer };
-  for (const k of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']) {
+  const out: LeadSourceFields = { sourcePath: window.location.pathname, referrer: document.referrer };
+  for (const k of UTM_KEYS) {
     const v = q.get(k);
     if (v) out[k] = v;
   }

@@ -1,10 +1,9 @@
 // The shared section components of content pages (content/pages/model.ts): one server component
 // per section kind, styled with CSS Modules and the brand tokens. Interfaces and cases are read
 // from the live API, so a page only ever links what exists. Lead buttons are the only client leaf.
+import { catalogApi, contentApi } from '@apimarket/contracts';
 import Link from 'next/link';
-import { serverGet } from '../../lib/api/server';
-import type { InterfaceCard as Card } from '../../lib/catalog';
-import type { CaseCard, ListAnswer } from '../../lib/content';
+import { serverCall } from '@/lib/api/server';
 import type { Action, HeroArtName, PageContent, Section, SubNav } from '../../content/pages/model';
 import { InterfaceCard } from '../catalog/InterfaceCard';
 import { CurrentInView } from '../content/CurrentInView';
@@ -428,10 +427,10 @@ async function ApisSection({ section: s }: { section: Extract<Section, { kind: '
   const data = s.ids?.length
     ? { ids: s.ids.join(','), pageSize: s.ids.length }
     : { interfaceName: s.keyword, categoryId: s.categoryId, pageSize: s.limit ?? 8, sortId: 2 };
-  const answer = await serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data });
+  const answer = await serverCall(catalogApi.search, data, { ttl: 300 });
   // No answer at all (the API is down): fail the render, so a regenerated page keeps its last good copy.
-  if (!answer) throw new Error('content: the catalogue API did not answer');
-  let rows = answer.rows;
+  if (!answer.ok) throw new Error('content: the catalogue API did not answer');
+  let rows = answer.body.rows;
   if (s.ids?.length) {
     const order = new Map(s.ids.map((id, i) => [id, i]));
     rows = [...rows].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -453,13 +452,9 @@ async function ApisSection({ section: s }: { section: Extract<Section, { kind: '
 }
 
 async function CasesSection({ section: s }: { section: Extract<Section, { kind: 'cases' }> }) {
-  const answer = await serverGet<ListAnswer<CaseCard>>('api/case/list', {
-    method: 'POST',
-    ttl: 300,
-    data: { industry: s.industry, pageNum: 1, pageSize: s.limit ?? 3 },
-  });
-  if (!answer) throw new Error('content: the cases API did not answer');
-  const rows = answer.rows;
+  const answer = await serverCall(contentApi.cases, { industry: s.industry, pageNum: 1, pageSize: s.limit ?? 3 }, { ttl: 300 });
+  if (!answer.ok) throw new Error('content: the cases API did not answer');
+  const rows = answer.body.rows;
   if (rows.length === 0) return null;
   return (
     <Block id={s.id} title={s.title} intro={s.intro} tone="tint">

@@ -2,11 +2,12 @@
 // 自动续费 of one purchase: choose a package of its interface (api/getInterfacePackageList);
 // when the calls run out or the purchase expires, the platform buys it again from the balance.
 // Used on 我的API and on /userCenter/paymentManage/myRenew.
-import { formatFen } from '@apimarket/contracts';
+import { formatFen, purchasesApi } from '@apimarket/contracts';
 import { Alert, App, Form, Modal, Radio, Spin } from 'antd';
-import { useEffect, useState } from 'react';
-import { request } from '../../lib/api/client';
-import { serverMessage } from '../../lib/api/errors';
+import { useState } from 'react';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { PAYMENT_CHANGES } from './payment-calls';
 import styles from './renew.module.css';
 
 export interface RenewTarget {
@@ -16,46 +17,32 @@ export interface RenewTarget {
   packageId: number | null;
 }
 
-interface Package {
-  id: number;
-  calls: number;
-  priceFen: number;
-  validityDays: number;
-}
-
 export function AutoRenewDialog({ target, onClose, onDone }: { target: RenewTarget | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
-  const [packages, setPackages] = useState<Package[] | null>(null);
-  const [packageId, setPackageId] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [refused, setRefused] = useState('');
-
-  useEffect(() => {
-    if (!target) return;
-    setPackages(null);
-    setRefused('');
-    setPackageId(target.packageId);
-    request<{ rows: Package[] }>('api/getInterfacePackageList', { data: { interfaceId: target.interfaceId } })
-      .then((r) => {
-        setPackages(r.rows);
-        if (target.packageId === null && r.rows[0]) setPackageId(r.rows[0].id);
-      })
-      .catch(() => setPackages([]));
-  }, [target]);
-
-  const save = async () => {
-    if (!target || packageId === null) return;
-    setSaving(true);
-    try {
-      const res = await request<{ msg: string }>('myBuy/addAutomaticBuy', { data: { id: target.id, packageId } });
+  const [picked, setPicked] = useState<{ target: RenewTarget; packageId: number } | null>(null);
+  const [refused, setRefused] = useState<{ target: RenewTarget; msg: string } | null>(null);
+  const loaded = useCall(purchasesApi.packages, { interfaceId: target?.interfaceId ?? 0 }, { enabled: target !== null, quiet: true });
+  // A package list that cannot be read shows as none on sale, as before.
+  const packages = loaded.isError ? [] : (loaded.data?.rows ?? null);
+  // The package chosen for this target; else its current one, else the first on sale.
+  const packageId = picked?.target === target ? picked.packageId : (target?.packageId ?? packages?.[0]?.id ?? null);
+  const enabling = useCallMutation(purchasesApi.enableAutoRenew, {
+    quiet: true,
+    // Turning it on for a used-up or expired purchase renews at once, from the balance.
+    invalidates: PAYMENT_CHANGES,
+    onSuccess: (res) => {
       message.success(res.msg);
       onDone();
-    } catch (err) {
+    },
+  });
+
+  const save = () => {
+    if (!target || packageId === null) return;
+    setRefused(null);
+    enabling.mutateAsync({ id: target.id, packageId }).catch((err: unknown) => {
       const msg = serverMessage(err);
-      if (msg) setRefused(msg);
-    } finally {
-      setSaving(false);
-    }
+      if (msg) setRefused({ target, msg });
+    });
   };
 
   return (
@@ -63,10 +50,10 @@ export function AutoRenewDialog({ target, onClose, onDone }: { target: RenewTarg
       open={target !== null}
       title={`自动续费 · ${target?.interfaceName ?? ''}`}
       onCancel={onClose}
-      onOk={() => void save()}
+      onOk={save}
       okText="开启自动续费"
       cancelText="取 消"
-      okButtonProps={{ loading: saving, disabled: packageId === null }}
+      okButtonProps={{ loading: enabling.isPending, disabled: packageId === null }}
       width={560}
     >
       <Alert
@@ -76,7 +63,7 @@ export function AutoRenewDialog({ target, onClose, onDone }: { target: RenewTarg
         description="续费生成一笔已支付订单并发送站内信；余额不足时不会续费，仅提醒一次，充值后自动重试。"
         style={{ marginBottom: 16 }}
       />
-      {refused ? <Alert type="error" showIcon title={refused} style={{ marginBottom: 16 }} /> : null}
+      {refused && refused.target === target ? <Alert type="error" showIcon title={refused.msg} style={{ marginBottom: 16 }} /> : null}
       {packages === null ? (
         <Spin />
       ) : packages.length === 0 ? (
@@ -84,7 +71,12 @@ export function AutoRenewDialog({ target, onClose, onDone }: { target: RenewTarg
       ) : (
         <Form layout="vertical">
           <Form.Item label="续费套餐">
-            <Radio.Group value={packageId} onChange={(e) => setPackageId(Number(e.target.value))} className={styles.packages} aria-label="续费套餐">
+            <Radio.Group
+              value={packageId}
+              onChange={(e) => target && setPicked({ target, packageId: Number(e.target.value) })}
+              className={styles.packages}
+              aria-label="续费套餐"
+            >
               {packages.map((p) => (
                 <Radio key={p.id} value={p.id} className={styles.package}>
                   {p.calls.toLocaleString('zh-CN')} 次 / {p.validityDays} 天 · ¥{formatFen(p.priceFen)}

@@ -1,12 +1,12 @@
 'use client';
 // 申请退款 for one paid order (我的订单) or for what is left of a purchase (我的API): the reason,
 // with the contracts rule; the server computes the calls and amount, and the operator decides.
-import { formatFen, PURCHASE_MSG, refundReasonField } from '@apimarket/contracts';
+import { formatFen, PURCHASE_MSG, purchasesApi, refundReasonField } from '@apimarket/contracts';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { request } from '../../lib/api/client';
-import { serverMessage } from '../../lib/api/errors';
-import { zodRule } from '../../lib/form-rules';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { zodRule } from '@/lib/form-rules';
 
 export interface RefundTarget {
   /** myOrder/refund with orderNo, or myBuy/refundAll with id. */
@@ -30,8 +30,8 @@ export function RefundDialog({ target, onClose, onDone }: { target: RefundTarget
     try {
       const res =
         target.kind === 'order'
-          ? await request<{ msg: string; data: { calls: number; amountFen: number } }>('myOrder/refund', { data: { orderNo: target.orderNo ?? '', reason } })
-          : await request<{ msg: string; data: { calls: number; amountFen: number } }>('myBuy/refundAll', { data: { id: target.purchaseId ?? 0, reason } });
+          ? await request(purchasesApi.refundOrder, { orderNo: target.orderNo ?? '', reason })
+          : await request(purchasesApi.refundAll, { id: target.purchaseId ?? 0, reason });
       message.success(`${res.msg}（可退 ${res.data.calls.toLocaleString('zh-CN')} 次，约 ${formatFen(res.data.amountFen)} 元）`);
       form.resetFields();
       onDone();

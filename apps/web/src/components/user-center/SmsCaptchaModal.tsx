@@ -5,12 +5,12 @@
 // styled for pages without antd; inside the user center this antd version matches the rest.
 // Shared by 账号设置 (a new phone: myAccount/sendMobileCode) and 预警联系人 (myWarn/sendVerifyCode): `send` sends
 // the code with the answered captcha and resolves to the server's message.
-import { ImageCode } from '@apimarket/contracts';
+import { identityApi, ImageCode } from '@apimarket/contracts';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../lib/api/client';
-import { serverMessage } from '../../lib/api/errors';
-import { zodRule } from '../../lib/form-rules';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { zodRule } from '@/lib/form-rules';
 import styles from './captcha.module.css';
 
 /** Sends the code once the captcha is answered; resolves to the server's message. */
@@ -19,7 +19,7 @@ export type SendWithCaptcha = (captcha: { code: string; uuid: string }) => Promi
 const sendGeneral =
   (phone: string): SendWithCaptcha =>
   async ({ code, uuid }) =>
-    (await request<{ msg: string }>('api/sms/send', { method: 'GET', data: { captcha: code, phone, uuid } })).msg;
+    (await request(identityApi.smsSend, { captcha: code, phone, uuid })).msg;
 
 export function SmsCaptchaModal({
   phone,
@@ -48,10 +48,12 @@ function CaptchaForm({ phone, onSent, send }: { phone: string; onSent: (msg: str
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
+  // Not a cached query: every drawing is a new single-use captcha, never one served from a cache.
   const draw = useCallback(async () => {
     setCaptcha({ kind: 'loading' });
     try {
-      const res = await request<{ img: string; uuid: string }>('captchaImage', { method: 'GET', silent: true });
+      // img and uuid ride beside code and msg (the spec's captcha shape).
+      const res = await request(identityApi.captchaImage, {}, { silent: true });
       setCaptcha({ kind: 'ready', src: `data:image/png;base64,${res.img}`, uuid: res.uuid });
     } catch {
       setCaptcha({ kind: 'failed' });

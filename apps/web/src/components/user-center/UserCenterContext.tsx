@@ -1,17 +1,12 @@
 'use client';
 // What every user-center screen may need to know about the signed-in account, loaded once by
 // the layout on the server and kept fresh here (the unread count changes as messages are read).
+import { identityApi, type UserState } from '@apimarket/contracts';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { request } from '../../lib/api/client';
+import { request } from '@/lib/api/client';
 
-export interface UcUser {
-  loginName: string;
-  memberId: number;
-  unreadMsgNum: number;
-  /** The parent's login name, for a sub-account; '' otherwise. */
-  parentNickname: string;
-  companyInfoVisible: boolean;
-}
+/** The signed-in account as memberShip/isLoginState answers it. */
+export type UcUser = UserState;
 
 export interface UcState {
   user: UcUser;
@@ -32,7 +27,7 @@ export function UserCenterProvider({ initial, children }: { initial: UcState; ch
   const [user, setUser] = useState(initial.user);
   const refreshUser = useCallback(async () => {
     try {
-      const res = await request<{ data: UcUser }>('memberShip/isLoginState', { loginStateCheck: true, silent: true });
+      const res = await request(identityApi.loginState, {}, { loginStateCheck: true, silent: true });
       setUser(res.data);
     } catch {
       // Spec 02 §8: a failed user-state load is swallowed; the values already shown stay.

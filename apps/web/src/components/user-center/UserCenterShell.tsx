@@ -3,12 +3,12 @@
 // greeting, unread badge and account links, breadcrumb, main area and footer. It also keeps the
 // gate on client-side navigation (the layout's server gate only runs on a full load).
 import { BellOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
-import { LOGOUT_TOAST_MS, SUPPORT_HOTLINE, TRUCK_MODEL_NOTICE, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
+import { identityApi, LOGOUT_TOAST_MS, SUPPORT_HOTLINE, TRUCK_MODEL_NOTICE, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
 import { App, Breadcrumb, Button, ConfigProvider, Drawer, Layout, Menu, type MenuProps, type ThemeConfig, Tooltip } from 'antd';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import { request } from '../../lib/api/client';
+import { request } from '@/lib/api/client';
 import { badgeText, breadcrumb, buildMenu, gate, greeting, NOT_QUALIFIED_TIP, UC, ucHref, ucRoute } from '../../lib/user-center';
 import { tokens } from '../../styles/tokens';
 import { ChildSwitch } from './ChildSwitch';
@@ -85,7 +85,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 
   const logout = async () => {
     try {
-      await request('memberShip/outLogin');
+      await request(identityApi.logout);
     } catch {
       return; // the request client has told the user
     }

@@ -17,21 +17,28 @@ export interface ClientOptions extends RequestOptions {
 /** Options a screen may add to a declared call: the rest (method, encoding, sealing) is the declaration's. */
 export type CallOptions = Pick<ClientOptions, 'loginStateCheck' | 'silent' | 'files'>;
 
+/** The wire part of a call: enough to send it, without the schemas. */
+export type CallRoute = Pick<Call, 'method' | 'path' | 'body'>;
+
 /**
  * Sends a declared call (packages/contracts) and resolves with its declared success body;
  * rejects with ApiError otherwise. The input is the call's own schema input.
  */
 export function request<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<CallReply<C>>;
-/** @deprecated The path form, until every screen calls by declaration (issue #18). */
-export function request<T = unknown>(path: string, options?: ClientOptions): Promise<T>;
-export function request(target: Call | string, second?: unknown, third?: CallOptions): Promise<unknown> {
-  if (typeof target === 'string') return send(target, (second as ClientOptions | undefined) ?? {});
+/**
+ * A call's zod-free wire part (`PAGE_VIEW_ROUTE`), for the one call every public page makes at
+ * load; its declaration spreads the same object, and the server holds the input to its rule.
+ */
+export function request(route: CallRoute, input: Payload, options?: CallOptions): Promise<unknown>;
+export function request(target: Call | CallRoute, second?: unknown, third?: CallOptions): Promise<unknown> {
   const { path, rest } = callPath(target, (second ?? {}) as Record<string, unknown>);
   return send(path, {
+    // A lost console session brings back the console's own sign-in (ConsoleProvider), never the member's /login.
+    loginStateCheck: 'access' in target && typeof target.access === 'object',
     ...third,
     method: target.method,
     as: target.body === 'json' ? 'json' : target.body === 'multipart' ? 'multipart' : 'form',
-    encrypt: target.encrypt === true,
+    encrypt: 'encrypt' in target && target.encrypt === true,
     data: rest as Payload,
   });
 }

@@ -46,17 +46,19 @@ export function callKey(call: Call, input?: unknown): unknown[] {
 
 export interface UseCallOptions extends CallOptions {
   enabled?: boolean;
+  refetchInterval?: number | false;
   /** The screen shows the failure itself: no toast. */
   quiet?: boolean;
 }
 
 /** One declared call's answer, loaded and cached. */
 export function useCall<C extends Call>(call: C, input?: CallInput<C>, options: UseCallOptions = {}) {
-  const { enabled, quiet, ...send } = options;
+  const { enabled, quiet, refetchInterval, ...send } = options;
   return useQuery({
     queryKey: callKey(call, input),
     queryFn: () => request(call, input, send),
     enabled,
+    refetchInterval,
     meta: { quiet } satisfies Meta,
   });
 }
@@ -68,15 +70,17 @@ export interface UseMutationOptions<C extends Call> {
   quiet?: boolean;
 }
 
-/** A declared call that changes something; on success the named calls are loaded again. */
+/** A declared call that changes something; on success the screen reacts, then the named calls are loaded again. */
 export function useCallMutation<C extends Call>(call: C, options: UseMutationOptions<C> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CallInput<C>) => request(call, input),
     meta: { quiet: options.quiet } satisfies Meta,
+    // The screen's own reaction (the server's message) first, then the reload of what changed:
+    // a person reads 「已保存」 at once, not after the list has come back.
     onSuccess: async (reply, input) => {
-      await Promise.all((options.invalidates ?? []).map((c) => client.invalidateQueries({ queryKey: callKey(c) })));
       await options.onSuccess?.(reply, input);
+      await Promise.all((options.invalidates ?? []).map((c) => client.invalidateQueries({ queryKey: callKey(c) })));
     },
   });
 }
@@ -93,6 +97,10 @@ export interface PagedListOptions<F extends Filters> {
   fixed?: Record<string, unknown>;
   enabled?: boolean;
   quiet?: boolean;
+  /** Background reloads: no network toast (a poll must not toast every few seconds). */
+  silent?: boolean;
+  /** Reload every so many ms while a screen waits on the server (a running batch job); false to stop. */
+  refetchInterval?: number | false;
 }
 
 /**
@@ -123,8 +131,9 @@ export function usePagedList<C extends Call, F extends Filters = Filters>(call: 
   };
 
   const input = { ...options.fixed, ...dropEmpty(state.filters), pageNum: state.page, pageSize } as CallInput<C>;
-  const query = useCall(call, input, { enabled: options.enabled, quiet: options.quiet });
+  const query = useCall(call, input, { enabled: options.enabled, quiet: options.quiet, silent: options.silent, refetchInterval: options.refetchInterval });
   const page = query.data as ListEnvelope<CallData<C>> | undefined;
+  const client = useQueryClient();
 
   useEffect(() => {
     if (page && page.rows.length === 0 && page.total > 0 && state.page > 1) setState({ ...state, page: Math.ceil(page.total / pageSize) });
@@ -138,7 +147,14 @@ export function usePagedList<C extends Call, F extends Filters = Filters>(call: 
     /** Reloading with rows on screen. */
     fetching: query.isFetching,
     failed: query.isError && !page,
+    /** Why the page failed (for a screen that shows the server's words itself). */
+    error: query.error,
     refetch: query.refetch,
+    /** The whole answer, with any keys the page carries beside its rows (a queue's tab counts). */
+    reply: query.data,
+    /** Changes the page on screen in place (a decided row, the tab counts it moved) without a reload. */
+    update: (change: (reply: CallReply<C>) => CallReply<C>) =>
+      client.setQueryData<CallReply<C>>(callKey(call, input), (old) => (old === undefined ? old : change(old))),
     page: state.page,
     filters: state.filters,
     /** New filters start again at page 1. */

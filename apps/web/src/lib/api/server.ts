@@ -38,14 +38,19 @@ const MEMO_LIMIT = 1000;
 async function fetchOnce(path: string, options: ServerGetOptions): Promise<Fetched<unknown>> {
   const token = options.withSession ? ((await cookies()).get(COOKIE.token)?.value ?? '') : '';
   const method = options.method ?? 'GET';
+  // The session travels as the browser sends it, in the myToken cookie (the token field stays
+  // empty and the sign is made over ''): one way for every client, which the OpenAPI document's
+  // memberSession scheme describes, rather than a body field no security scheme can name.
   const { url, init } = buildRequest(
     path,
     { method, data: options.data },
-    { ...webConfig.wire, token, tourisToken: '', isLogin: token !== '', now: Date.now() },
+    { ...webConfig.wire, token: '', tourisToken: '', isLogin: token !== '', now: Date.now() },
   );
+  const headers = init.headers as Record<string, string>;
+  if (token !== '') headers.Cookie = `${COOKIE.token}=${token}`;
   try {
     const payload = method === 'POST' ? String(init.body ?? '') : undefined;
-    const { status, body } = await requestJson(webConfig.apiOrigin + url, method, init.headers as Record<string, string>, payload);
+    const { status, body } = await requestJson(webConfig.apiOrigin + url, method, headers, payload);
     return isSuccessBody(body) ? { ok: true, body } : { ok: false, status };
   } catch {
     return { ok: false, status: 0 };

@@ -1,13 +1,12 @@
 // /api (spec 01 §2.1, §3): the catalogue — category tabs (?type=), labels, sort, pages.
-import { parseId, SORT_ORDERS } from '@apimarket/contracts';
+import { catalogApi, parseId, SORT_ORDERS } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { InterfaceCard } from '../../../components/catalog/InterfaceCard';
 import { Pagination } from '../../../components/catalog/Pagination';
 import { CurrentInView } from '../../../components/content/CurrentInView';
 import { HeroArt } from '../../../components/visual/HeroArt';
-import { serverData, serverGet } from '../../../lib/api/server';
-import type { Category, InterfaceCard as Card, Label } from '../../../lib/catalog';
+import { serverCall, serverCallData } from '@/lib/api/server';
 import styles from './api.module.css';
 
 const PAGE_SIZE = 12;
@@ -16,7 +15,7 @@ type Query = { type?: string; label?: string; sort?: string; page?: string };
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Query> }): Promise<Metadata> {
   const { type } = await searchParams;
-  const categories = (await serverData<Category[]>('api/category/list', { ttl: 300 })) ?? [];
+  const categories = (await serverCallData(catalogApi.categories, {}, { ttl: 300 })) ?? [];
   const current = categories.find((c) => c.id === parseId(type));
   return {
     title: current ? `${current.categoryName}接口` : 'API 商城',
@@ -32,14 +31,16 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   const sort = Object.hasOwn(SORT_ORDERS, q.sort ?? '') ? Number(q.sort) : 0;
   const page = parseId(q.page) ?? 1;
 
-  const [categories, labels, result] = await Promise.all([
-    serverData<Category[]>('api/category/list', { ttl: 300 }),
-    serverData<Label[]>('api/label/list', { ttl: 300 }),
-    serverGet<{ rows: Card[]; total: number }>('api/interface/search', {
-      ttl: 60,
-      data: { categoryId: type ?? undefined, labelId: label ?? undefined, sortId: sort, pageNum: page, pageSize: PAGE_SIZE },
-    }),
+  const [categories, labels, searched] = await Promise.all([
+    serverCallData(catalogApi.categories, {}, { ttl: 300 }),
+    serverCallData(catalogApi.labels, {}, { ttl: 300 }),
+    serverCall(
+      catalogApi.search,
+      { categoryId: type ?? undefined, labelId: label ?? undefined, sortId: sort, pageNum: page, pageSize: PAGE_SIZE },
+      { ttl: 60 },
+    ),
   ]);
+  const result = searched.ok ? searched.body : null;
   const current = categories?.find((c) => c.id === type);
 
   /** The link for this list with some parts of the query changed (page resets unless given). */

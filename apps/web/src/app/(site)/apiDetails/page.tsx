@@ -1,15 +1,14 @@
 // /apiDetails?id=: the same documentation as /api/{id}, which is its canonical address.
-import { parseId } from '@apimarket/contracts';
+import { catalogApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { serverDetail } from '../../../lib/api/server';
-import type { InterfaceDetail } from '../../../lib/catalog';
+import { serverCallDetail } from '@/lib/api/server';
 import { InterfaceDocPage } from '../api/[id]/_components/InterfaceDocPage';
 
 async function load(raw: string | undefined) {
   const id = parseId(raw);
   if (id === null) notFound();
-  return serverDetail<InterfaceDetail>(`api/interface/${id}`, { ttl: 300 });
+  return serverCallDetail(catalogApi.detail, { id }, { ttl: 300 });
 }
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<{ id?: string }> }): Promise<Metadata> {

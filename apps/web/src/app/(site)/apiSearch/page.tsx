@@ -1,13 +1,12 @@
 // /apiSearch?value= (and its alias /ApiSearch): interfaces matching the keyword in name, labels,
 // category or summary (synonyms and pinyin too), best first, the found words marked; with no
 // match, the hot searches and the most popular interfaces.
-import { HOT_SEARCH_TERMS, parseId, SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
+import { catalogApi, HOT_SEARCH_TERMS, parseId, SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { InterfaceCard, type SearchHitCard as Hit } from '../../../components/catalog/InterfaceCard';
-import { Pagination } from '../../../components/catalog/Pagination';
-import { serverGet } from '../../../lib/api/server';
-import type { InterfaceCard as Card } from '../../../lib/catalog';
+import { InterfaceCard } from '@/components/catalog/InterfaceCard';
+import { Pagination } from '@/components/catalog/Pagination';
+import { serverCall } from '@/lib/api/server';
 import styles from './search.module.css';
 
 const PAGE_SIZE = 12;
@@ -24,10 +23,11 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   const q = await searchParams;
   const keyword = keywordOf(q);
   const page = parseId(q.page) ?? 1;
-  const [result, popular] = await Promise.all([
-    keyword ? serverGet<{ rows: Hit[]; total: number; partial?: boolean }>('api/interface/search', { ttl: 60, data: { interfaceName: keyword, pageNum: page, pageSize: PAGE_SIZE } }) : null,
-    serverGet<{ rows: Card[] }>('api/interface/search', { ttl: 300, data: { isHot: 1, pageSize: 6 } }),
+  const [searched, popular] = await Promise.all([
+    keyword ? serverCall(catalogApi.search, { interfaceName: keyword, pageNum: page, pageSize: PAGE_SIZE }, { ttl: 60 }) : null,
+    serverCall(catalogApi.search, { isHot: 1, pageSize: 6 }, { ttl: 300 }),
   ]);
+  const result = searched?.ok ? searched.body : null;
   const found = result && result.rows.length > 0;
 
   return (
@@ -85,7 +85,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
             ，也可以看看大家都在用的接口：
           </p>
           <ul className={styles.grid}>
-            {(popular?.rows ?? []).map((item) => (
+            {(popular.ok ? popular.body.rows : []).map((item) => (
               <InterfaceCard key={item.id} item={item} />
             ))}
           </ul>

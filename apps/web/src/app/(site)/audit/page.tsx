@@ -1,11 +1,11 @@
 // /audit (spec 01 §2.1, §7.2 dataApi/audit/*): what a data-compliance audit covers, rendered on
 // the server, and the request form as the page's only client part.
-import { AUDIT_INDUSTRIES } from '@apimarket/contracts';
+import { AUDIT_INDUSTRIES, contentApi } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { PageBanner } from '../../../components/content/PageBanner';
 import { auditContent } from '../../../content/audit';
-import { serverData } from '../../../lib/api/server';
+import { serverCallData } from '@/lib/api/server';
 import { AuditForm } from './_components/AuditForm';
 import styles from './audit.module.css';
 
@@ -23,7 +23,7 @@ export default async function AuditPage() {
   const { coverage, process, form } = auditContent;
   // The server's list is the one it validates against; should it be unreadable, the contracts
   // hold that same list, so the form still works.
-  const industries = (await serverData<string[]>('dataApi/audit/industry', { method: 'POST', ttl: 3600 })) ?? [...AUDIT_INDUSTRIES];
+  const industries = (await serverCallData(contentApi.auditIndustries, {}, { ttl: 3600 })) ?? [...AUDIT_INDUSTRIES];
 
   return (
     <>

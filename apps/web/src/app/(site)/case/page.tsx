@@ -1,6 +1,6 @@
 // /case (spec 01 §2.1): customer cases — industry tabs with counts (?industry=), newest first,
 // nine to a page (?page=) so the three-column grid ends on a full row.
-import { INDUSTRIES, parseId } from '@apimarket/contracts';
+import { contentApi, INDUSTRIES, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { Pagination } from '../../../components/catalog/Pagination';
 import { ContentColumns } from '../../../components/content/Article';
@@ -8,8 +8,8 @@ import { ContentCard, ContentList } from '../../../components/content/ContentCar
 import { EmptyState } from '../../../components/content/EmptyState';
 import { FilterTabs } from '../../../components/content/FilterTabs';
 import { PageBanner } from '../../../components/content/PageBanner';
-import { serverData, serverGet } from '../../../lib/api/server';
-import { type CaseCard, type CaseIndustry, type ListAnswer, textParam, withQuery } from '../../../lib/content';
+import { serverCall, serverCallData } from '@/lib/api/server';
+import { textParam, withQuery } from '@/lib/content';
 
 const PAGE_SIZE = 9;
 const LEAD = '互联网、保险、交通物流、金融科技与数字政府客户，如何用数据接口解决实名核验、风控与运营难题。';
@@ -31,10 +31,11 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const industry = textParam(q.industry);
   const page = parseId(q.page) ?? 1;
 
-  const [industries, result] = await Promise.all([
-    serverData<CaseIndustry[]>('api/case/industry', { ttl: 60 }),
-    serverGet<ListAnswer<CaseCard>>('api/case/list', { method: 'POST', ttl: 60, data: { industry: industry || undefined, pageNum: page, pageSize: PAGE_SIZE } }),
+  const [industries, listed] = await Promise.all([
+    serverCallData(contentApi.caseIndustries, {}, { ttl: 60 }),
+    serverCall(contentApi.cases, { industry: industry || undefined, pageNum: page, pageSize: PAGE_SIZE }, { ttl: 60 }),
   ]);
+  const result = listed.ok ? listed.body : null;
   const all = (industries ?? []).reduce((n, i) => n + i.count, 0);
   const href = (patch: { industry?: string | null; page?: number | null }) => withQuery('/case', { industry, page: null, ...patch });
 

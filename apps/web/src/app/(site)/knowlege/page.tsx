@@ -1,6 +1,6 @@
 // /knowlege (spec 01 §2.1, spelled as the spec spells it): the knowledge base — type tabs with
 // counts (?type=), keyword search (?keyword=), pages (?page=) and the most read articles.
-import { parseId } from '@apimarket/contracts';
+import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { Pagination } from '../../../components/catalog/Pagination';
 import { ContentColumns } from '../../../components/content/Article';
@@ -12,17 +12,8 @@ import { knowledgeType } from '../../../components/content/knowledge-type';
 import { PageBanner } from '../../../components/content/PageBanner';
 import { SearchForm } from '../../../components/content/SearchForm';
 import { SideList } from '../../../components/content/SideList';
-import { serverData, serverGet } from '../../../lib/api/server';
-import {
-  formatCount,
-  formatDate,
-  type KnowledgeItem,
-  type KnowledgeType,
-  type ListAnswer,
-  type MostReadArticle,
-  textParam,
-  withQuery,
-} from '../../../lib/content';
+import { serverCall, serverCallData } from '@/lib/api/server';
+import { formatCount, formatDate, textParam, withQuery } from '@/lib/content';
 
 const PAGE_SIZE = 10;
 const LEAD = '接入指南、产品说明、合规指引与常见问题，从注册到稳定调用，每一步都有据可查。';
@@ -31,7 +22,7 @@ type Query = { type?: string | string[]; keyword?: string | string[]; page?: str
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Query> }): Promise<Metadata> {
   const q = await searchParams;
-  const types = await serverData<KnowledgeType[]>('api/knowledgeBase/getTypeList', { ttl: 60 });
+  const types = await serverCallData(contentApi.knowledgeTypes, {}, { ttl: 60 });
   const type = knowledgeType(textParam(q.type), types);
   const known = type ? (types?.some((t) => t.type === type) ?? false) : false;
   const keyword = textParam(q.keyword);
@@ -49,16 +40,14 @@ export default async function KnowledgePage({ searchParams }: { searchParams: Pr
   const keyword = textParam(q.keyword);
   const page = parseId(q.page) ?? 1;
 
-  const types = await serverData<KnowledgeType[]>('api/knowledgeBase/getTypeList', { ttl: 60 });
+  const types = await serverCallData(contentApi.knowledgeTypes, {}, { ttl: 60 });
   // An unknown category filters to nothing (its designed empty state), as it always has.
   const type = knowledgeType(asked, types) ?? asked;
-  const [result, popular] = await Promise.all([
-    serverGet<ListAnswer<KnowledgeItem>>('api/knowledgeBase/getBaseList', {
-      ttl: 60,
-      data: { type: type || undefined, keyword: keyword || undefined, pageNum: page, pageSize: PAGE_SIZE },
-    }),
-    serverData<MostReadArticle[]>('api/knowledgeBase/getFivePicture', { ttl: 300 }),
+  const [listed, popular] = await Promise.all([
+    serverCall(contentApi.knowledge, { type: type || undefined, keyword: keyword || undefined, pageNum: page, pageSize: PAGE_SIZE }, { ttl: 60 }),
+    serverCallData(contentApi.mostRead, {}, { ttl: 300 }),
   ]);
+  const result = listed.ok ? listed.body : null;
   const all = (types ?? []).reduce((n, t) => n + t.count, 0);
   const href = (patch: { type?: string | null; page?: number | null }) => withQuery('/knowlege', { type, keyword, page: null, ...patch });
   const known = types?.some((t) => t.type === type) ?? false;

@@ -1,6 +1,6 @@
 // /news (spec 01 §2.1, §2.6): the news centre — type tabs with counts (?type=1|2|3, the footer
 // links here with them), newest first, ten to a page (?page=).
-import { NEWS_TYPES, parseId } from '@apimarket/contracts';
+import { contentApi, NEWS_TYPES, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { Pagination } from '../../../components/catalog/Pagination';
 import { ContentColumns } from '../../../components/content/Article';
@@ -10,8 +10,8 @@ import { EmptyState } from '../../../components/content/EmptyState';
 import { FilterTabs } from '../../../components/content/FilterTabs';
 import { PageBanner } from '../../../components/content/PageBanner';
 import { SideList } from '../../../components/content/SideList';
-import { serverData, serverGet } from '../../../lib/api/server';
-import { formatCount, type ListAnswer, type MostReadArticle, type NewsItem, type NewsType, withQuery } from '../../../lib/content';
+import { serverCall, serverCallData } from '@/lib/api/server';
+import { formatCount, withQuery } from '@/lib/content';
 
 const PAGE_SIZE = 10;
 const LEAD = '行业动态、公司新闻与领导视察，了解数据要素市场与平台的最新进展。';
@@ -36,11 +36,12 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
   const type = typeOf(q.type);
   const page = parseId(q.page) ?? 1;
 
-  const [types, result, popular] = await Promise.all([
-    serverData<NewsType[]>('api/news/getNewsType', { ttl: 60 }),
-    serverGet<ListAnswer<NewsItem>>('api/news/list', { ttl: 60, data: { type: type ?? undefined, pageNum: page, pageSize: PAGE_SIZE } }),
-    serverData<MostReadArticle[]>('api/knowledgeBase/getFivePicture', { ttl: 300 }),
+  const [types, listed, popular] = await Promise.all([
+    serverCallData(contentApi.newsTypes, {}, { ttl: 60 }),
+    serverCall(contentApi.news, { type: type ?? undefined, pageNum: page, pageSize: PAGE_SIZE }, { ttl: 60 }),
+    serverCallData(contentApi.mostRead, {}, { ttl: 300 }),
   ]);
+  const result = listed.ok ? listed.body : null;
   const current = types?.find((t) => t.type === type);
   const all = (types ?? []).reduce((n, t) => n + t.count, 0);
   const href = (patch: { type?: number | null; page?: number | null }) => withQuery('/news', { type, page: null, ...patch });

@@ -1,6 +1,6 @@
 // /policy (spec 01 §2.1): policy readings — keyword search over title, summary and 文号
 // (?keyword=), a tag filter (?tag=), newest issued first, ten to a page (?page=).
-import { parseId } from '@apimarket/contracts';
+import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Pagination } from '../../../components/catalog/Pagination';
@@ -11,8 +11,8 @@ import { EmptyState } from '../../../components/content/EmptyState';
 import { PageBanner } from '../../../components/content/PageBanner';
 import { SearchForm } from '../../../components/content/SearchForm';
 import cs from '../../../components/content/content.module.css';
-import { serverGet } from '../../../lib/api/server';
-import { formatDate, type ListAnswer, type PolicyItem, textParam, withQuery } from '../../../lib/content';
+import { serverCall } from '@/lib/api/server';
+import { formatDate, textParam, withQuery } from '@/lib/content';
 import styles from './policy.module.css';
 
 const PAGE_SIZE = 10;
@@ -38,10 +38,12 @@ export default async function PolicyListPage({ searchParams }: { searchParams: P
   const keyword = textParam(q.keyword);
   const tag = textParam(q.tag);
   const page = parseId(q.page) ?? 1;
-  const result = await serverGet<ListAnswer<PolicyItem>>('api/policyPostWeb/getPostList', {
-    ttl: 60,
-    data: { keyword: keyword || undefined, tag: tag || undefined, pageNum: page, pageSize: PAGE_SIZE },
-  });
+  const listed = await serverCall(
+    contentApi.policies,
+    { keyword: keyword || undefined, tag: tag || undefined, pageNum: page, pageSize: PAGE_SIZE },
+    { ttl: 60 },
+  );
+  const result = listed.ok ? listed.body : null;
   const href = (patch: { tag?: string | null; page?: number | null }) => withQuery('/policy', { keyword, tag, page: null, ...patch });
   const filtered = keyword !== '' || tag !== '';
 

@@ -1,13 +1,13 @@
 'use client';
 // 工作台: how much waits in each queue the operator's role works, each a link to its queue.
-import { type ConsoleArea, CONSOLE_AREAS, type ConsoleOverview, OPERATOR_ROLE_LABEL } from '@apimarket/contracts';
+import { type ConsoleArea, CONSOLE_AREAS, type ConsoleOverview, consoleOverviewApi, OPERATOR_ROLE_LABEL } from '@apimarket/contracts';
 import { Alert, Card, Empty, Skeleton, Statistic } from 'antd';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { useConsole } from '../../../components/console/ConsoleContext';
-import styles from '../../../components/console/console.module.css';
-import { serverMessage } from '../../../lib/api/errors';
-import { consoleHref } from '../../../lib/console';
+import { useConsole } from '@/components/console/ConsoleContext';
+import styles from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall } from '@/lib/api/query';
+import { consoleHref } from '@/lib/console';
 
 const QUEUES: Array<{ key: keyof ConsoleOverview; area: ConsoleArea; label: string; path: string }> = [
   { key: 'qualifications', area: 'qualifications', label: '待审核企业认证', path: 'qualifications' },
@@ -19,15 +19,10 @@ const QUEUES: Array<{ key: keyof ConsoleOverview; area: ConsoleArea; label: stri
 ];
 
 export function Overview() {
-  const { operator, call } = useConsole();
-  const [counts, setCounts] = useState<ConsoleOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    call<{ data: ConsoleOverview }>('overview')
-      .then((res) => setCounts(res.data))
-      .catch((err: unknown) => setError(serverMessage(err) ?? '工作台数据加载失败，请刷新重试'));
-  }, [call]);
+  const { operator } = useConsole();
+  const overview = useCall(consoleOverviewApi.overview, {}, { quiet: true });
+  const counts = overview.data?.data ?? null;
+  const error = overview.isError ? (serverMessage(overview.error) ?? '工作台数据加载失败，请刷新重试') : null;
 
   const queues = QUEUES.filter((q) => operator.areas.includes(q.area));
   return (

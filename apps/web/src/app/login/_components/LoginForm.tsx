@@ -2,16 +2,16 @@
 // The login form (spec 01 §4 "Login submit"): success goes to the redirect target, else home
 // on phones and the user center on desktops; ALL_0050 opens the phone check; from the fifth
 // failure the image captcha is asked for.
-import { CAPTCHA_AFTER_LOGIN_FAILURES, LoginCaptcha, LoginName, LoginPwd } from '@apimarket/contracts';
+import { CAPTCHA_AFTER_LOGIN_FAILURES, identityApi, LoginCaptcha, LoginName, LoginPwd } from '@apimarket/contracts';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { AddonField } from '../../../components/auth/AddonField';
-import { CaptchaImage } from '../../../components/auth/CaptchaImage';
-import { ApiError } from '../../../lib/api/errors';
-import { request } from '../../../lib/api/client';
-import { zodRule } from '../../../lib/form-rules';
-import { useDevice } from '../../../lib/use-device';
+import { AddonField } from '@/components/auth/AddonField';
+import { CaptchaImage } from '@/components/auth/CaptchaImage';
+import { request } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { zodRule } from '@/lib/form-rules';
+import { useDevice } from '@/lib/use-device';
 import styles from './login.module.css';
 import { PhoneVerifyDialog } from './PhoneVerifyDialog';
 
@@ -55,9 +55,11 @@ export function LoginForm({ redirect }: { redirect: string | null }) {
   const onFinish = async (values: Values) => {
     setSubmitting(true);
     try {
-      await request('memberShip/postLogin', {
-        encrypt: true,
-        data: { name: values.name, pwd: values.pwd, code: needCaptcha ? values.code : undefined, remember: values.remember ? '1' : '0' },
+      await request(identityApi.login, {
+        name: values.name,
+        pwd: values.pwd,
+        code: needCaptcha ? values.code : undefined,
+        remember: values.remember ? '1' : '0',
       });
       message.success('登录成功');
       signedIn(values.name, values.remember);

@@ -1,15 +1,15 @@
 'use client';
 // The phone security check (spec 01 §4, Decision 17): the masked bound phone, the full number,
 // the graphic code, and the SMS code with a 60 s countdown that resets on failure.
-import { MOBILE_MAX_LENGTH, Mobile, MSG, PhoneVerifyCode, SMS_CODE_MAX_LENGTH } from '@apimarket/contracts';
+import { identityApi, MOBILE_MAX_LENGTH, Mobile, MSG, PhoneVerifyCode, SMS_CODE_MAX_LENGTH } from '@apimarket/contracts';
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { AddonField } from '../../../components/auth/AddonField';
-import { CaptchaImage } from '../../../components/auth/CaptchaImage';
-import { useCountdown } from '../../../components/auth/useCountdown';
-import { ApiError } from '../../../lib/api/errors';
-import { request } from '../../../lib/api/client';
-import { zodRule } from '../../../lib/form-rules';
+import { AddonField } from '@/components/auth/AddonField';
+import { CaptchaImage } from '@/components/auth/CaptchaImage';
+import { useCountdown } from '@/components/auth/useCountdown';
+import { request } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { zodRule } from '@/lib/form-rules';
 import styles from './login.module.css';
 
 interface Values {
@@ -49,7 +49,7 @@ export function PhoneVerifyDialog({
     }
     setSending(true);
     try {
-      const res = await request<{ msg: string }>('memberShip/sendVerifyCode', { data: { phone: form.getFieldValue('phone'), code } });
+      const res = await request(identityApi.sendVerifyCode, { phone: form.getFieldValue('phone'), code });
       message.success(res.msg);
       countdown.start();
     } catch (err) {
@@ -65,7 +65,7 @@ export function PhoneVerifyDialog({
   const onFinish = async (values: Values) => {
     setSubmitting(true);
     try {
-      await request('memberShip/mobileVerifyLogin', { data: { phone: values.phone, loginName, verifyCode: values.verifyCode } });
+      await request(identityApi.mobileVerifyLogin, { phone: values.phone, loginName, verifyCode: values.verifyCode });
       message.success('验证成功');
       onVerified();
     } catch (err) {

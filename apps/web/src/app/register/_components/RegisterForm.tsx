@@ -4,6 +4,7 @@
 // without the agreement ticked asks for it in the 温馨提示 dialog first.
 import {
   ContactName,
+  identityApi,
   ImageCode,
   MOBILE_MAX_LENGTH,
   Mobile,
@@ -17,12 +18,12 @@ import { App, Button, Checkbox, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { AddonField } from '../../../components/auth/AddonField';
-import { CaptchaImage } from '../../../components/auth/CaptchaImage';
-import { useCountdown } from '../../../components/auth/useCountdown';
-import { ApiError } from '../../../lib/api/errors';
-import { request } from '../../../lib/api/client';
-import { zodRule } from '../../../lib/form-rules';
+import { AddonField } from '@/components/auth/AddonField';
+import { CaptchaImage } from '@/components/auth/CaptchaImage';
+import { useCountdown } from '@/components/auth/useCountdown';
+import { request } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { zodRule } from '@/lib/form-rules';
 import styles from '../../login/_components/login.module.css';
 import { AgreementDialog } from './AgreementDialog';
 
@@ -60,7 +61,7 @@ export function RegisterForm({ mode, openId, username, operator }: { mode: 'regi
     if (!uName) return;
     try {
       await form.validateFields(['uName']);
-      await request('login/existMName', { encrypt: true, data: { mName: uName } });
+      await request(identityApi.existMName, { mName: uName });
     } catch (err) {
       // The server's own message (e.g. 该用户名已被注册) shows under the field.
       if (err instanceof ApiError && err.kind === 'server') form.setFields([{ name: 'uName', errors: [err.message] }]);
@@ -79,10 +80,8 @@ export function RegisterForm({ mode, openId, username, operator }: { mode: 'regi
     }
     setSending(true);
     try {
-      const res = await request<{ msg: string }>(forget ? 'memberShip/sendSmsPwd' : 'memberShip/sendSms', {
-        encrypt: true,
-        data: { phone: mobile, code: imgCode, openId: openId || undefined },
-      });
+      // The captcha's key rides in the imageCodeKey cookie that memberShip/code set.
+      const res = await request(forget ? identityApi.sendSmsPwd : identityApi.sendSms, { phone: mobile, code: imgCode });
       message.success(res.msg);
       setSentWith(imgCode);
       countdown.start();
@@ -99,7 +98,7 @@ export function RegisterForm({ mode, openId, username, operator }: { mode: 'regi
     setSubmitting(true);
     try {
       if (forget) {
-        await request('memberShip/postModifyPwd', { encrypt: true, data: { pwd: values.password, phone: values.mobile, yzm: values.code } });
+        await request(identityApi.postModifyPwd, { pwd: values.password, phone: values.mobile, yzm: values.code });
         message.success('重置密码成功');
         // Let the message be read before the login screen replaces this one.
         window.setTimeout(() => router.push('/login'), 1500);
@@ -114,8 +113,8 @@ export function RegisterForm({ mode, openId, username, operator }: { mode: 'regi
         code: values.code,
         imgCode: values.imgCode || sentWith,
       };
-      if (openId) await request('scrm/only/register', { encrypt: true, data: { ...data, OpenId: openId } });
-      else await request('memberShip/register', { encrypt: true, data });
+      if (openId) await request(identityApi.scrmRegister, { ...data, OpenId: openId });
+      else await request(identityApi.register, data);
       message.success('注册成功');
       // Let the success message be read, then load the site signed in.
       window.setTimeout(() => window.location.assign('/'), 1000);

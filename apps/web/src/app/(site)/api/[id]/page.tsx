@@ -1,10 +1,9 @@
 // /api/{id}: an interface's documentation page, regenerated in the background every 5 minutes
 // rather than rendered per request. Unknown and non-numeric ids get the 404 page.
-import { parseId } from '@apimarket/contracts';
+import { catalogApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { serverDetail } from '../../../../lib/api/server';
-import type { InterfaceDetail } from '../../../../lib/catalog';
+import { serverCallDetail } from '@/lib/api/server';
 import { InterfaceDocPage } from './_components/InterfaceDocPage';
 
 export const revalidate = 300;
@@ -15,7 +14,7 @@ export async function generateStaticParams() {
 async function load(rawId: string) {
   const id = parseId(rawId);
   if (id === null) notFound();
-  return serverDetail<InterfaceDetail>(`api/interface/${id}`, { ttl: 300 });
+  return serverCallDetail(catalogApi.detail, { id }, { ttl: 300 });
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {

@@ -1,10 +1,11 @@
 // /api/marry: need matching. The visitor picks an industry and a scenario, or describes a need
 // in words, and gets the interfaces that fit, each with what it does and the needs it serves. Plain links and a GET form, so
 // it works (and is crawlable) without JavaScript.
+import { catalogApi } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { serverData, serverFetch } from '../../../../lib/api/server';
-import { formatPrice } from '../../../../lib/catalog';
+import { serverCall, serverCallData } from '@/lib/api/server';
+import { formatPrice } from '@/lib/catalog';
 import styles from './marry.module.css';
 
 export const metadata: Metadata = {
@@ -13,16 +14,6 @@ export const metadata: Metadata = {
 };
 
 type Query = { industry?: string; scenario?: string; need?: string };
-type Options = Array<{ industry: string; scenarios: Array<{ name: string; description: string }> }>;
-interface Match {
-  id: number;
-  interfaceName: string;
-  summary: string;
-  categoryName: string;
-  enterpriseOnly: boolean;
-  priceFrom: number | null;
-  reasons: string[];
-}
 
 const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 
@@ -31,14 +22,15 @@ export default async function MarryPage({ searchParams }: { searchParams: Promis
   const industry = text(q.industry, 10);
   const scenario = text(q.scenario, 30);
   const need = text(q.need, 200);
-  const options = (await serverData<Options>('api/interface/matchOptions', { ttl: 3600 })) ?? [];
+  const options = (await serverCallData(catalogApi.matchOptions, {}, { ttl: 3600 })) ?? [];
   const current = options.find((o) => o.industry === industry);
   const asked = Boolean(current || need);
   const result = asked
-    ? await serverFetch<{ rows: Match[]; understood: string[] }>('api/interface/match', {
-        ttl: 60,
-        data: { industry: current ? industry : undefined, scenario: current && scenario ? scenario : undefined, need },
-      })
+    ? await serverCall(
+        catalogApi.match,
+        { industry: current ? industry : undefined, scenario: current && scenario ? scenario : undefined, need },
+        { ttl: 60 },
+      )
     : null;
   const rows = result?.ok ? result.body.rows : [];
   const understood = result?.ok ? result.body.understood : [];

@@ -2,11 +2,11 @@
 // The audit request form, in plain React: antd is not mounted on public pages (it would triple
 // their JavaScript). Each field is checked with the contracts' rule, so it shows the server's message.
 // It asks for a name and a phone, so it carries the privacy notice and tick (PIPL art. 14).
-import { AUDIT_CONTENT_MAX_LENGTH, AuditCommitInput, checkField, LEAD_CONSENT_MSG, MOBILE_MAX_LENGTH, type OkEnvelope } from '@apimarket/contracts';
+import { AUDIT_CONTENT_MAX_LENGTH, AuditCommitInput, checkField, contentApi, LEAD_CONSENT_MSG, MOBILE_MAX_LENGTH } from '@apimarket/contracts';
 import { useId, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { ApiError } from '../../../../lib/api/errors';
-import { PrivacyConsent } from '../../../../components/leads/PrivacyConsent';
+import { PrivacyConsent } from '@/components/leads/PrivacyConsent';
+import { request } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
 import styles from './AuditForm.module.css';
 
 type Field = keyof typeof AuditCommitInput.shape;
@@ -69,7 +69,7 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
     if (!consent) return;
     setSubmitting(true);
     try {
-      const res = await request<OkEnvelope<null>>('dataApi/audit/commit', { data: { ...values, consent: true } });
+      const res = await request(contentApi.auditCommit, { ...values, consent: true });
       setDone(res.msg);
       setValues(EMPTY);
       setConsent(false);

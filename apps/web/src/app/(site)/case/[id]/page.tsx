@@ -1,6 +1,6 @@
 // /case/{id}: one customer case — customer and summary, 业务挑战 / 解决方案 / 实施成效, the
 // interfaces it used, 上一篇/下一篇 and 推荐案例. Regenerated every 5 minutes; unknown ids are 404.
-import { parseId } from '@apimarket/contracts';
+import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Article, ArticleHeader, ContentColumns } from '../../../../components/content/Article';
@@ -10,8 +10,8 @@ import { InterfaceLinks } from '../../../../components/content/InterfaceLinks';
 import { PrevNext } from '../../../../components/content/PrevNext';
 import { SideList } from '../../../../components/content/SideList';
 import { company } from '../../../../content/company';
-import { serverData, serverDetail } from '../../../../lib/api/server';
-import { type CaseCard, type CaseDetail, formatDate, metaDescription, withQuery } from '../../../../lib/content';
+import { serverCallData, serverCallDetail } from '@/lib/api/server';
+import { formatDate, metaDescription, withQuery } from '@/lib/content';
 import styles from './case.module.css';
 
 export const revalidate = 300;
@@ -22,7 +22,7 @@ export async function generateStaticParams() {
 async function load(rawId: string) {
   const id = parseId(rawId);
   if (id === null) notFound();
-  return serverDetail<CaseDetail>(`api/case/${id}`, { ttl: 300 });
+  return serverCallDetail(contentApi.caseDetail, { id }, { ttl: 300 });
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -43,7 +43,7 @@ const PARTS = [
 
 export default async function CasePage({ params }: { params: Promise<{ id: string }> }) {
   const c = await load((await params).id);
-  const recommended = (await serverData<CaseCard[]>('api/case/recommend', { ttl: 300, data: { industry: c.industry, excludeId: c.id } })) ?? [];
+  const recommended = (await serverCallData(contentApi.recommendedCases, { industry: c.industry, excludeId: c.id }, { ttl: 300 })) ?? [];
   const tel = `tel:${company.hotline.replaceAll('-', '')}`;
 
   return (

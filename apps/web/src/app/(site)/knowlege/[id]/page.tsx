@@ -1,6 +1,6 @@
 // /knowlege/{id}: one knowledge-base article — its body, the interfaces it explains, 上一篇/下一篇
 // within its type, and other articles of the type. Regenerated every 5 minutes; unknown ids 404.
-import { parseId } from '@apimarket/contracts';
+import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Article, ArticleBody, ArticleHeader, ContentColumns } from '../../../../components/content/Article';
@@ -9,8 +9,8 @@ import { ContentNav } from '../../../../components/content/ContentNav';
 import { InterfaceLinks } from '../../../../components/content/InterfaceLinks';
 import { PrevNext } from '../../../../components/content/PrevNext';
 import { SideList } from '../../../../components/content/SideList';
-import { serverData, serverDetail } from '../../../../lib/api/server';
-import { formatCount, formatDate, type KnowledgeDetail, type KnowledgeItem, metaDescription, withQuery } from '../../../../lib/content';
+import { serverCallData, serverCallDetail } from '@/lib/api/server';
+import { formatCount, formatDate, metaDescription, withQuery } from '@/lib/content';
 
 export const revalidate = 300;
 export async function generateStaticParams() {
@@ -23,7 +23,7 @@ const SAME_TYPE_SHOWN = 6;
 async function load(rawId: string) {
   const id = parseId(rawId);
   if (id === null) notFound();
-  return serverDetail<KnowledgeDetail>('api/knowledgeBase/getBaseInfo', { ttl: 300, data: { id } });
+  return serverCallDetail(contentApi.knowledgeDetail, { id }, { ttl: 300 });
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function KnowledgeArticlePage({ params }: { params: Promise<{ id: string }> }) {
   const k = await load((await params).id);
-  const sameType = (await serverData<KnowledgeItem[]>('api/knowledgeBase/getListByType', { ttl: 300, data: { type: k.type } })) ?? [];
+  const sameType = (await serverCallData(contentApi.knowledgeOfType, { type: k.type }, { ttl: 300 })) ?? [];
   const others = sameType.filter((a) => a.id !== k.id).slice(0, SAME_TYPE_SHOWN);
 
   return (

@@ -1,6 +1,6 @@
 // /news/{id}: one article — type, date, source and views, the body, 上一篇/下一篇 within its
 // type and related news. Regenerated in the background every 5 minutes; unknown ids are 404.
-import { parseId } from '@apimarket/contracts';
+import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Article, ArticleBody, ArticleHeader, ContentColumns } from '../../../../components/content/Article';
@@ -8,8 +8,8 @@ import { Breadcrumb } from '../../../../components/content/Breadcrumb';
 import { ContentNav } from '../../../../components/content/ContentNav';
 import { PrevNext } from '../../../../components/content/PrevNext';
 import { SideList } from '../../../../components/content/SideList';
-import { serverDetail } from '../../../../lib/api/server';
-import { formatCount, formatDate, metaDescription, type NewsDetail, withQuery } from '../../../../lib/content';
+import { serverCallDetail } from '@/lib/api/server';
+import { formatCount, formatDate, metaDescription, withQuery } from '@/lib/content';
 import { SHARE_IMAGE } from '../../../../lib/share-image';
 
 export const revalidate = 300;
@@ -18,11 +18,11 @@ export async function generateStaticParams() {
 }
 
 // Reading an article counts a view on the server, so the metadata and the page must share one
-// call: serverDetail remembers the answer for the ttl, and both ask with the same key.
+// call: serverCallDetail remembers the answer for the ttl, and both ask with the same key.
 async function load(rawId: string) {
   const id = parseId(rawId);
   if (id === null) notFound();
-  return serverDetail<NewsDetail>(`api/news/${id}`, { ttl: 300 });
+  return serverCallDetail(contentApi.newsDetail, { id }, { ttl: 300 });
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {

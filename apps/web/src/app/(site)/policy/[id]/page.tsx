@@ -1,6 +1,6 @@
 // /policy/{id}: one policy reading — issuer, 文号, date and tags, the reading itself and its
 // neighbours. Regenerated every 5 minutes; unknown and non-numeric ids are 404.
-import { parseId } from '@apimarket/contracts';
+import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -10,8 +10,8 @@ import { ContentNav } from '../../../../components/content/ContentNav';
 import { PrevNext } from '../../../../components/content/PrevNext';
 import { SideList } from '../../../../components/content/SideList';
 import cs from '../../../../components/content/content.module.css';
-import { serverDetail, serverGet } from '../../../../lib/api/server';
-import { formatDate, type ListAnswer, metaDescription, type PolicyDetail, type PolicyItem, withQuery } from '../../../../lib/content';
+import { serverCall, serverCallDetail } from '@/lib/api/server';
+import { formatDate, metaDescription, withQuery } from '@/lib/content';
 import styles from '../policy.module.css';
 
 export const revalidate = 300;
@@ -23,7 +23,7 @@ export async function generateStaticParams() {
 async function load(rawId: string) {
   const id = parseId(rawId);
   if (id === null) notFound();
-  return serverDetail<PolicyDetail>('api/policyPostWeb/getBaseInfo', { ttl: 300, data: { id } });
+  return serverCallDetail(contentApi.policyDetail, { id }, { ttl: 300 });
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -37,8 +37,8 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function PolicyPage({ params }: { params: Promise<{ id: string }> }) {
   const p = await load((await params).id);
-  const latest = await serverGet<ListAnswer<PolicyItem>>('api/policyPostWeb/getPostList', { ttl: 300, data: { pageNum: 1, pageSize: 6 } });
-  const others = (latest?.rows ?? []).filter((r) => r.id !== p.id).slice(0, 5);
+  const latest = await serverCall(contentApi.policies, { pageNum: 1, pageSize: 6 }, { ttl: 300 });
+  const others = (latest.ok ? latest.body.rows : []).filter((r) => r.id !== p.id).slice(0, 5);
 
   return (
     <div className="container">

@@ -2,30 +2,18 @@
 // 操作日志: the console's audit trail, newest first, filtered by operator, action, target and
 // China days; a row opens to its before and after; 导出 Excel hands the same filters to the auditors.
 import { DownloadOutlined } from '@ant-design/icons';
-import { auditActionLabel } from '@apimarket/contracts';
+import { auditActionLabel, type ConsoleAuditRow, consoleAuditApi } from '@apimarket/contracts';
 import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
-import { saveBlob } from '../../../../lib/download';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useCallMutation, usePagedList } from '@/lib/api/query';
+import { saveBlob } from '@/lib/download';
+import { dateTime } from '@/lib/format';
 import styles from './audit.module.css';
 
-interface AuditRow {
-  id: number;
-  actor: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  createdAt: string;
-}
-
-interface Filters {
+/** The form's fields: the list's filters, with the two days as one range. */
+interface Fields {
   actor?: string;
   action?: string;
   targetType?: string;
@@ -34,11 +22,32 @@ interface Filters {
 }
 
 const PAGE_SIZE = 20;
+const DAY = 'YYYY-MM-DD';
 
-/** The filters as the list and the export take them (dates as China days). */
-function query({ range, ...rest }: Filters): Record<string, string | undefined> {
-  return { ...rest, from: range?.[0].format('YYYY-MM-DD'), to: range?.[1].format('YYYY-MM-DD') };
+/** The filters in the address (a bookmarked view), dates as China days; '' is none. */
+const NO_FILTERS = { actor: '', action: '', targetType: '', targetId: '', from: '', to: '' };
+
+/** The form's values as the list and the export take them. */
+function filtersOf({ range, ...rest }: Fields): typeof NO_FILTERS {
+  const text = (v?: string) => v?.trim() ?? '';
+  return {
+    actor: text(rest.actor),
+    action: text(rest.action),
+    targetType: text(rest.targetType),
+    targetId: text(rest.targetId),
+    from: range?.[0].format(DAY) ?? '',
+    to: range?.[1].format(DAY) ?? '',
+  };
 }
+
+/** The form's starting values: the filters of the address. */
+function fieldsOf(f: typeof NO_FILTERS): Fields {
+  const range: [Dayjs, Dayjs] | null = f.from && f.to && dayjs(f.from).isValid() && dayjs(f.to).isValid() ? [dayjs(f.from), dayjs(f.to)] : null;
+  return { actor: f.actor || undefined, action: f.action || undefined, targetType: f.targetType || undefined, targetId: f.targetId || undefined, range };
+}
+
+/** Only the filters that are set: the export takes the same ones as the list. */
+const setOnly = (f: typeof NO_FILTERS) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== ''));
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className={shared.sub}>—</span>;
@@ -46,47 +55,23 @@ function Json({ value }: { value: unknown }) {
 }
 
 export function AuditLog() {
-  const { call } = useConsole();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: AuditRow[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const list = usePagedList(consoleAuditApi.list, { inUrl: true, pageSize: PAGE_SIZE, filters: NO_FILTERS, quiet: true });
+  const [form] = Form.useForm<Fields>();
+  const error = list.failed ? (serverMessage(list.error) ?? '操作日志加载失败，请稍后再试') : null;
+  const loaded = !list.loading && !list.failed;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<{ rows: AuditRow[]; total: number }>('audit/list', { data: { ...query(filters), pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? '操作日志加载失败，请稍后再试');
-    } finally {
-      setLoading(false);
-    }
-  }, [call, filters, pageNum]);
+  const download = useCallMutation(consoleAuditApi.export, { quiet: true });
+  const exportFile = () =>
+    download.mutateAsync(setOnly(list.filters)).then(
+      (blob) => saveBlob(blob, `操作日志-${dayjs().format('YYYYMMDD')}.xlsx`),
+      (err: unknown) => {
+        const msg = serverMessage(err);
+        if (msg) void message.error(msg);
+      },
+    );
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      const blob = await call<Blob>('audit/export', { method: 'GET', data: query(filters) });
-      saveBlob(blob, `操作日志-${dayjs().format('YYYYMMDD')}.xlsx`);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) void message.error(msg);
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const columns: TableColumnsType<AuditRow> = [
+  const columns: TableColumnsType<ConsoleAuditRow> = [
     { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
     { title: '操作人', dataIndex: 'actor', width: 140, render: (v: string) => (v === 'cli' ? <Tag>命令行</Tag> : v) },
     {
@@ -112,15 +97,7 @@ export function AuditLog() {
         <h1 className={shared.pageTitle}>操作日志</h1>
       </div>
       <Card>
-        <Form
-          form={form}
-          layout="inline"
-          className={styles.filters}
-          onFinish={(v) => {
-            setPageNum(1);
-            setFilters(v);
-          }}
-        >
+        <Form form={form} layout="inline" className={styles.filters} initialValues={fieldsOf(list.filters)} onFinish={(v) => list.setFilters(filtersOf(v))}>
           <Form.Item name="actor" label="操作人">
             <Input allowClear placeholder="运营账号或 cli" maxLength={32} />
           </Form.Item>
@@ -145,19 +122,19 @@ export function AuditLog() {
       </Card>
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <Card
-        title={page ? `共 ${page.total.toLocaleString('zh-CN')} 条记录` : '操作记录'}
+        title={loaded ? `共 ${list.total.toLocaleString('zh-CN')} 条记录` : '操作记录'}
         extra={
-          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!page?.total} onClick={() => void exportFile()}>
+          <Button icon={<DownloadOutlined />} loading={download.isPending} disabled={!loaded || !list.total} onClick={() => void exportFile()}>
             导出 Excel
           </Button>
         }
       >
         <Table
           rowKey="id"
-          loading={loading}
+          loading={list.fetching}
           columns={columns}
-          dataSource={page?.rows ?? []}
-          scroll={page?.rows.length ? { x: 800 } : undefined}
+          dataSource={list.rows}
+          scroll={list.rows.length ? { x: 800 } : undefined}
           locale={{ emptyText: <Empty description="没有符合条件的操作记录" /> }}
           expandable={{
             expandedRowRender: (r) => (
@@ -173,7 +150,7 @@ export function AuditLog() {
               </div>
             ),
           }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, showTotal: (n) => `共 ${n} 条` }}
+          pagination={{ ...list.pagination, hideOnSinglePage: false, showTotal: (n) => `共 ${n} 条` }}
         />
       </Card>
     </>

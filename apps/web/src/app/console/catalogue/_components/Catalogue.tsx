@@ -1,30 +1,28 @@
 'use client';
 // 接口与套餐: every interface, on sale or not, filtered by name/number/path, category and status;
 // 新建接口 and 编辑 open the editor; 上架/下架 ask first, since a take-down refuses calls at once.
-import {
-  type CatalogueCategory,
-  type CatalogueChange,
-  type CatalogueInterfaceRow,
-  formatFen,
-  INTERFACE_STATUS_LABEL,
-  type InterfaceStatus,
-} from '@apimarket/contracts';
+import { type CatalogueInterfaceRow, consoleCatalogueApi, formatFen, INTERFACE_STATUS_LABEL, type InterfaceStatus, isInterfaceStatus } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { useState } from 'react';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useReload } from '@/components/console/ConsoleContext';
+import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './catalogue.module.css';
 import { InterfaceEditor } from './InterfaceEditor';
 
-interface Filters {
+/** The filter form's values. */
+interface Fields {
   keyword?: string;
   categoryId?: number;
   status?: InterfaceStatus;
 }
 
 const PAGE_SIZE = 20;
+
+/** The filters in the address (?keyword=&categoryId=&status=); '' is none. */
+const NO_FILTERS = { keyword: '', categoryId: '', status: '' };
 
 /** The confirmation of 上架/下架: what the change does to customers. */
 export function statusWarning(target: InterfaceStatus, packagesOnSale: number): string {
@@ -34,57 +32,37 @@ export function statusWarning(target: InterfaceStatus, packagesOnSale: number): 
 }
 
 export function Catalogue() {
-  const { call } = useConsole();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: CatalogueInterfaceRow[]; total: number } | null>(null);
-  const [categories, setCategories] = useState<CatalogueCategory[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState<number | null>(null);
+  const [form] = Form.useForm<Fields>();
+  const list = usePagedList(consoleCatalogueApi.interfaces, { inUrl: true, pageSize: PAGE_SIZE, filters: NO_FILTERS, quiet: true });
+  const categoryList = useCall(consoleCatalogueApi.categories, {}, { quiet: true });
+  const categories = categoryList.data?.data ?? [];
+  const error = list.failed
+    ? (serverMessage(list.error) ?? '接口列表加载失败，请稍后再试')
+    : categoryList.isError
+      ? (serverMessage(categoryList.error) ?? '分类加载失败，请刷新重试')
+      : null;
+  const reload = useReload();
+  const statusChange = useCallMutation(consoleCatalogueApi.interfaceStatus, { quiet: true });
   /** The editor: closed (undefined), a new interface (null) or an interface's id. */
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<{ rows: CatalogueInterfaceRow[]; total: number }>('catalogue/interfaces', { data: { ...filters, pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? '接口列表加载失败，请稍后再试');
-    } finally {
-      setLoading(false);
-    }
-  }, [call, filters, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    call<{ data: CatalogueCategory[] }>('catalogue/categories')
-      .then((res) => setCategories(res.data))
-      .catch((err: unknown) => setError(serverMessage(err) ?? '分类加载失败，请刷新重试'));
-  }, [call]);
-
-  const setStatus = async (row: CatalogueInterfaceRow, status: InterfaceStatus) => {
-    setBusy(row.id);
-    try {
-      const res = await call<{ msg: string; data: CatalogueChange }>('catalogue/interfaceStatus', { data: { id: row.id, status } });
-      if (res.data.changed) message.success(res.msg);
-      else message.info(res.msg);
-      await load();
-    } catch (err) {
-      message.error(serverMessage(err) ?? '操作失败，请稍后再试');
-    } finally {
-      setBusy(null);
-    }
+  const shown: Fields = {
+    keyword: list.filters.keyword || undefined,
+    categoryId: Number(list.filters.categoryId) || undefined,
+    status: isInterfaceStatus(list.filters.status) ? list.filters.status : undefined,
   };
 
-  const filtered = Boolean(filters.keyword || filters.categoryId || filters.status);
+  const setStatus = (row: CatalogueInterfaceRow, status: InterfaceStatus) =>
+    statusChange.mutateAsync({ id: row.id, status }).then(
+      (res) => {
+        if (res.data.changed) message.success(res.msg);
+        else message.info(res.msg);
+        reload(consoleCatalogueApi.interfaces);
+      },
+      (err: unknown) => message.error(serverMessage(err) ?? '操作失败，请稍后再试'),
+    );
+
+  const filtered = Boolean(shown.keyword || shown.categoryId || shown.status);
   const columns: TableColumnsType<CatalogueInterfaceRow> = [
     { title: '编号', dataIndex: 'id', width: 80 },
     {
@@ -169,7 +147,7 @@ export function Catalogue() {
               cancelText="取 消"
               onConfirm={() => setStatus(r, target)}
             >
-              <Button type="link" size="small" danger={target === 'off_sale'} loading={busy === r.id}>
+              <Button type="link" size="small" danger={target === 'off_sale'} loading={statusChange.isPending && statusChange.variables?.id === r.id}>
                 {target === 'off_sale' ? '下 架' : '上 架'}
               </Button>
             </Popconfirm>
@@ -192,10 +170,8 @@ export function Catalogue() {
           form={form}
           layout="inline"
           className={styles.filters}
-          onFinish={(v) => {
-            setPageNum(1);
-            setFilters({ keyword: v.keyword?.trim() || undefined, categoryId: v.categoryId, status: v.status });
-          }}
+          initialValues={shown}
+          onFinish={(v) => list.setFilters({ keyword: v.keyword?.trim() ?? '', categoryId: v.categoryId ? String(v.categoryId) : '', status: v.status ?? '' })}
         >
           <Form.Item name="keyword" label="接口">
             <Input allowClear placeholder="名称、编号或网关路径" maxLength={50} />
@@ -222,10 +198,10 @@ export function Catalogue() {
       <Card>
         <Table
           rowKey="id"
-          loading={loading}
+          loading={list.fetching}
           columns={columns}
-          dataSource={page?.rows ?? []}
-          scroll={page?.rows.length ? { x: 1480 } : undefined}
+          dataSource={list.rows}
+          scroll={list.rows.length ? { x: 1480 } : undefined}
           locale={{
             emptyText: (
               <Empty description={filtered ? '没有符合条件的接口，换个名称、分类或状态试试' : '目录里还没有接口，点击「新建接口」添加第一个'}>
@@ -237,7 +213,7 @@ export function Catalogue() {
               </Empty>
             ),
           }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, showTotal: (n) => `共 ${n} 个接口` }}
+          pagination={{ ...list.pagination, hideOnSinglePage: false, showTotal: (n) => `共 ${n} 个接口` }}
         />
       </Card>
       <InterfaceEditor
@@ -245,7 +221,6 @@ export function Catalogue() {
         id={editing ?? null}
         categories={categories}
         onCreated={(id) => setEditing(id)}
-        onChanged={() => void load()}
         onClose={() => setEditing(undefined)}
       />
     </>

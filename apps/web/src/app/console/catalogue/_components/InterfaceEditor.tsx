@@ -7,8 +7,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CATALOGUE_LIMITS,
   type CatalogueCategory,
-  type CatalogueChange,
   type CatalogueInterfaceDetail,
+  consoleCatalogueApi,
   type DocCode,
   DocCode as DocCodeRule,
   type DocField,
@@ -22,12 +22,13 @@ import {
   PARAM_TYPES,
 } from '@apimarket/contracts';
 import { Alert, App, Button, Checkbox, Drawer, Empty, Form, Input, InputNumber, Select, Skeleton, Space, Switch, Tabs, Tag } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
-import { zodRule } from '../../../../lib/form-rules';
+import { useEffect, useRef, useState } from 'react';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useReload } from '@/components/console/ConsoleContext';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
+import { zodRule } from '@/lib/form-rules';
 import styles from './catalogue.module.css';
 import { PackageTable } from './PackageTable';
 
@@ -149,7 +150,6 @@ export function InterfaceEditor({
   id,
   categories,
   onCreated,
-  onChanged,
   onClose,
 }: {
   open: boolean;
@@ -157,95 +157,81 @@ export function InterfaceEditor({
   id: number | null;
   categories: CatalogueCategory[];
   onCreated: (id: number) => void;
-  onChanged: () => void;
   onClose: () => void;
 }) {
-  const { call } = useConsole();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [detail, setDetail] = useState<CatalogueInterfaceDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const editingStored = open && id !== null;
+  const detailQuery = useCall(consoleCatalogueApi.interface, { id: id ?? 0 }, { enabled: editingStored, quiet: true });
+  const detail = editingStored ? (detailQuery.data?.data ?? null) : null;
+  const loadError = editingStored && detailQuery.isError && !detail ? (serverMessage(detailQuery.error) ?? '接口资料加载失败，请稍后再试') : null;
+  const reload = useReload();
+  const saving = useCallMutation(consoleCatalogueApi.saveInterface, { quiet: true });
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState('basic');
   /** Set when a new interface was just created: the drawer stays on its packages tab. */
   const keepTab = useRef(false);
-
-  const loadDetail = useCallback(
-    async (which: number) => {
-      try {
-        const res = await call<{ data: CatalogueInterfaceDetail }>('catalogue/interface', { data: { id: which } });
-        setDetail(res.data);
-        setLoadError(null);
-        return res.data;
-      } catch (err) {
-        setLoadError(serverMessage(err) ?? '接口资料加载失败，请稍后再试');
-        return null;
-      }
-    },
-    [call],
-  );
+  /** The interface whose stored values the form holds (filled once per opening). */
+  const filled = useRef<number | null>(null);
 
   useEffect(() => {
     if (!open) return;
     setFormError(null);
-    setLoadError(null);
-    setDetail(null);
     if (!keepTab.current) setTab('basic');
     keepTab.current = false;
+    filled.current = null;
     if (id === null) {
       form.resetFields();
       form.setFieldsValue(BLANK);
-      return;
     }
-    let current = true;
-    void loadDetail(id).then((d) => {
-      if (current && d) form.setFieldsValue(valuesOf(d));
-    });
-    return () => {
-      current = false;
-    };
-  }, [open, id, form, loadDetail]);
+  }, [open, id, form]);
+
+  // The stored values fill the form when they arrive, and again when a fresher answer comes
+  // before the editor has touched a field; a reload for the packages never overwrites an edit.
+  useEffect(() => {
+    if (!open || !detail) return;
+    if (filled.current === detail.id && form.isFieldsTouched()) return;
+    if (filled.current !== detail.id) form.resetFields();
+    filled.current = detail.id;
+    form.setFieldsValue(valuesOf(detail));
+  }, [open, detail, form]);
 
   const submit = async (v: Values) => {
-    setSaving(true);
     setFormError(null);
     try {
-      const res = await call<{ msg: string; data: CatalogueChange }>('catalogue/saveInterface', {
-        data: {
-          id: id ?? undefined,
-          interfaceName: v.interfaceName,
-          categoryId: v.categoryId,
-          summary: v.summary,
-          path: v.path,
-          isHot: v.isHot,
-          isNew: v.isNew,
-          enterpriseOnly: v.enterpriseOnly,
-          menuDisplay: v.menuDisplay,
-          trialCalls: v.trialCalls ?? '',
-          sort: v.sort ?? '',
-          description: v.description,
-          scenarios: JSON.stringify(v.scenarios ?? []),
-          params: JSON.stringify(v.params ?? []),
-          responseFields: JSON.stringify(v.responseFields ?? []),
-          codes: JSON.stringify(v.codes ?? []),
-          sampleResponse: v.sampleResponse,
-        },
+      const res = await saving.mutateAsync({
+        id: id ?? undefined,
+        interfaceName: v.interfaceName,
+        categoryId: v.categoryId,
+        summary: v.summary,
+        path: v.path,
+        isHot: v.isHot,
+        isNew: v.isNew,
+        enterpriseOnly: v.enterpriseOnly,
+        menuDisplay: v.menuDisplay,
+        trialCalls: v.trialCalls ?? '',
+        sort: v.sort ?? '',
+        description: v.description,
+        scenarios: JSON.stringify(v.scenarios ?? []),
+        params: JSON.stringify(v.params ?? []),
+        responseFields: JSON.stringify(v.responseFields ?? []),
+        codes: JSON.stringify(v.codes ?? []),
+        sampleResponse: v.sampleResponse,
       });
       if (!res.data.changed) {
         message.info(res.msg);
         return;
       }
       message.success(res.msg);
-      onChanged();
+      reload(consoleCatalogueApi.interfaces);
       if (id === null) {
         // Created off sale: the packages come next, in the same drawer.
         setTab('packages');
         keepTab.current = true;
         onCreated(res.data.id);
       } else {
-        const d = await loadDetail(id);
-        if (d) form.setFieldsValue(valuesOf(d));
+        const fresh = await detailQuery.refetch();
+        if (fresh.data) form.setFieldsValue(valuesOf(fresh.data.data));
       }
     } catch (err) {
       const msg = serverMessage(err);
@@ -258,8 +244,6 @@ export function InterfaceEditor({
         setFormError(msg);
         if (/请求参数|返回字段|返回码/.test(msg)) setTab('docs');
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -402,14 +386,7 @@ export function InterfaceEditor({
     id === null ? (
       <Empty description="先保存接口，再为它添加价格套餐" />
     ) : detail ? (
-      <PackageTable
-        interfaceId={id}
-        packages={detail.packages}
-        onChanged={async () => {
-          await loadDetail(id);
-          onChanged();
-        }}
-      />
+      <PackageTable interfaceId={id} packages={detail.packages} />
     ) : null;
 
   return (
@@ -423,7 +400,7 @@ export function InterfaceEditor({
         tab === 'packages' ? null : (
           <Space>
             <Button onClick={onClose}>取 消</Button>
-            <Button type="primary" loading={saving} disabled={!ready} onClick={() => form.submit()}>
+            <Button type="primary" loading={saving.isPending} disabled={!ready} onClick={() => form.submit()}>
               {id === null ? '创 建' : '保 存'}
             </Button>
           </Space>

@@ -1,13 +1,17 @@
 'use client';
 // 添加套餐 / 编辑套餐: calls, price in 元 (sent as typed, turned into fen by the shared rule),
 // validity and order. A new package goes on sale at once.
-import { CATALOGUE_LIMITS, type CatalogueChange, type CataloguePackage, PackageSaveInput } from '@apimarket/contracts';
+import { CATALOGUE_LIMITS, type CataloguePackage, consoleCatalogueApi, PackageSaveInput } from '@apimarket/contracts';
 import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import { serverMessage } from '../../../../lib/api/errors';
-import { zodRule } from '../../../../lib/form-rules';
+import { serverMessage } from '@/lib/api/errors';
+import { useReload } from '@/components/console/ConsoleContext';
+import { useCallMutation } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 import styles from './catalogue.module.css';
+
+/** A package change moves the interface's price from: its editor and the list reload. */
+export const PACKAGE_CHANGES = [consoleCatalogueApi.interface, consoleCatalogueApi.interfaces] as const;
 
 interface Values {
   calls: number | null;
@@ -37,12 +41,12 @@ export function PackageModal({
   /** null: a new package. */
   pkg: CataloguePackage | null;
   onClose: () => void;
-  onSaved: () => Promise<void>;
+  onSaved: () => void;
 }) {
-  const { call } = useConsole();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const reload = useReload();
+  const saving = useCallMutation(consoleCatalogueApi.savePackage, { quiet: true });
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -57,23 +61,19 @@ export function PackageModal({
   }, [open, pkg, form]);
 
   const submit = async (v: Values) => {
-    setSaving(true);
     setError(null);
     try {
-      const res = await call<{ msg: string; data: CatalogueChange }>('catalogue/savePackage', {
-        data: { id: pkg?.id, interfaceId, calls: v.calls ?? '', price: v.price, validityDays: v.validityDays ?? '', sort: v.sort ?? '' },
-      });
+      const res = await saving.mutateAsync({ id: pkg?.id, interfaceId, calls: v.calls ?? '', price: v.price, validityDays: v.validityDays ?? '', sort: v.sort ?? '' });
       if (res.data.changed) message.success(res.msg);
       else message.info(res.msg);
-      await onSaved();
+      onSaved();
+      reload(...PACKAGE_CHANGES);
     } catch (err) {
       const msg = serverMessage(err);
       if (!msg) return;
       const field = FIELD_OF.find(([word]) => msg.startsWith(word))?.[1];
       if (field) form.setFields([{ name: field, errors: [msg] }]);
       else setError(msg);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -85,7 +85,7 @@ export function PackageModal({
       onOk={() => form.submit()}
       okText="保 存"
       cancelText="取 消"
-      okButtonProps={{ loading: saving }}
+      okButtonProps={{ loading: saving.isPending }}
       width={480}
       forceRender
     >

@@ -2,36 +2,33 @@
 // An interface's price packages in the editor: every package, on sale or not, with 添加套餐,
 // 编辑 and 上架/下架. Each change is saved at once and the interface's price from follows.
 import { PlusOutlined } from '@ant-design/icons';
-import { type CatalogueChange, type CataloguePackage, formatFen } from '@apimarket/contracts';
+import { type CataloguePackage, consoleCatalogueApi, formatFen } from '@apimarket/contracts';
 import { App, Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { unitPrice } from '../../../../lib/catalog';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useReload } from '@/components/console/ConsoleContext';
+import { useCallMutation } from '@/lib/api/query';
+import { unitPrice } from '@/lib/catalog';
 import styles from './catalogue.module.css';
-import { PackageModal } from './PackageModal';
+import { PACKAGE_CHANGES, PackageModal } from './PackageModal';
 
-export function PackageTable({ interfaceId, packages, onChanged }: { interfaceId: number; packages: CataloguePackage[]; onChanged: () => Promise<void> }) {
-  const { call } = useConsole();
+export function PackageTable({ interfaceId, packages }: { interfaceId: number; packages: CataloguePackage[] }) {
   const { message } = App.useApp();
   /** The package dialog: closed (undefined), a new package (null) or the package edited. */
   const [editing, setEditing] = useState<CataloguePackage | null | undefined>(undefined);
-  const [busy, setBusy] = useState<number | null>(null);
+  const reload = useReload();
+  const statusChange = useCallMutation(consoleCatalogueApi.packageStatus, { quiet: true });
 
-  const setStatus = async (p: CataloguePackage, onSale: boolean) => {
-    setBusy(p.id);
-    try {
-      const res = await call<{ msg: string; data: CatalogueChange }>('catalogue/packageStatus', { data: { id: p.id, status: onSale ? 'on_sale' : 'off_sale' } });
-      if (res.data.changed) message.success(res.msg);
-      else message.info(res.msg);
-      await onChanged();
-    } catch (err) {
-      message.error(serverMessage(err) ?? '操作失败，请稍后再试');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const setStatus = (p: CataloguePackage, onSale: boolean) =>
+    statusChange.mutateAsync({ id: p.id, status: onSale ? 'on_sale' : 'off_sale' }).then(
+      (res) => {
+        if (res.data.changed) message.success(res.msg);
+        else message.info(res.msg);
+        reload(...PACKAGE_CHANGES);
+      },
+      (err: unknown) => message.error(serverMessage(err) ?? '操作失败，请稍后再试'),
+    );
 
   const columns: TableColumnsType<CataloguePackage> = [
     { title: '调用次数', dataIndex: 'calls', width: 110, render: (v: number) => `${v.toLocaleString('zh-CN')} 次` },
@@ -61,7 +58,7 @@ export function PackageTable({ interfaceId, packages, onChanged }: { interfaceId
             cancelText="取 消"
             onConfirm={() => setStatus(p, !p.onSale)}
           >
-            <Button type="link" size="small" danger={p.onSale} loading={busy === p.id}>
+            <Button type="link" size="small" danger={p.onSale} loading={statusChange.isPending && statusChange.variables?.id === p.id}>
               {p.onSale ? '下 架' : '上 架'}
             </Button>
           </Popconfirm>
@@ -92,10 +89,7 @@ export function PackageTable({ interfaceId, packages, onChanged }: { interfaceId
         interfaceId={interfaceId}
         pkg={editing ?? null}
         onClose={() => setEditing(undefined)}
-        onSaved={async () => {
-          setEditing(undefined);
-          await onChanged();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
     </div>
   );

@@ -3,20 +3,23 @@
 // page will show it. A new item is saved as a draft; 发布 saves pending changes first, then
 // publishes; 下线 takes it off the site. Every answer says what became of the public pages.
 import {
+  CONSOLE_CONTENT_CALLS,
   type ConsoleContentItem,
   CONTENT_KIND_LABEL,
   CONTENT_STATUS_LABEL,
   type ContentChange,
   type ContentKind,
   type ContentStatus,
+  consoleContentApi,
   contentPublicPath,
 } from '@apimarket/contracts';
 import { Alert, App, Button, Drawer, Form, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
-import { blankValues, type FormValues, snapshot, toFormValues, toPayload } from './content-form';
+import { serverMessage } from '@/lib/api/errors';
+import { useReload } from '@/components/console/ConsoleContext';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
+import { blankValues, type FormValues, savePayload, snapshot, toFormValues } from './content-form';
 import { ContentFields } from './ContentFields';
 import { ContentPreview } from './ContentPreview';
 import styles from './content.module.css';
@@ -47,47 +50,51 @@ export function useNotify() {
   );
 }
 
-export function ContentEditor({ kind, target, onClose, onChanged }: { kind: ContentKind; target: EditTarget; onClose: () => void; onChanged: () => void }) {
-  const { call } = useConsole();
+/** The editor's state of a stored item. */
+function loadedOf(item: ConsoleContentItem[ContentKind]): Loaded {
+  const updatedAt = 'updatedAt' in item ? item.updatedAt : undefined;
+  return { initial: toFormValues(item), id: item.id, status: item.status, version: updatedAt, updatedAt, views: 'views' in item ? item.views : 0 };
+}
+
+/** The calls of a kind whose answers a change of an item makes stale. */
+export function changesOf(kind: ContentKind) {
+  const calls = CONSOLE_CONTENT_CALLS[kind];
+  return [calls.list, calls.detail, consoleContentApi.knowledgeTypes] as const;
+}
+
+/** One opening of the editor (ContentList mounts a fresh one each time). */
+export function ContentEditor({ kind, target, onClose }: { kind: ContentKind; target: EditTarget; onClose: () => void }) {
   const { message } = App.useApp();
   const notify = useNotify();
   const [form] = Form.useForm<FormValues>();
   const values = Form.useWatch((v: FormValues) => v, form) ?? {};
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState('');
+  const [loaded, setLoaded] = useState<Loaded | null>(() => (target === 'new' ? { initial: blankValues(kind), id: null, status: 'draft', views: 0 } : null));
+  const [saved, setSaved] = useState(() => (loaded ? snapshot(loaded.initial) : ''));
   const [busy, setBusy] = useState<'save' | 'publish' | 'unpublish' | null>(null);
   const [tab, setTab] = useState('edit');
-  const [knowledgeTypes, setKnowledgeTypes] = useState<string[]>([]);
   const label = CONTENT_KIND_LABEL[kind];
+  const calls = CONSOLE_CONTENT_CALLS[kind];
 
-  useEffect(() => {
-    setLoaded(null);
-    setError(null);
-    setTab('edit');
-    if (target === null) return;
-    if (target === 'new') {
-      const initial = blankValues(kind);
-      setLoaded({ initial, id: null, status: 'draft', views: 0 });
-      setSaved(snapshot(initial));
-      return;
-    }
-    call<{ data: ConsoleContentItem[ContentKind] }>(`content/${kind}/detail`, { data: { id: target } })
-      .then(({ data }) => {
-        const initial = toFormValues(data);
-        const updatedAt = 'updatedAt' in data ? data.updatedAt : undefined;
-        setLoaded({ initial, id: data.id, status: data.status, version: updatedAt, updatedAt, views: 'views' in data ? data.views : 0 });
-        setSaved(snapshot(initial));
-      })
-      .catch((err: unknown) => setError(serverMessage(err) ?? `${label}加载失败，请关闭后重试`));
-  }, [call, kind, label, target]);
+  const stored = typeof target === 'number' ? target : null;
+  const detail = useCall(calls.detail, { id: stored ?? 0 }, { enabled: stored !== null, quiet: true });
+  const error = stored !== null && detail.isError ? (serverMessage(detail.error) ?? `${label}加载失败，请关闭后重试`) : null;
+  // Suggestions only: the field still takes any type when they cannot be loaded.
+  const types = useCall(consoleContentApi.knowledgeTypes, {}, { enabled: kind === 'knowledge' && target !== null, quiet: true });
+  const knowledgeTypes = types.data?.data ?? [];
 
+  const reload = useReload();
+  const saving = useCallMutation(calls.save, { quiet: true });
+  const publishing = useCallMutation(calls.publish, { quiet: true });
+  const unpublishing = useCallMutation(calls.unpublish, { quiet: true });
+
+  // The stored item fills the editor once, when it arrives.
+  const item = detail.data?.data;
   useEffect(() => {
-    if (kind !== 'knowledge' || target === null) return;
-    call<{ data: string[] }>('content/knowledge/types')
-      .then((res) => setKnowledgeTypes(res.data))
-      .catch(() => setKnowledgeTypes([])); // suggestions only: the field still takes any type
-  }, [call, kind, target]);
+    if (!item || loaded) return;
+    const next = loadedOf(item);
+    setLoaded(next);
+    setSaved(snapshot(next.initial));
+  }, [item, loaded]);
 
   // Until the form is connected the watch is empty: that is not an edit.
   const dirty = loaded !== null && Object.keys(values).length > 0 && snapshot(values) !== saved;
@@ -103,14 +110,12 @@ export function ContentEditor({ kind, target, onClose, onChanged }: { kind: Cont
       return null;
     }
     try {
-      const res = await call<{ data: ContentChange; msg: string }>(`content/${kind}/save`, {
-        data: { ...toPayload(input), ...(loaded.id === null ? {} : { id: loaded.id, version: loaded.version }) },
-      });
+      const res = await saving.mutateAsync(savePayload(input, loaded.id === null ? null : { id: loaded.id, version: loaded.version }));
       const next: Loaded = { ...loaded, id: res.data.id, status: res.data.status, version: res.data.updatedAt ?? loaded.version, updatedAt: res.data.updatedAt ?? loaded.updatedAt };
       setLoaded(next);
       setSaved(snapshot(input));
       notify(res.msg, res.data.pages);
-      onChanged();
+      reload(...changesOf(kind));
       return next;
     } catch (err) {
       void message.error(serverMessage(err) ?? '保存失败，请稍后再试');
@@ -128,10 +133,10 @@ export function ContentEditor({ kind, target, onClose, onChanged }: { kind: Cont
       // What is published is what is saved: pending changes are saved first (a take-down leaves them pending).
       const current = what === 'publish' && (dirty || loaded?.id === null) ? await save() : loaded;
       if (!current?.id) return;
-      const res = await call<{ data: ContentChange; msg: string }>(`content/${kind}/${what}`, { data: { id: current.id } });
+      const res = await (what === 'publish' ? publishing : unpublishing).mutateAsync({ id: current.id });
       setLoaded({ ...current, status: res.data.status, version: res.data.updatedAt ?? current.version, updatedAt: res.data.updatedAt ?? current.updatedAt });
       notify(res.msg, res.data.pages);
-      onChanged();
+      reload(...changesOf(kind));
     } catch (err) {
       void message.error(serverMessage(err) ?? '操作失败，请稍后再试');
     } finally {

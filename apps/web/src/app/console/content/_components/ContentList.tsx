@@ -5,35 +5,33 @@
 import {
   BANNER_THEME_LABEL,
   BANNER_THEMES,
+  CONSOLE_CONTENT_CALLS,
   type ConsoleContentRow,
   CONTENT_KIND_LABEL,
   CONTENT_STATUS_LABEL,
   CONTENT_STATUSES,
-  type ContentChange,
   type ContentKind,
   type ContentStatus,
+  consoleContentApi,
   contentPublicPath,
   INDUSTRIES,
   NEWS_TYPES,
   newsTypeName,
 } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import { serverMessage } from '../../../../lib/api/errors';
-import { formatCount, formatDate } from '../../../../lib/content';
-import { dateTime } from '../../../../lib/format';
-import { ContentEditor, type EditTarget, STATUS_COLOR, useNotify } from './ContentEditor';
+import { useState } from 'react';
+import { serverMessage } from '@/lib/api/errors';
+import { useReload } from '@/components/console/ConsoleContext';
+import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
+import { formatCount, formatDate } from '@/lib/content';
+import { dateTime } from '@/lib/format';
+import { ContentEditor, changesOf, type EditTarget, STATUS_COLOR, useNotify } from './ContentEditor';
 import styles from './content.module.css';
 
-type Row = ConsoleContentRow<ContentKind>;
+type Row = ConsoleContentRow;
 
-interface Filters {
-  keyword?: string;
-  status?: ContentStatus;
-  type?: string;
-  industry?: string;
-}
+/** The list's filters ('' is none): a kind ignores the ones it has no column for. */
+const NO_FILTERS: { keyword: string; status: ContentStatus | ''; type: string; industry: string } = { keyword: '', status: '', type: '', industry: '' };
 
 const PAGE_SIZE = 20;
 
@@ -65,64 +63,39 @@ const EMPTY_HINT: Record<ContentKind, string> = {
 };
 
 export function ContentList({ kind }: { kind: ContentKind }) {
-  const { call } = useConsole();
   const { message } = App.useApp();
   const notify = useNotify();
-  const [filters, setFilters] = useState<Filters>({});
+  const calls = CONSOLE_CONTENT_CALLS[kind];
+  const list = usePagedList(calls.list, { pageSize: PAGE_SIZE, filters: NO_FILTERS, quiet: true });
+  const filters = list.filters;
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<EditTarget>(null);
   // A fresh editor (and form store) for every opening, so one item's values never show in the next.
   const [session, setSession] = useState(0);
-  const [knowledgeTypes, setKnowledgeTypes] = useState<string[]>([]);
+  const types = useCall(consoleContentApi.knowledgeTypes, {}, { enabled: kind === 'knowledge', quiet: true });
+  const knowledgeTypes = types.data?.data ?? [];
   const label = CONTENT_KIND_LABEL[kind];
+  const error = list.failed ? (serverMessage(list.error) ?? `${label}列表加载失败，请稍后再试`) : null;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<{ rows: Row[]; total: number }>(`content/${kind}/list`, { data: { ...filters, pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? `${label}列表加载失败，请稍后再试`);
-    } finally {
-      setLoading(false);
-    }
-  }, [call, filters, kind, label, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    if (kind !== 'knowledge') return;
-    call<{ data: string[] }>('content/knowledge/types')
-      .then((res) => setKnowledgeTypes(res.data))
-      .catch(() => setKnowledgeTypes([]));
-  }, [call, kind]);
+  const reload = useReload();
+  const publishing = useCallMutation(calls.publish, { quiet: true });
+  const unpublishing = useCallMutation(calls.unpublish, { quiet: true });
 
   const edit = (target: EditTarget) => {
     setSession((n) => n + 1);
     setEditing(target);
   };
 
-  const filter = (patch: Filters) => {
-    setPageNum(1);
-    setFilters((f) => ({ ...f, ...patch }));
-  };
+  const filter = (patch: Partial<typeof NO_FILTERS>) => list.setFilters(patch);
 
-  const move = async (r: Row, to: 'publish' | 'unpublish') => {
-    try {
-      const res = await call<{ data: ContentChange; msg: string }>(`content/${kind}/${to}`, { data: { id: r.id } });
-      notify(res.msg, res.data.pages);
-      await load();
-    } catch (err) {
-      void message.error(serverMessage(err) ?? '操作失败，请稍后再试');
-    }
-  };
+  const move = (r: Row, to: 'publish' | 'unpublish') =>
+    (to === 'publish' ? publishing : unpublishing).mutateAsync({ id: r.id }).then(
+      (res) => {
+        notify(res.msg, res.data.pages);
+        reload(...changesOf(kind));
+      },
+      (err: unknown) => void message.error(serverMessage(err) ?? '操作失败，请稍后再试'),
+    );
 
   const columns: TableColumnsType<Row> = [
     {
@@ -183,20 +156,20 @@ export function ContentList({ kind }: { kind: ContentKind }) {
           maxLength={50}
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => filter({ keyword: v.trim() || undefined })}
+          onSearch={(v) => filter({ keyword: v.trim() })}
         />
         <Select<ContentStatus | ''>
           className={styles.select}
-          value={filters.status ?? ''}
-          onChange={(v) => filter({ status: v || undefined })}
+          value={filters.status}
+          onChange={(v) => filter({ status: v })}
           options={[{ value: '', label: '全部状态' }, ...CONTENT_STATUSES.map((s) => ({ value: s, label: CONTENT_STATUS_LABEL[s] }))]}
           aria-label="状态"
         />
         {kind === 'news' ? (
           <Select<string>
             className={styles.select}
-            value={filters.type ?? ''}
-            onChange={(v) => filter({ type: v || undefined })}
+            value={filters.type}
+            onChange={(v) => filter({ type: v })}
             options={[{ value: '', label: '全部分类' }, ...NEWS_TYPES.map((t) => ({ value: String(t.type), label: t.typeName }))]}
             aria-label="分类"
           />
@@ -204,8 +177,8 @@ export function ContentList({ kind }: { kind: ContentKind }) {
         {kind === 'cases' ? (
           <Select<string>
             className={styles.select}
-            value={filters.industry ?? ''}
-            onChange={(v) => filter({ industry: v || undefined })}
+            value={filters.industry}
+            onChange={(v) => filter({ industry: v })}
             options={[{ value: '', label: '全部行业' }, ...INDUSTRIES.map((i) => ({ value: i, label: i }))]}
             aria-label="行业"
           />
@@ -213,8 +186,8 @@ export function ContentList({ kind }: { kind: ContentKind }) {
         {kind === 'knowledge' ? (
           <Select<string>
             className={styles.select}
-            value={filters.type ?? ''}
-            onChange={(v) => filter({ type: v || undefined })}
+            value={filters.type}
+            onChange={(v) => filter({ type: v })}
             options={[{ value: '', label: '全部分类' }, ...knowledgeTypes.map((t) => ({ value: t, label: t }))]}
             aria-label="分类"
           />
@@ -223,17 +196,17 @@ export function ContentList({ kind }: { kind: ContentKind }) {
           新建{label}
         </Button>
       </div>
-      {error ? <Alert type="error" showIcon title={error} action={<Button size="small" onClick={() => void load()}>重 试</Button>} /> : null}
+      {error ? <Alert type="error" showIcon title={error} action={<Button size="small" onClick={() => void list.refetch()}>重 试</Button>} /> : null}
       <Table<Row>
         rowKey="id"
-        loading={loading}
+        loading={list.fetching}
         columns={columns}
-        dataSource={page?.rows ?? []}
-        scroll={page?.rows.length ? { x: 900 } : undefined}
+        dataSource={list.rows}
+        scroll={list.rows.length ? { x: 900 } : undefined}
         locale={{ emptyText: <Empty description={filtered ? `没有符合条件的${label}，换个关键词或状态试试` : EMPTY_HINT[kind]} /> }}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, showTotal: (n) => `共 ${n} 条`, hideOnSinglePage: true }}
+        pagination={{ ...list.pagination, showTotal: (n) => `共 ${n} 条` }}
       />
-      <ContentEditor key={session} kind={kind} target={editing} onClose={() => setEditing(null)} onChanged={() => void load()} />
+      <ContentEditor key={session} kind={kind} target={editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

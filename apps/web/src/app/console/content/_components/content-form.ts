@@ -4,12 +4,14 @@
 import {
   BANNER_THEMES,
   type BannerTheme,
+  type CallInput,
+  type CONSOLE_CONTENT_CALLS,
   type ConsoleContentItem,
   type ContentKind,
   joinParagraphs,
   splitParagraphs,
 } from '@apimarket/contracts';
-import { formatDate } from '../../../../lib/content';
+import { formatDate } from '@/lib/content';
 
 /** What the form holds: text, or a number for the news type and the banner's sort. */
 export type FormValues = Record<string, string | number | undefined>;
@@ -89,6 +91,18 @@ export function toPayload(values: FormValues): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null) out[k] = v;
   return out;
+}
+
+/** What a kind's save call takes. */
+export type SaveFields = CallInput<(typeof CONSOLE_CONTENT_CALLS)[ContentKind]['save']>;
+
+/**
+ * The values a save sends, with the stored item's id and the version the editor opened. The
+ * form holds the kind's own fields (ContentFields) as text; every field of a save rule takes
+ * any value and answers its own message, so the form's record is the call's input as it is.
+ */
+export function savePayload(values: FormValues, edit: { id: number; version?: string } | null): SaveFields {
+  return { ...toPayload(values), ...edit } as SaveFields;
 }
 
 /** The form's values, comparable with the last saved ones (unsaved changes). */

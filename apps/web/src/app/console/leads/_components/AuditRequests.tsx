@@ -6,15 +6,17 @@ import {
   AUDIT_REQUEST_STATES,
   type AuditRequestRow,
   type AuditRequestState,
+  consoleAuditRequestsApi,
   LEAD_KEYWORD_MAX,
 } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Skeleton, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { useState } from 'react';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { callKey, useCall, useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import { AUDIT_STATE_COLOR } from './lead-ui';
 import styles from './leads.module.css';
 
@@ -25,81 +27,34 @@ interface Filters {
 }
 
 const PAGE_SIZE = 20;
+const NO_FILTERS = { state: '', keyword: '', from: '', to: '' };
 
 export function AuditRequests() {
-  const { call } = useConsole();
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
+  const client = useQueryClient();
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: AuditRequestRow[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const list = usePagedList(consoleAuditRequestsApi.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: NO_FILTERS });
+  const error = list.error ? (serverMessage(list.error) ?? '合规审计申请加载失败，请稍后再试') : null;
   const [openId, setOpenId] = useState<number | null>(null);
-  const [detail, setDetail] = useState<AuditRequestRow | null>(null);
-  const [detailError, setDetailError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<{ rows: AuditRequestRow[]; total: number }>('auditRequests/list', {
-        data: {
-          state: filters.state,
-          keyword: filters.keyword?.trim() || undefined,
-          from: filters.range?.[0].format('YYYY-MM-DD'),
-          to: filters.range?.[1].format('YYYY-MM-DD'),
-          pageNum,
-          pageSize: PAGE_SIZE,
-        },
-      });
-      setPage({ rows: res.rows, total: res.total });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? '合规审计申请加载失败，请稍后再试');
-    } finally {
-      setLoading(false);
-    }
-  }, [call, filters, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const open = useCallback(
-    async (id: number) => {
-      try {
-        const res = await call<{ data: AuditRequestRow }>('auditRequests/detail', { data: { id } });
-        setDetail(res.data);
-        setDetailError(null);
-      } catch (err) {
-        setDetailError(serverMessage(err) ?? '申请详情加载失败，请稍后再试');
-      }
-    },
-    [call],
-  );
-
-  useEffect(() => {
-    setDetail(null);
-    setDetailError(null);
-    if (openId !== null) void open(openId);
-  }, [openId, open]);
+  const detailInput = { id: openId ?? 0 };
+  const loaded = useCall(consoleAuditRequestsApi.detail, detailInput, { enabled: openId !== null, quiet: true });
+  const detail = (openId !== null && loaded.data?.data) || null;
+  const detailError = openId !== null && loaded.error ? (serverMessage(loaded.error) ?? '申请详情加载失败，请稍后再试') : null;
+  const stateChange = useCallMutation(consoleAuditRequestsApi.state, { quiet: true, invalidates: [consoleAuditRequestsApi.list] });
+  const busy = stateChange.isPending;
 
   const setState = async (state: AuditRequestState) => {
     if (openId === null) return;
-    setBusy(true);
     try {
-      const res = await call<{ msg: string; data: { changed: boolean } }>('auditRequests/state', { data: { id: openId, state } });
+      const res = await stateChange.mutateAsync({ id: openId, state });
       if (res.data.changed) void message.success(res.msg);
       else void message.info(res.msg);
-      setDetail((d) => (d ? { ...d, state, stateLabel: AUDIT_REQUEST_STATE_LABEL[state] } : d));
-      await load();
+      // The drawer shows the new state without reading the request (and its full phone) again.
+      if (loaded.data) client.setQueryData(callKey(consoleAuditRequestsApi.detail, detailInput), { ...loaded.data, data: { ...loaded.data.data, state, stateLabel: AUDIT_REQUEST_STATE_LABEL[state] } });
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) void message.error(msg);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -133,7 +88,7 @@ export function AuditRequests() {
     },
   ];
 
-  const filtered = Boolean(filters.state || filters.keyword?.trim() || filters.range);
+  const filtered = Object.values(list.filters).some(Boolean);
 
   return (
     <div className={styles.stack}>
@@ -142,10 +97,19 @@ export function AuditRequests() {
           form={form}
           layout="inline"
           className={styles.filters}
-          onFinish={(v) => {
-            setPageNum(1);
-            setFilters(v);
+          initialValues={{
+            state: AUDIT_REQUEST_STATES.find((s) => s === list.filters.state),
+            keyword: list.filters.keyword || undefined,
+            range: list.filters.from && list.filters.to ? [dayjs(list.filters.from), dayjs(list.filters.to)] : null,
           }}
+          onFinish={(v) =>
+            list.setFilters({
+              state: v.state ?? '',
+              keyword: v.keyword?.trim() ?? '',
+              from: v.range?.[0].format('YYYY-MM-DD') ?? '',
+              to: v.range?.[1].format('YYYY-MM-DD') ?? '',
+            })
+          }
         >
           <Form.Item name="state" label="状态">
             <Select allowClear placeholder="全部状态" className={styles.select} options={AUDIT_REQUEST_STATES.map((s) => ({ value: s, label: AUDIT_REQUEST_STATE_LABEL[s] }))} />
@@ -164,17 +128,17 @@ export function AuditRequests() {
         </Form>
       </Card>
       {error ? <Alert type="error" showIcon title={error} /> : null}
-      <Card title={page ? `共 ${page.total.toLocaleString('zh-CN')} 条申请` : '合规审计申请'}>
+      <Card title={list.reply ? `共 ${list.total.toLocaleString('zh-CN')} 条申请` : '合规审计申请'}>
         <Table<AuditRequestRow>
           rowKey="id"
-          loading={loading}
+          loading={list.fetching}
           columns={columns}
-          dataSource={page?.rows ?? []}
-          scroll={page?.rows?.length ? { x: 900 } : undefined}
+          dataSource={list.rows}
+          scroll={list.rows.length ? { x: 900 } : undefined}
           locale={{
             emptyText: <Empty description={filtered ? '没有符合条件的申请，换个筛选条件试试' : '还没有合规审计申请。企业在「数据合规审计」页提交申请后，会出现在这里'} />,
           }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, hideOnSinglePage: true }}
+          pagination={list.pagination}
         />
       </Card>
       <Drawer open={openId !== null} onClose={() => setOpenId(null)} size={screens.sm === false ? '100%' : 520} title={detail?.companyName ?? '合规审计申请'} destroyOnHidden>

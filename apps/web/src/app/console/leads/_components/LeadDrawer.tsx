@@ -1,74 +1,45 @@
 'use client';
 // One lead, to work it: the full phone for the call (opening it is audited), where the visitor
 // came from, who follows it up and its state, and the notes kept so far with a box for the next.
-import { LEAD_STATE_LABEL, LEAD_STATES, type LeadAssignee, type LeadDetail, LeadNoteBody, type LeadState } from '@apimarket/contracts';
+import { consoleLeadsApi, LEAD_STATE_LABEL, LEAD_STATES, type LeadAssignee, LeadNoteBody, type LeadState } from '@apimarket/contracts';
 import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
-import { zodRule } from '../../../../lib/form-rules';
+import { useConsole } from '@/components/console/ConsoleContext';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
+import { zodRule } from '@/lib/form-rules';
 import { STATE_COLOR } from './lead-ui';
 import styles from './leads.module.css';
 
 const NOTE_MAX = 1000;
+/** A write reads the lead (and the list behind the drawer) again; the drawer tells what went wrong itself. */
+const WRITE = { quiet: true, invalidates: [consoleLeadsApi.detail, consoleLeadsApi.list] };
 
-export function LeadDrawer({
-  id,
-  assignees,
-  onClose,
-  onChanged,
-}: {
-  id: number | null;
-  assignees: LeadAssignee[];
-  onClose: () => void;
-  onChanged: () => void;
-}) {
-  const { call, operator } = useConsole();
+export function LeadDrawer({ id, assignees, onClose }: { id: number | null; assignees: LeadAssignee[]; onClose: () => void }) {
+  const { operator } = useConsole();
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const [lead, setLead] = useState<LeadDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ body: string }>();
+  const loaded = useCall(consoleLeadsApi.detail, { id: id ?? 0 }, { enabled: id !== null, quiet: true });
+  const lead = (id !== null && loaded.data?.data) || null;
+  const error = id !== null && loaded.error ? (serverMessage(loaded.error) ?? '线索详情加载失败，请稍后再试') : null;
+  const assign = useCallMutation(consoleLeadsApi.assign, WRITE);
+  const setState = useCallMutation(consoleLeadsApi.state, WRITE);
+  const note = useCallMutation(consoleLeadsApi.note, WRITE);
+  const busy = assign.isPending || setState.isPending || note.isPending;
 
-  const load = useCallback(
-    async (leadId: number) => {
-      try {
-        const res = await call<{ data: LeadDetail }>('leads/detail', { data: { id: leadId } });
-        setLead(res.data);
-        setError(null);
-      } catch (err) {
-        setError(serverMessage(err) ?? '线索详情加载失败，请稍后再试');
-      }
-    },
-    [call],
-  );
-
-  useEffect(() => {
-    setLead(null);
-    setError(null);
-    if (id !== null) void load(id);
-  }, [id, load]);
-
-  /** One write: the server's message, then the drawer and the list read again. */
-  const act = async (path: string, data: Record<string, string | number>): Promise<boolean> => {
-    if (id === null) return false;
-    setBusy(true);
+  /** One write: the server's message, once the drawer and the list have been read again. */
+  const act = async (send: () => Promise<{ msg: string; data: { changed: boolean } }>): Promise<boolean> => {
     try {
-      const res = await call<{ msg: string; data: { changed: boolean } }>(path, { data: { id, ...data } });
+      const res = await send();
       if (res.data.changed) void message.success(res.msg);
       else void message.info(res.msg);
-      await load(id);
-      onChanged();
       return true;
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) void message.error(msg);
       return false;
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -135,7 +106,7 @@ export function LeadDrawer({
                   className={styles.select}
                   value={lead.assigneeId === null ? 'none' : String(lead.assigneeId)}
                   disabled={busy}
-                  onChange={(v) => void act('leads/assign', { assigneeId: v })}
+                  onChange={(v) => lead && void act(() => assign.mutateAsync({ id: lead.id, assigneeId: v }))}
                   options={[
                     { value: 'none', label: '未分配（公共线索池）' },
                     ...assignees.map((o) => ({ value: String(o.id), label: o.username })),
@@ -145,7 +116,7 @@ export function LeadDrawer({
                       : []),
                   ]}
                 />
-                <Button disabled={busy || mine} onClick={() => void act('leads/assign', { assigneeId: 'me' })}>
+                <Button disabled={busy || mine} onClick={() => lead && void act(() => assign.mutateAsync({ id: lead.id, assigneeId: 'me' }))}>
                   {mine ? '已由我负责' : '分配给我'}
                 </Button>
               </Space>
@@ -156,7 +127,7 @@ export function LeadDrawer({
                 className={styles.select}
                 value={lead.state}
                 disabled={busy}
-                onChange={(v) => void act('leads/state', { state: v })}
+                onChange={(v) => lead && void act(() => setState.mutateAsync({ id: lead.id, state: v }))}
                 options={LEAD_STATES.map((s) => ({ value: s, label: <Tag color={STATE_COLOR[s]}>{LEAD_STATE_LABEL[s]}</Tag> }))}
               />
             </div>
@@ -169,7 +140,7 @@ export function LeadDrawer({
               // The drawer is destroyed on close: an unsent note does not follow into the next lead.
               preserve={false}
               onFinish={async (v) => {
-                if (await act('leads/note', { body: v.body })) form.resetFields();
+                if (lead && (await act(() => note.mutateAsync({ id: lead.id, body: v.body })))) form.resetFields();
               }}
             >
               <Form.Item name="body" rules={[zodRule(LeadNoteBody)]}>

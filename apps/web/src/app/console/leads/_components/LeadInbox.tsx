@@ -1,27 +1,16 @@
 'use client';
-// The leads tab: filters (类型, 状态, 负责人, 关键词, 日期), the newest leads with masked phones,
-// 导出 Excel of the same filters for the CRM, and a drawer to work one lead.
-import { DownloadOutlined } from '@ant-design/icons';
-import {
-  LEAD_KEYWORD_MAX,
-  LEAD_KIND_LABEL,
-  LEAD_KINDS,
-  LEAD_STATE_LABEL,
-  LEAD_STATES,
-  type LeadAssignee,
-  type LeadKind,
-  type LeadRow,
-  type LeadState,
-} from '@apimarket/contracts';
-import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+// The leads tab: filters (类型, 状态, 负责人, 关键词, 日期) kept in the address, the newest leads with
+// masked phones, 导出 Excel of the same filters for the CRM, and a drawer to work one lead.
+import { consoleLeadsApi, LEAD_KEYWORD_MAX, LEAD_KIND_LABEL, LEAD_KINDS, LEAD_STATE_LABEL, LEAD_STATES, type LeadKind, type LeadRow, type LeadState } from '@apimarket/contracts';
+import { Alert, Button, Card, DatePicker, Empty, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { useState } from 'react';
+import shared from '@/components/console/console.module.css';
+import { ExportButton } from '@/components/console/ExportButton';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import { LeadDrawer } from './LeadDrawer';
-import { saveBlob } from '../../../../lib/download';
 import { STATE_COLOR } from './lead-ui';
 import styles from './leads.module.css';
 
@@ -34,67 +23,41 @@ interface Filters {
 }
 
 const PAGE_SIZE = 20;
+/** The list's filters as the address and the calls carry them; 负责人 defaults to 全部. */
+const NO_FILTERS = { kind: '', state: '', assignee: 'any', keyword: '', from: '', to: '' };
+type Query = typeof NO_FILTERS;
 
-/** The filters as the list and the export take them. */
-function query(f: Filters): Record<string, string | undefined> {
+/** The form's values as the list and the export take them. */
+function query(f: Filters): Query {
   return {
-    kind: f.kind,
-    state: f.state,
+    kind: f.kind ?? '',
+    state: f.state ?? '',
     assignee: f.assignee ?? 'any',
-    keyword: f.keyword?.trim() || undefined,
-    from: f.range?.[0].format('YYYY-MM-DD'),
-    to: f.range?.[1].format('YYYY-MM-DD'),
+    keyword: f.keyword?.trim() ?? '',
+    from: f.range?.[0].format('YYYY-MM-DD') ?? '',
+    to: f.range?.[1].format('YYYY-MM-DD') ?? '',
+  };
+}
+
+/** …and back, for the form of a page opened from a bookmarked address. */
+function formValues(q: Query): Filters {
+  const kind = LEAD_KINDS.find((k) => k === q.kind);
+  const state = LEAD_STATES.find((s) => s === q.state);
+  return {
+    kind,
+    state,
+    assignee: q.assignee || 'any',
+    keyword: q.keyword || undefined,
+    range: q.from && q.to ? [dayjs(q.from), dayjs(q.to)] : null,
   };
 }
 
 export function LeadInbox() {
-  const { call } = useConsole();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({ assignee: 'any' });
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: LeadRow[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [assignees, setAssignees] = useState<LeadAssignee[]>([]);
+  const list = usePagedList(consoleLeadsApi.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: NO_FILTERS });
+  const assignees = useCall(consoleLeadsApi.assignees, undefined, { quiet: true }).data?.data ?? [];
   const [openId, setOpenId] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<{ rows: LeadRow[]; total: number }>('leads/list', { data: { ...query(filters), pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? '线索加载失败，请稍后再试');
-    } finally {
-      setLoading(false);
-    }
-  }, [call, filters, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    call<{ data: LeadAssignee[] }>('leads/assignees')
-      .then((res) => setAssignees(res.data))
-      .catch(() => setAssignees([]));
-  }, [call]);
-
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      const blob = await call<Blob>('leads/export', { method: 'GET', data: query(filters) });
-      saveBlob(blob, `销售线索-${dayjs().format('YYYYMMDD')}.xlsx`);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) void message.error(msg);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const error = list.error ? (serverMessage(list.error) ?? '线索加载失败，请稍后再试') : null;
 
   const columns: TableColumnsType<LeadRow> = [
     { title: '提交时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
@@ -151,21 +114,12 @@ export function LeadInbox() {
     },
   ];
 
-  const filtered = Object.entries(query(filters)).some(([k, v]) => v !== undefined && !(k === 'assignee' && v === 'any'));
+  const filtered = Object.entries(list.filters).some(([k, v]) => v && !(k === 'assignee' && v === 'any'));
 
   return (
     <div className={styles.stack}>
       <Card>
-        <Form
-          form={form}
-          layout="inline"
-          className={styles.filters}
-          initialValues={{ assignee: 'any' }}
-          onFinish={(v) => {
-            setPageNum(1);
-            setFilters(v);
-          }}
-        >
+        <Form form={form} layout="inline" className={styles.filters} initialValues={formValues(list.filters)} onFinish={(v) => list.setFilters(query(v))}>
           <Form.Item name="kind" label="类型">
             <Select allowClear placeholder="全部类型" className={styles.select} options={LEAD_KINDS.map((k) => ({ value: k, label: LEAD_KIND_LABEL[k] }))} />
           </Form.Item>
@@ -197,9 +151,8 @@ export function LeadInbox() {
           <Form.Item>
             <Button
               onClick={() => {
-                form.resetFields();
-                setPageNum(1);
-                setFilters({ assignee: 'any' });
+                form.setFieldsValue(formValues(NO_FILTERS));
+                list.setFilters(NO_FILTERS);
               }}
             >
               重 置
@@ -209,19 +162,15 @@ export function LeadInbox() {
       </Card>
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <Card
-        title={page ? `共 ${page.total.toLocaleString('zh-CN')} 条线索` : '线索'}
-        extra={
-          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!page?.total} onClick={() => void exportFile()}>
-            导出 Excel
-          </Button>
-        }
+        title={list.reply ? `共 ${list.total.toLocaleString('zh-CN')} 条线索` : '线索'}
+        extra={<ExportButton call={consoleLeadsApi.export} input={list.filters} name="销售线索" disabled={!list.total} />}
       >
         <Table<LeadRow>
           rowKey="id"
-          loading={loading}
+          loading={list.fetching}
           columns={columns}
-          dataSource={page?.rows ?? []}
-          scroll={page?.rows?.length ? { x: 1100 } : undefined}
+          dataSource={list.rows}
+          scroll={list.rows.length ? { x: 1100 } : undefined}
           onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
           locale={{
             emptyText: (
@@ -232,10 +181,10 @@ export function LeadInbox() {
               />
             ),
           }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, hideOnSinglePage: true }}
+          pagination={list.pagination}
         />
       </Card>
-      <LeadDrawer id={openId} assignees={assignees} onClose={() => setOpenId(null)} onChanged={() => void load()} />
+      <LeadDrawer id={openId} assignees={assignees} onClose={() => setOpenId(null)} />
     </div>
   );
 }

@@ -2,52 +2,35 @@
 // 半年未登录 (Decision 9): main accounts not seen for six months, longest idle first — the same
 // accounts the console home counts — to be marked for closure (the owner is told in 消息中心 and
 // by SMS); and the accounts already marked, to take the mark off.
-import type { DormantRow } from '@apimarket/contracts';
+import { consoleMembersApi, type DormantRow } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Popconfirm, Segmented, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { useState } from 'react';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './members.module.css';
 
 const PAGE_SIZE = 20;
+/** A mark (or taking it off) reads the tab again, and the account if its drawer is open. */
+const CHANGE = { quiet: true, invalidates: [consoleMembersApi.dormant, consoleMembersApi.detail, consoleMembersApi.list] };
 
-export function Dormant({ onOpen, version }: { onOpen: (id: number) => void; version: number }) {
-  const { call } = useConsole();
+export function Dormant({ onOpen }: { onOpen: (id: number) => void }) {
   const { message } = App.useApp();
-  const [marked, setMarked] = useState(false);
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: DormantRow[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  // 待标记 or 已标记待注销, in the address like the page.
+  const list = usePagedList(consoleMembersApi.dormant, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: { marked: 'false' } });
+  const marked = list.filters.marked === 'true';
+  const error = list.error ? (serverMessage(list.error) ?? '长期未登录账号加载失败，请稍后再试') : null;
+  const mark = useCallMutation(consoleMembersApi.markClosure, CHANGE);
+  const unmark = useCallMutation(consoleMembersApi.unmarkClosure, CHANGE);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the signal to read again after a change in the drawer
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<{ rows: DormantRow[]; total: number }>('members/dormant', { data: { marked: marked ? 'true' : 'false', pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? '长期未登录账号加载失败，请稍后再试');
-    } finally {
-      setLoading(false);
-    }
-  }, [call, marked, pageNum, version]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (path: string, id: number) => {
+  const act = async (send: (input: { id: number }) => Promise<{ msg: string; data: { changed: boolean } }>, id: number) => {
     setBusyId(id);
     try {
-      const res = await call<{ msg: string; data: { changed: boolean } }>(path, { data: { id } });
+      const res = await send({ id });
       if (res.data.changed) void message.success(res.msg);
       else void message.info(res.msg);
-      await load();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) void message.error(msg);
@@ -80,7 +63,7 @@ export function Dormant({ onOpen, version }: { onOpen: (id: number) => void; ver
       fixed: 'right',
       render: (_, r) =>
         marked ? (
-          <Popconfirm title="取消待注销标记？" okText="确 定" cancelText="取 消" onConfirm={() => act('members/unmarkClosure', r.id)}>
+          <Popconfirm title="取消待注销标记？" okText="确 定" cancelText="取 消" onConfirm={() => act(unmark.mutateAsync, r.id)}>
             <Button size="small" loading={busyId === r.id}>
               取消标记
             </Button>
@@ -91,7 +74,7 @@ export function Dormant({ onOpen, version }: { onOpen: (id: number) => void; ver
             description="账号本人会收到站内消息和短信通知；账号和数据不会被删除。"
             okText="标 记"
             cancelText="取 消"
-            onConfirm={() => act('members/markClosure', r.id)}
+            onConfirm={() => act(mark.mutateAsync, r.id)}
           >
             <Button size="small" danger loading={busyId === r.id}>
               标记待注销
@@ -106,10 +89,7 @@ export function Dormant({ onOpen, version }: { onOpen: (id: number) => void; ver
       <div className={styles.dormantHead}>
         <Segmented<'todo' | 'marked'>
           value={marked ? 'marked' : 'todo'}
-          onChange={(v) => {
-            setPageNum(1);
-            setMarked(v === 'marked');
-          }}
+          onChange={(v) => list.setFilters({ marked: v === 'marked' ? 'true' : 'false' })}
           options={[
             { value: 'todo', label: '待标记' },
             { value: 'marked', label: '已标记待注销' },
@@ -118,17 +98,17 @@ export function Dormant({ onOpen, version }: { onOpen: (id: number) => void; ver
         <span className={shared.sub}>连续 6 个月未登录（从未登录的按注册时间算）且正在使用的主账号。</span>
       </div>
       {error ? <Alert type="error" showIcon title={error} /> : null}
-      <Card title={page ? `共 ${page.total.toLocaleString('zh-CN')} 个账号` : '半年未登录'}>
+      <Card title={list.reply ? `共 ${list.total.toLocaleString('zh-CN')} 个账号` : '半年未登录'}>
         <Table<DormantRow>
           rowKey="id"
-          loading={loading}
+          loading={list.fetching}
           columns={columns}
-          dataSource={page?.rows ?? []}
-          scroll={page?.rows?.length ? { x: 900 } : undefined}
+          dataSource={list.rows}
+          scroll={list.rows.length ? { x: 900 } : undefined}
           locale={{
             emptyText: <Empty description={marked ? '没有标记待注销的账号' : '没有连续 6 个月未登录的账号，所有主账号近半年内都登录过'} />,
           }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, hideOnSinglePage: true }}
+          pagination={list.pagination}
         />
       </Card>
     </div>

@@ -2,64 +2,46 @@
 // One member's account: the facts an operator checks before acting, the security flag, 停用 /
 // 启用, the granted feature codes, and the closure mark. Each switch is one audited call whose
 // Chinese answer is shown as it comes.
-import {
-  formatFen,
-  GRANTABLE_FEATURE_OPTIONS,
-  MEMBER_KIND_LABEL,
-  MEMBER_STATUS_LABEL,
-  type MemberDetail,
-} from '@apimarket/contracts';
+import { consoleMembersApi, formatFen, GRANTABLE_FEATURE_OPTIONS, MEMBER_KIND_LABEL, MEMBER_STATUS_LABEL } from '@apimarket/contracts';
 import { Alert, App, Button, Checkbox, Descriptions, Drawer, Grid, Popconfirm, Skeleton, Space, Switch, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { useEffect, useState } from 'react';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './members.module.css';
 
-export function MemberDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
-  const { call } = useConsole();
+/** A change reads the account again, and the list and dormant tab behind the drawer; the drawer tells what went wrong itself. */
+const CHANGE = { quiet: true, invalidates: [consoleMembersApi.detail, consoleMembersApi.list, consoleMembersApi.dormant] };
+
+export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const [member, setMember] = useState<MemberDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const loaded = useCall(consoleMembersApi.detail, { id: id ?? 0 }, { enabled: id !== null, quiet: true });
+  const member = (id !== null && loaded.data?.data) || null;
+  const error = id !== null && loaded.error ? (serverMessage(loaded.error) ?? '账号详情加载失败，请稍后再试') : null;
   const [codes, setCodes] = useState<number[]>([]);
-
-  const load = useCallback(
-    async (memberId: number) => {
-      try {
-        const res = await call<{ data: MemberDetail }>('members/detail', { data: { id: memberId } });
-        setMember(res.data);
-        setCodes(res.data.effectiveFeatures);
-        setError(null);
-      } catch (err) {
-        setError(serverMessage(err) ?? '账号详情加载失败，请稍后再试');
-      }
-    },
-    [call],
-  );
-
+  // The boxes start from what is granted now, and again after every change.
   useEffect(() => {
-    setMember(null);
-    setError(null);
-    if (id !== null) void load(id);
-  }, [id, load]);
+    if (member) setCodes(member.effectiveFeatures);
+  }, [member]);
 
-  const act = async (path: string, data: Record<string, string>) => {
-    if (id === null) return;
-    setBusy(true);
+  const flags = useCallMutation(consoleMembersApi.flags, CHANGE);
+  const status = useCallMutation(consoleMembersApi.status, CHANGE);
+  const features = useCallMutation(consoleMembersApi.features, CHANGE);
+  const mark = useCallMutation(consoleMembersApi.markClosure, CHANGE);
+  const unmark = useCallMutation(consoleMembersApi.unmarkClosure, CHANGE);
+  const busy = [flags, status, features, mark, unmark].some((m) => m.isPending);
+
+  /** One audited change: the server's words, once the account has been read again. */
+  const act = async (send: () => Promise<{ msg: string; data: { changed: boolean } }>) => {
     try {
-      const res = await call<{ msg: string; data: { changed: boolean } }>(path, { data: { id: String(id), ...data } });
+      const res = await send();
       if (res.data.changed) void message.success(res.msg);
       else void message.info(res.msg);
-      await load(id);
-      onChanged();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) void message.error(msg);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -138,7 +120,7 @@ export function MemberDrawer({ id, onClose, onChanged }: { id: number | null; on
                 loading={busy}
                 checkedChildren="已标记"
                 unCheckedChildren="未标记"
-                onChange={(on) => void act('members/flags', { securityFlagged: on ? 'true' : 'false' })}
+                onChange={(on) => void act(() => flags.mutateAsync({ id: member.id, securityFlagged: on ? 'true' : 'false' }))}
               />
             </div>
             <div className={styles.row}>
@@ -152,7 +134,7 @@ export function MemberDrawer({ id, onClose, onChanged }: { id: number | null; on
                 okText={disabled ? '启 用' : '停 用'}
                 cancelText="取 消"
                 okButtonProps={{ danger: !disabled }}
-                onConfirm={() => act('members/status', { status: disabled ? 'active' : 'disabled' })}
+                onConfirm={() => act(() => status.mutateAsync({ id: member.id, status: disabled ? 'active' : 'disabled' }))}
               >
                 <Button danger={!disabled} disabled={busy}>
                   {disabled ? '启 用' : '停 用'}
@@ -175,10 +157,10 @@ export function MemberDrawer({ id, onClose, onChanged }: { id: number | null; on
               options={GRANTABLE_FEATURE_OPTIONS.map((f) => ({ value: f.code, label: `${f.label}（${f.code}）` }))}
             />
             <Space wrap>
-              <Button type="primary" disabled={busy || sameCodes} onClick={() => void act('members/features', { codes: [...codes].sort((a, b) => a - b).join(',') })}>
+              <Button type="primary" disabled={busy || sameCodes} onClick={() => void act(() => features.mutateAsync({ id: member.id, codes: [...codes].sort((a, b) => a - b).join(',') }))}>
                 保存功能
               </Button>
-              <Button disabled={busy || member.featureCodes === null} onClick={() => void act('members/features', { codes: 'default' })}>
+              <Button disabled={busy || member.featureCodes === null} onClick={() => void act(() => features.mutateAsync({ id: member.id, codes: 'default' }))}>
                 恢复默认
               </Button>
             </Space>
@@ -189,7 +171,7 @@ export function MemberDrawer({ id, onClose, onChanged }: { id: number | null; on
               <h3 className={styles.sectionTitle}>长期未登录</h3>
               <div className={shared.sub}>连续 6 个月未登录的主账号可标记为待注销，系统会通过消息中心和短信通知账号本人；账号和数据不会被删除。</div>
               {member.closureMarkedAt ? (
-                <Popconfirm title="取消待注销标记？" okText="确 定" cancelText="取 消" onConfirm={() => act('members/unmarkClosure', {})}>
+                <Popconfirm title="取消待注销标记？" okText="确 定" cancelText="取 消" onConfirm={() => act(() => unmark.mutateAsync({ id: member.id }))}>
                   <Button disabled={busy}>取消标记</Button>
                 </Popconfirm>
               ) : (
@@ -198,7 +180,7 @@ export function MemberDrawer({ id, onClose, onChanged }: { id: number | null; on
                   description="账号本人会收到站内消息和短信通知。"
                   okText="标 记"
                   cancelText="取 消"
-                  onConfirm={() => act('members/markClosure', {})}
+                  onConfirm={() => act(() => mark.mutateAsync({ id: member.id }))}
                   disabled={!member.dormant}
                 >
                   <Button disabled={busy || !member.dormant}>{member.dormant ? '标记待注销' : '近 6 个月内登录过，不能标记'}</Button>

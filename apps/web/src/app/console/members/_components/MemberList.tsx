@@ -2,6 +2,7 @@
 // The member list: search by login name, phone or company, filter by status, the security flag
 // and main/sub account; phones are masked. A row opens the member's drawer.
 import {
+  consoleMembersApi,
   MEMBER_KEYWORD_MAX,
   MEMBER_KIND_LABEL,
   MEMBER_KINDS,
@@ -13,11 +14,10 @@ import {
   QUALIFICATION_LABEL,
 } from '@apimarket/contracts';
 import { Alert, Button, Card, Empty, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './members.module.css';
 
 interface Filters {
@@ -28,35 +28,14 @@ interface Filters {
 }
 
 const PAGE_SIZE = 20;
+const NO_FILTERS = { keyword: '', status: '', flagged: '', kind: '' };
 
-export function MemberList({ onOpen, version }: { onOpen: (id: number) => void; version: number }) {
-  const { call } = useConsole();
+export function MemberList({ onOpen }: { onOpen: (id: number) => void }) {
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: MemberRow[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the signal to read again after a change in the drawer
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await call<{ rows: MemberRow[]; total: number }>('members/list', {
-        data: { ...filters, keyword: filters.keyword?.trim() || undefined, pageNum, pageSize: PAGE_SIZE },
-      });
-      setPage({ rows: res.rows, total: res.total });
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? '会员列表加载失败，请稍后再试');
-    } finally {
-      setLoading(false);
-    }
-  }, [call, filters, pageNum, version]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A change in the drawer reads the list again (the drawer's calls name it).
+  const list = usePagedList(consoleMembersApi.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: NO_FILTERS });
+  const error = list.error ? (serverMessage(list.error) ?? '会员列表加载失败，请稍后再试') : null;
+  const { filters } = list;
 
   const columns: TableColumnsType<MemberRow> = [
     {
@@ -122,7 +101,7 @@ export function MemberList({ onOpen, version }: { onOpen: (id: number) => void; 
     },
   ];
 
-  const filtered = Boolean(filters.keyword?.trim() || filters.status || filters.flagged || filters.kind);
+  const filtered = Object.values(filters).some(Boolean);
 
   return (
     <div className={styles.stack}>
@@ -131,10 +110,13 @@ export function MemberList({ onOpen, version }: { onOpen: (id: number) => void; 
           form={form}
           layout="inline"
           className={styles.filters}
-          onFinish={(v) => {
-            setPageNum(1);
-            setFilters(v);
+          initialValues={{
+            keyword: filters.keyword || undefined,
+            status: MEMBER_STATUSES.find((v) => v === filters.status),
+            flagged: filters.flagged === 'true' || filters.flagged === 'false' ? filters.flagged : undefined,
+            kind: MEMBER_KINDS.find((v) => v === filters.kind),
           }}
+          onFinish={(v) => list.setFilters({ keyword: v.keyword?.trim() ?? '', status: v.status ?? '', flagged: v.flagged ?? '', kind: v.kind ?? '' })}
         >
           <Form.Item name="keyword" label="搜索">
             <Input allowClear placeholder="登录名、手机号或企业名称" maxLength={MEMBER_KEYWORD_MAX} className={styles.keyword} />
@@ -164,15 +146,15 @@ export function MemberList({ onOpen, version }: { onOpen: (id: number) => void; 
         </Form>
       </Card>
       {error ? <Alert type="error" showIcon title={error} /> : null}
-      <Card title={page ? `共 ${page.total.toLocaleString('zh-CN')} 个账号` : '会员'}>
+      <Card title={list.reply ? `共 ${list.total.toLocaleString('zh-CN')} 个账号` : '会员'}>
         <Table<MemberRow>
           rowKey="id"
-          loading={loading}
+          loading={list.fetching}
           columns={columns}
-          dataSource={page?.rows ?? []}
-          scroll={page?.rows?.length ? { x: 1000 } : undefined}
+          dataSource={list.rows}
+          scroll={list.rows.length ? { x: 1000 } : undefined}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的账号，换个关键词或筛选条件试试' : '还没有注册的会员账号'} /> }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setPageNum, hideOnSinglePage: true }}
+          pagination={list.pagination}
         />
       </Card>
     </div>

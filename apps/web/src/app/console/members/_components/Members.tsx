@@ -4,7 +4,7 @@
 import { Tabs } from 'antd';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import shared from '../../../../components/console/console.module.css';
+import shared from '@/components/console/console.module.css';
 import { Dormant } from './Dormant';
 import { MemberDrawer } from './MemberDrawer';
 import { MemberList } from './MemberList';
@@ -14,8 +14,6 @@ export function Members() {
   const pathname = usePathname();
   const active = search.get('tab') === 'dormant' ? 'dormant' : 'list';
   const [openId, setOpenId] = useState<number | null>(null);
-  // Bumped after a change in the drawer, so the open tab reads its rows again.
-  const [version, setVersion] = useState(0);
 
   return (
     <>
@@ -28,11 +26,11 @@ export function Members() {
         onChange={(key) => window.history.replaceState(null, '', key === 'dormant' ? `${pathname}?tab=dormant` : pathname)}
         destroyOnHidden
         items={[
-          { key: 'list', label: '会员列表', children: <MemberList onOpen={setOpenId} version={version} /> },
-          { key: 'dormant', label: '半年未登录', children: <Dormant onOpen={setOpenId} version={version} /> },
+          { key: 'list', label: '会员列表', children: <MemberList onOpen={setOpenId} /> },
+          { key: 'dormant', label: '半年未登录', children: <Dormant onOpen={setOpenId} /> },
         ]}
       />
-      <MemberDrawer id={openId} onClose={() => setOpenId(null)} onChanged={() => setVersion((v) => v + 1)} />
+      <MemberDrawer id={openId} onClose={() => setOpenId(null)} />
     </>
   );
 }

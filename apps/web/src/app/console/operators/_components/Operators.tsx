@@ -2,24 +2,15 @@
 // 运营账号: who can sign in to the console and with which role. A new account's password (and a
 // reset one) is shown once, here, to be handed over in person; the authenticator is bound by
 // its owner at first sign-in.
-import { OPERATOR_ROLE_LABEL, OPERATOR_ROLES, OperatorCreateInput, type OperatorRole } from '@apimarket/contracts';
+import { consoleOperatorsApi, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, OperatorCreateInput, type OperatorIssued, type OperatorRole, type OperatorRow } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
-import { zodRule } from '../../../../lib/form-rules';
-
-interface OperatorRow {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  status: 'active' | 'disabled';
-  enrolled: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
+import { useState } from 'react';
+import { useConsole, useReload } from '@/components/console/ConsoleContext';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
+import { zodRule } from '@/lib/form-rules';
 
 interface Issued {
   username: string;
@@ -28,48 +19,36 @@ interface Issued {
 }
 
 export function Operators() {
-  const { call, operator } = useConsole();
+  const { operator } = useConsole();
   const { message } = App.useApp();
-  const [rows, setRows] = useState<OperatorRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [issued, setIssued] = useState<Issued | null>(null);
   const [form] = Form.useForm<{ username: string; role: OperatorRole }>();
 
-  const load = useCallback(async () => {
-    try {
-      const res = await call<{ rows: OperatorRow[] }>('operators/list');
-      setRows(res.rows);
-      setError(null);
-    } catch (err) {
-      setError(serverMessage(err) ?? '运营账号加载失败，请稍后再试');
-    }
-  }, [call]);
+  const list = useCall(consoleOperatorsApi.list, {}, { quiet: true });
+  const rows = list.data?.rows ?? null;
+  const error = list.isError ? (serverMessage(list.error) ?? '运营账号加载失败，请稍后再试') : null;
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (path: string, data: Record<string, string>, onDone?: (res: { msg: string; data: unknown }) => void) => {
-    try {
-      const res = await call<{ msg: string; data: unknown }>(path, { data });
-      if (onDone) onDone(res);
-      else void message.success(res.msg);
-      await load();
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) void message.error(msg);
-    }
+  // Each change says what happened, then reloads the list; a refusal is said where it was asked.
+  const reload = useReload();
+  const creation = useCallMutation(consoleOperatorsApi.create, { quiet: true });
+  const statusChange = useCallMutation(consoleOperatorsApi.status, { quiet: true });
+  const reset = useCallMutation(consoleOperatorsApi.reset, { quiet: true });
+  const failed = (err: unknown) => {
+    const msg = serverMessage(err);
+    if (msg) void message.error(msg);
+  };
+  const show = (d: OperatorIssued, title: string) => {
+    setIssued({ username: d.username, password: d.password, title });
+    reload(consoleOperatorsApi.list);
   };
 
-  const create = async (values: { username: string; role: OperatorRole }) => {
-    await act('operators/create', values, (res) => {
-      const d = res.data as { username: string; password: string };
+  const create = (values: { username: string; role: OperatorRole }) =>
+    creation.mutateAsync(values).then((res) => {
       setCreating(false);
       form.resetFields();
-      setIssued({ username: d.username, password: d.password, title: '运营账号已创建' });
-    });
-  };
+      show(res.data, '运营账号已创建');
+    }, failed);
 
   const columns: TableColumnsType<OperatorRow> = [
     { title: '账号', dataIndex: 'username', render: (v: string) => <strong>{v}</strong> },
@@ -99,19 +78,19 @@ export function Operators() {
             <Popconfirm
               title={r.status === 'active' ? `停用 ${r.username}？` : `启用 ${r.username}？`}
               description={r.status === 'active' ? '停用后该账号立即退出，不能再登录。' : undefined}
-              onConfirm={() => act('operators/status', { id: String(r.id), status: r.status === 'active' ? 'disabled' : 'active' })}
+              onConfirm={() =>
+                statusChange.mutateAsync({ id: r.id, status: r.status === 'active' ? 'disabled' : 'active' }).then((res) => {
+                  void message.success(res.msg);
+                  reload(consoleOperatorsApi.list);
+                }, failed)
+              }
             >
               <Button size="small">{r.status === 'active' ? '停 用' : '启 用'}</Button>
             </Popconfirm>
             <Popconfirm
               title={`重置 ${r.username} 的密码？`}
               description="同时解绑身份验证器，本人下次登录时重新绑定。"
-              onConfirm={() =>
-                act('operators/reset', { id: String(r.id) }, (res) => {
-                  const d = res.data as { username: string; password: string };
-                  setIssued({ username: d.username, password: d.password, title: '密码已重置' });
-                })
-              }
+              onConfirm={() => reset.mutateAsync({ id: r.id }).then((res) => show(res.data, '密码已重置'), failed)}
             >
               <Button size="small">重置密码</Button>
             </Popconfirm>

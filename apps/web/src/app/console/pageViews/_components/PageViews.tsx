@@ -1,52 +1,43 @@
 'use client';
 // 页面访问: views per path and per day over a range of China days, from the site's own counter.
-import { PAGE_VIEW_MAX_DAYS } from '@apimarket/contracts';
+// The range and the path prefix live in the address (?from=&to=&path=), so a view can be shared.
+import { consolePageViewsApi, PAGE_VIEW_MAX_DAYS } from '@apimarket/contracts';
 import { Alert, Button, Card, DatePicker, Empty, Input, Space, Statistic, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { useConsole } from '../../../../components/console/ConsoleContext';
-import shared from '../../../../components/console/console.module.css';
-import { serverMessage } from '../../../../lib/api/errors';
+import dayjs from 'dayjs';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import shared from '@/components/console/console.module.css';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall } from '@/lib/api/query';
 import styles from './page-views.module.css';
-
-interface Counts {
-  from: string;
-  to: string;
-  total: number;
-  paths: Array<{ path: string; views: number }>;
-  days: Array<{ day: string; views: number }>;
-}
 
 const DAY = 'YYYY-MM-DD';
 
 export function PageViews() {
-  const { call } = useConsole();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day'), dayjs()]);
-  const [path, setPath] = useState('');
-  const [counts, setCounts] = useState<Counts | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  // Without a range in the address: the last 30 days.
+  const from = params.get('from') ?? dayjs().subtract(29, 'day').format(DAY);
+  const to = params.get('to') ?? dayjs().format(DAY);
+  const prefix = params.get('path') ?? '';
+  const [typed, setTyped] = useState(prefix);
 
-  const load = useCallback(
-    async (prefix: string) => {
-      setLoading(true);
-      try {
-        const res = await call<{ data: Counts }>('pageViews/list', { data: { from: range[0].format(DAY), to: range[1].format(DAY), path: prefix } });
-        setCounts(res.data);
-        setError(null);
-      } catch (err) {
-        setError(serverMessage(err) ?? '访问数据加载失败，请稍后再试');
-      } finally {
-        setLoading(false);
-      }
-    },
-    [call, range],
-  );
+  const show = (next: { from?: string; to?: string; path?: string }) => {
+    const q = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(next)) {
+      if (v) q.set(k, v);
+      else q.delete(k);
+    }
+    const search = q.toString();
+    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
+  };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path filter applies on search, not on every keystroke
-  useEffect(() => {
-    void load(path);
-  }, [load]);
+  const query = useCall(consolePageViewsApi.list, { from, to, path: prefix }, { quiet: true });
+  const counts = query.data?.data ?? null;
+  const error = query.isError ? (serverMessage(query.error) ?? '访问数据加载失败，请稍后再试') : null;
+  // The path filter applies on search (and on 刷新), not on every keystroke.
+  const search = (v: string) => (v === prefix ? void query.refetch() : show({ path: v }));
 
   const peak = Math.max(1, ...(counts?.days.map((d) => d.views) ?? [1]));
   return (
@@ -55,20 +46,20 @@ export function PageViews() {
         <h1 className={shared.pageTitle}>页面访问</h1>
         <Space wrap>
           <DatePicker.RangePicker
-            value={range}
+            value={[dayjs(from), dayjs(to)]}
             allowClear={false}
             disabledDate={(d) => d.isAfter(dayjs(), 'day')}
             onChange={(v) => {
-              if (v?.[0] && v[1]) setRange([v[0], v[1]]);
+              if (v?.[0] && v[1]) show({ from: v[0].format(DAY), to: v[1].format(DAY) });
             }}
           />
-          <Input.Search placeholder="页面路径前缀，如 /api" allowClear value={path} onChange={(e) => setPath(e.target.value)} onSearch={(v) => void load(v)} className={styles.search} />
+          <Input.Search placeholder="页面路径前缀，如 /api" allowClear value={typed} onChange={(e) => setTyped(e.target.value)} onSearch={search} className={styles.search} />
         </Space>
       </div>
       <span className={shared.sub}>统计本站公开页面的浏览次数（按北京时间自然日），单次查询最多 {PAGE_VIEW_MAX_DAYS} 天。</span>
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <div className={styles.grid}>
-        <Card loading={loading && !counts}>
+        <Card loading={query.isFetching && !counts}>
           <Statistic title={counts ? `${counts.from} 至 ${counts.to} 浏览量` : '浏览量'} value={counts?.total ?? 0} />
           {counts && counts.days.length > 0 ? (
             <ol className={styles.days} aria-label="每日浏览量">
@@ -84,7 +75,7 @@ export function PageViews() {
           <Table
             rowKey="path"
             size="small"
-            loading={loading}
+            loading={query.isFetching}
             pagination={false}
             dataSource={counts?.paths ?? []}
             locale={{ emptyText: <Empty description="这段时间还没有访问记录" /> }}
@@ -107,7 +98,7 @@ export function PageViews() {
           />
         </Card>
       </div>
-      <Button type="link" onClick={() => void load(path)} className={styles.refresh}>
+      <Button type="link" onClick={() => search(typed)} className={styles.refresh}>
         刷新
       </Button>
     </>

@@ -1,13 +1,13 @@
 'use client';
 // One paid test application: what is asked, what it costs against the member's balance, who to
 // call about it and the member's earlier tests; an application under review is decided here.
-import { formatFen, type PayTestDetail, type PayTestQueueRow, type PayTestQueueStatus } from '@apimarket/contracts';
+import { consolePayTestsApi, formatFen, type PayTestDetail, type PayTestQueueRow, type PayTestQueueStatus } from '@apimarket/contracts';
 import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { dateTime } from '../../../../lib/format';
-import styles from '../../../../components/console/review.module.css';
-import { RejectModal } from '../../../../components/console/RejectModal';
-import { useReviewDetail } from '../../../../components/console/useReviewDetail';
+import { dateTime } from '@/lib/format';
+import styles from '@/components/console/review.module.css';
+import { RejectModal } from '@/components/console/RejectModal';
+import { useReviewDetail } from '@/components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
 
 export function PayTestDrawer({
@@ -19,7 +19,7 @@ export function PayTestDrawer({
   onClose: () => void;
   onDecided: (row: PayTestQueueRow, before: PayTestQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<PayTestDetail, PayTestQueueRow, PayTestQueueStatus>('payTests', id, '申请详情加载失败，请稍后再试', onDecided);
+  const { detail, error, decide: send } = useReviewDetail<PayTestDetail, PayTestQueueRow, PayTestQueueStatus>(consolePayTestsApi, id, '申请详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 

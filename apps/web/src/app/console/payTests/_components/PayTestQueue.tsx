@@ -1,18 +1,18 @@
 'use client';
 // 付费测试审批: applications by status (待审核 first) with their counts, a search over login name
 // and interface, and the drawer where an operator approves (the fee is debited) or rejects.
-import { formatFen, PAY_TEST_QUEUE, PAY_TEST_QUEUE_LABEL, type PayTestQueueRow, type PayTestQueueStatus } from '@apimarket/contracts';
+import { consolePayTestsApi, formatFen, PAY_TEST_QUEUE, PAY_TEST_QUEUE_LABEL, type PayTestQueueRow, type PayTestQueueStatus } from '@apimarket/contracts';
 import { Tag, Typography } from 'antd';
-import { ReviewQueue } from '../../../../components/console/ReviewQueue';
-import styles from '../../../../components/console/review.module.css';
-import { dateTime } from '../../../../lib/format';
+import { ReviewQueue } from '@/components/console/ReviewQueue';
+import styles from '@/components/console/review.module.css';
+import { dateTime } from '@/lib/format';
 import { PayTestDrawer } from './PayTestDrawer';
 import { STATUS_COLOR } from './status';
 
 export function PayTestQueue() {
   return (
     <ReviewQueue<PayTestQueueRow, PayTestQueueStatus>
-      area="payTests"
+      list={consolePayTestsApi.list}
       title="付费测试审批"
       hint="通过时从客户余额扣除测试费用并开通测试次数；余额不足时不会扣费"
       statuses={PAY_TEST_QUEUE}

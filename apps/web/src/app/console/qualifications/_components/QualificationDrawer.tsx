@@ -1,13 +1,13 @@
 'use client';
 // One application in full: the licence image beside what the company typed, its contacts and
 // the account's earlier applications; a pending one is approved or rejected from here.
-import type { QualificationDetail, QualificationQueueRow, QualificationQueueStatus } from '@apimarket/contracts';
+import { consoleQualificationsApi, type QualificationDetail, type QualificationQueueRow, type QualificationQueueStatus } from '@apimarket/contracts';
 import { Alert, Button, Descriptions, Drawer, Empty, Image, Popconfirm, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { dateTime } from '../../../../lib/format';
-import styles from '../../../../components/console/review.module.css';
-import { RejectModal } from '../../../../components/console/RejectModal';
-import { useReviewDetail } from '../../../../components/console/useReviewDetail';
+import { dateTime } from '@/lib/format';
+import styles from '@/components/console/review.module.css';
+import { RejectModal } from '@/components/console/RejectModal';
+import { useReviewDetail } from '@/components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
 
 export function QualificationDrawer({
@@ -19,7 +19,7 @@ export function QualificationDrawer({
   onClose: () => void;
   onDecided: (row: QualificationQueueRow, before: QualificationQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<QualificationDetail, QualificationQueueRow, QualificationQueueStatus>('qualifications', id, '申请详情加载失败，请稍后再试', onDecided);
+  const { detail, error, decide: send } = useReviewDetail<QualificationDetail, QualificationQueueRow, QualificationQueueStatus>(consoleQualificationsApi, id, '申请详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 

@@ -1,17 +1,17 @@
 'use client';
 // 企业认证审核: applications by status (待审核 first) with their counts, a keyword search over
 // company, login name and credit code, and the detail drawer where an operator decides.
-import { QUALIFICATION_QUEUE, QUALIFICATION_QUEUE_LABEL, type QualificationQueueRow, type QualificationQueueStatus } from '@apimarket/contracts';
+import { consoleQualificationsApi, QUALIFICATION_QUEUE, QUALIFICATION_QUEUE_LABEL, type QualificationQueueRow, type QualificationQueueStatus } from '@apimarket/contracts';
 import { Tag, Typography } from 'antd';
-import { ReviewQueue } from '../../../../components/console/ReviewQueue';
-import { dateTime } from '../../../../lib/format';
+import { ReviewQueue } from '@/components/console/ReviewQueue';
+import { dateTime } from '@/lib/format';
 import { QualificationDrawer } from './QualificationDrawer';
 import { STATUS_COLOR } from './status';
 
 export function QualificationQueue() {
   return (
     <ReviewQueue<QualificationQueueRow, QualificationQueueStatus>
-      area="qualifications"
+      list={consoleQualificationsApi.list}
       title="企业认证审核"
       hint="核对营业执照与填写信息一致后通过；驳回须写明原因，客户会收到站内信"
       statuses={QUALIFICATION_QUEUE}

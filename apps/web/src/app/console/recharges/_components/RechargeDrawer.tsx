@@ -1,13 +1,13 @@
 'use client';
 // One declared transfer beside what the finance desk checks before confirming it: the member's
 // balance now, their recent orders and their other recharges.
-import { formatFen, type OrderRow, type RechargeDetail, type RechargeQueueRow, type RechargeQueueStatus } from '@apimarket/contracts';
+import { consoleRechargesApi, formatFen, type OrderRow, type RechargeDetail, type RechargeQueueRow, type RechargeQueueStatus } from '@apimarket/contracts';
 import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { dateTime } from '../../../../lib/format';
-import styles from '../../../../components/console/review.module.css';
-import { RejectModal } from '../../../../components/console/RejectModal';
-import { useReviewDetail } from '../../../../components/console/useReviewDetail';
+import { dateTime } from '@/lib/format';
+import styles from '@/components/console/review.module.css';
+import { RejectModal } from '@/components/console/RejectModal';
+import { useReviewDetail } from '@/components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
 
 export function RechargeDrawer({
@@ -19,7 +19,7 @@ export function RechargeDrawer({
   onClose: () => void;
   onDecided: (row: RechargeQueueRow, before: RechargeQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<RechargeDetail, RechargeQueueRow, RechargeQueueStatus>('recharges', id, '充值详情加载失败，请稍后再试', onDecided);
+  const { detail, error, decide: send } = useReviewDetail<RechargeDetail, RechargeQueueRow, RechargeQueueStatus>(consoleRechargesApi, id, '充值详情加载失败，请稍后再试', onDecided);
   const [confirming, setConfirming] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 

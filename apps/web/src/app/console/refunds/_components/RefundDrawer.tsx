@@ -1,14 +1,14 @@
 'use client';
 // One refund request beside the purchase as it stands now (calls used since the request lower
 // what an approval returns), the member's balance and recent orders; decided from here.
-import { formatFen, type OrderRow, type RefundDetail, type RefundQueueRow, type RefundQueueStatus } from '@apimarket/contracts';
+import { consoleRefundsApi, formatFen, type OrderRow, type RefundDetail, type RefundQueueRow, type RefundQueueStatus } from '@apimarket/contracts';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { dateTime } from '../../../../lib/format';
+import { dateTime } from '@/lib/format';
 import { ApproveModal } from './ApproveModal';
-import styles from '../../../../components/console/review.module.css';
-import { RejectModal } from '../../../../components/console/RejectModal';
-import { useReviewDetail } from '../../../../components/console/useReviewDetail';
+import styles from '@/components/console/review.module.css';
+import { RejectModal } from '@/components/console/RejectModal';
+import { useReviewDetail } from '@/components/console/useReviewDetail';
 import { STATUS_COLOR } from './status';
 
 export function RefundDrawer({
@@ -20,7 +20,7 @@ export function RefundDrawer({
   onClose: () => void;
   onDecided: (row: RefundQueueRow, before: RefundQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<RefundDetail, RefundQueueRow, RefundQueueStatus>('refunds', id, '退款详情加载失败，请稍后再试', onDecided);
+  const { detail, error, decide: send } = useReviewDetail<RefundDetail, RefundQueueRow, RefundQueueStatus>(consoleRefundsApi, id, '退款详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 

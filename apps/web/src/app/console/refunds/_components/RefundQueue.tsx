@@ -2,18 +2,18 @@
 // 退款审核: refund requests by status (待审核 first) with their counts, a search over login name,
 // order number and interface, the drawer where the finance desk approves or rejects, and
 // 导出 Excel of the same tab and keyword for reconciling with the bank statement.
-import { formatFen, REFUND_QUEUE, REFUND_QUEUE_LABEL, type RefundQueueRow, type RefundQueueStatus } from '@apimarket/contracts';
+import { consoleRefundsApi, formatFen, REFUND_QUEUE, REFUND_QUEUE_LABEL, type RefundQueueRow, type RefundQueueStatus } from '@apimarket/contracts';
 import { Tag, Typography } from 'antd';
-import { ReviewQueue } from '../../../../components/console/ReviewQueue';
-import styles from '../../../../components/console/review.module.css';
-import { dateTime } from '../../../../lib/format';
+import { ReviewQueue } from '@/components/console/ReviewQueue';
+import styles from '@/components/console/review.module.css';
+import { dateTime } from '@/lib/format';
 import { RefundDrawer } from './RefundDrawer';
 import { STATUS_COLOR } from './status';
 
 export function RefundQueue() {
   return (
     <ReviewQueue<RefundQueueRow, RefundQueueStatus>
-      area="refunds"
+      list={consoleRefundsApi.list}
       title="退款审核"
       hint="通过后收回未用的调用次数，按购买单价退回账户余额（可填写更低金额）；测试调用不退款"
       statuses={REFUND_QUEUE}
@@ -23,7 +23,7 @@ export function RefundQueue() {
       waitingEmpty="暂无待审核的退款申请，客户在订单或已购接口中申请退款后会出现在这里"
       placeholder="登录账号 / 订单号 / 接口名称"
       decideLabel="审 核"
-      exportName="退款记录"
+      exportFile={{ call: consoleRefundsApi.export, name: '退款记录' }}
       scrollX={1000}
       columns={(open) => [
         { title: '会员', dataIndex: 'loginName', width: 140, render: (v: string, r) => <Typography.Link onClick={() => open(r.id)}>{v}</Typography.Link> },

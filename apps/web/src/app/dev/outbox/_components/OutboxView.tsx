@@ -1,20 +1,10 @@
 'use client';
 // The outbox table. Filtering is a plain GET form (?to=), so it works before any JS loads.
+import { devApi, type OutboxRow } from '@apimarket/contracts';
 import { Alert, Button, Card, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { request } from '../../../../lib/api/client';
+import { request } from '@/lib/api/client';
 import styles from './OutboxView.module.css';
-
-export interface OutboxRow {
-  id: number;
-  channel: 'sms' | 'email';
-  recipient: string;
-  subject: string;
-  body: string;
-  status: string;
-  code: string | null;
-  createdAt: string;
-}
 
 const STATUS: Record<string, { color: string; text: string }> = {
   sent: { color: 'success', text: '已发送' },
@@ -30,7 +20,7 @@ export function OutboxView({ to, rows: initial }: { to: string; rows: OutboxRow[
   const refresh = async () => {
     setLoading(true);
     try {
-      const body = await request<{ rows: OutboxRow[] }>('dev/outbox', { method: 'GET', data: { to } });
+      const body = await request(devApi.outbox, { to });
       setRows(body.rows);
     } catch {
       // the request client has already told the user
@@ -71,7 +61,7 @@ export function OutboxView({ to, rows: initial }: { to: string; rows: OutboxRow[
             locale={{ emptyText: <Empty description={to ? `没有发给 ${to} 的消息` : '还没有发出的短信或邮件'} /> }}
             columns={[
               { title: '时间', dataIndex: 'createdAt', width: 180, render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false }) },
-              { title: '渠道', dataIndex: 'channel', width: 80, render: (v: OutboxRow['channel']) => (v === 'sms' ? '短信' : '邮件') },
+              { title: '渠道', dataIndex: 'channel', width: 80, render: (v: string) => (v === 'sms' ? '短信' : '邮件') },
               { title: '收件人', dataIndex: 'recipient', width: 150 },
               {
                 title: '验证码',

@@ -1,48 +1,28 @@
 'use client';
 // The business contact kept with the enterprise authentication (queryContacts / postRepresent):
 // who the platform's account manager calls about this company.
-import { ContactsInput } from '@apimarket/contracts';
+import { type BusinessContact, ContactsInput, qualificationApi } from '@apimarket/contracts';
 import { App, Button, Card, Form, Input, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { serverMessage } from '../../../../lib/api/errors';
-import { zodRule } from '../../../../lib/form-rules';
+import { useEffect } from 'react';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 import styles from './enterprise-auth.module.css';
-
-interface Contacts {
-  contacter: string;
-  contactMobile: string;
-  email?: string;
-  position?: string;
-}
 
 export function ContactsCard() {
   const { message } = App.useApp();
-  const [form] = Form.useForm<Contacts>();
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<BusinessContact>();
+  // The card says when it cannot load: no toast as well.
+  const contacts = useCall(qualificationApi.contacts, undefined, { quiet: true });
+  const saving = useCallMutation(qualificationApi.saveContacts, { onSuccess: (res) => void message.success(res.msg) });
+  const state = contacts.data ? 'ready' : contacts.isPending ? 'loading' : 'failed';
 
+  const loaded = contacts.data?.data;
   useEffect(() => {
-    request<{ data: Contacts }>('myAccount/queryContacts')
-      .then((res) => {
-        form.setFieldsValue({ ...res.data, email: res.data.email ?? '', position: res.data.position ?? '' });
-        setState('ready');
-      })
-      .catch(() => setState('failed'));
-  }, [form]);
+    if (loaded) form.setFieldsValue({ ...loaded, email: loaded.email ?? '', position: loaded.position ?? '' });
+  }, [form, loaded]);
 
-  const save = async (values: Contacts) => {
-    setSaving(true);
-    try {
-      const res = await request<{ msg: string }>('memberShip/postRepresent', { encrypt: true, data: { ...values } });
-      message.success(res.msg);
-    } catch (err) {
-      const msg = serverMessage(err);
-        if (msg) message.error(msg);
-    } finally {
-      setSaving(false);
-    }
-  };
+  // A refusal is told by the one error toast.
+  const save = (values: BusinessContact) => saving.mutateAsync({ ...values }).catch(() => undefined);
 
   return (
     <Card title="业务联系人" className={styles.contacts}>
@@ -61,7 +41,7 @@ export function ContactsCard() {
         <Form.Item label="职务" name="position" rules={[zodRule(ContactsInput.shape.position)]}>
           <Input maxLength={32} placeholder="如：技术负责人" />
         </Form.Item>
-        <Button htmlType="submit" loading={saving}>
+        <Button htmlType="submit" loading={saving.isPending}>
           保存联系人
         </Button>
       </Form>

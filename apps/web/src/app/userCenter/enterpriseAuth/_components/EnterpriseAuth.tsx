@@ -2,13 +2,11 @@
 // Enterprise authentication: one screen per state. none / rejected / revoked → the form (a
 // rejection shows its reason); pending → 审核中 with the submitted facts and a way to withdraw;
 // approved → 已认证 with a way to revoke. A sub-account sees its parent's record read-only.
-import { QUALIFICATION_MSG, type QualificationView } from '@apimarket/contracts';
+import { QUALIFICATION_MSG, type QualificationAnswer, qualificationApi } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
 import { useRouter } from 'next/navigation';
-import { useCallback, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import { ContactsCard } from './ContactsCard';
 import styles from './enterprise-auth.module.css';
 import { QualificationForm } from './QualificationForm';
@@ -16,24 +14,20 @@ import { QualificationForm } from './QualificationForm';
 const STATUS_COLOR = { none: 'default', pending: 'processing', approved: 'success', rejected: 'error', revoked: 'default' } as const;
 
 
-export function EnterpriseAuth({ initial }: { initial: QualificationView | null }) {
+export function EnterpriseAuth({ initial }: { initial: QualificationAnswer | null }) {
   const { modal, message } = App.useApp();
   const router = useRouter();
-  const [view, setView] = useState(initial);
-  const [failed, setFailed] = useState(initial === null);
+  // Read on the server for the first render; read again here after each change this screen makes.
+  const current = useCall(qualificationApi.current, {}, { enabled: false, quiet: true });
+  const view = current.data?.data ?? initial;
+  const revocation = useCallMutation(qualificationApi.revoke, { onSuccess: (res) => void message.success(res.msg) });
 
-  const reload = useCallback(async () => {
-    try {
-      const res = await request<{ data: QualificationView }>('myAccount/getCompanyQualification');
-      setView(res.data);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
+  const reload = async () => {
+    await current.refetch();
     router.refresh(); // the layout re-reads the qualification for the menu and the gate
-  }, [router]);
+  };
 
-  if (failed && !view) {
+  if (!view && (initial === null || current.isError)) {
     return (
       <Card>
         <Result status="warning" title="企业认证信息暂时无法加载" extra={<Button onClick={() => void reload()}>重新加载</Button>} />
@@ -52,16 +46,8 @@ export function EnterpriseAuth({ initial }: { initial: QualificationView | null 
       okText: '确认撤销',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          const res = await request<{ msg: string }>('myAccount/revoke');
-          message.success(res.msg);
-          await reload();
-        } catch (err) {
-          const msg = serverMessage(err);
-        if (msg) message.error(msg);
-        }
-      },
+      // A refusal is told by the one error toast.
+      onOk: () => revocation.mutateAsync({}).then(reload, () => undefined),
     });
   };
 

@@ -2,13 +2,13 @@
 // The enterprise authentication form: company name, unified social credit code (checksum
 // checked as typed, the same rule the server applies), legal representative and the business
 // licence image (type and size checked before upload, previewed before sending).
-import { CompanyName, CreditCode, LegalPerson, LICENCE_FILE, QUALIFICATION_MSG, type QualificationView } from '@apimarket/contracts';
+import { CompanyName, CreditCode, LegalPerson, LICENCE_FILE, QUALIFICATION_MSG, type QualificationAnswer, qualificationApi } from '@apimarket/contracts';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { serverMessage } from '../../../../lib/api/errors';
-import { zodRule } from '../../../../lib/form-rules';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { zodRule } from '@/lib/form-rules';
 import styles from './enterprise-auth.module.css';
 
 interface Values {
@@ -37,7 +37,7 @@ export function QualificationForm({
   onSubmitted,
 }: {
   /** A rejected application: its facts prefill the form. */
-  initial: QualificationView | null;
+  initial: QualificationAnswer | null;
   onSubmitted: (msg: string) => Promise<void>;
 }) {
   const { message } = App.useApp();
@@ -65,11 +65,11 @@ export function QualificationForm({
     if (!file) return setFileError(QUALIFICATION_MSG.licenceRequired);
     setSubmitting(true);
     try {
-      const res = await request<{ msg: string }>('myAccount/companyQualification', {
-        as: 'multipart',
-        data: { companyName: values.companyName.trim(), creditCode: values.creditCode.trim().toUpperCase(), legalPerson: values.legalPerson.trim() },
-        files: { file },
-      });
+      const res = await request(
+        qualificationApi.submit,
+        { companyName: values.companyName.trim(), creditCode: values.creditCode.trim().toUpperCase(), legalPerson: values.legalPerson.trim() },
+        { files: { file } },
+      );
       await onSubmitted(res.msg);
     } catch (err) {
       const msg = serverMessage(err);

@@ -1,79 +1,53 @@
 'use client';
 // The messages list: all or unread, newest first, paged; opening one shows it in full (which
 // marks it read on the server); 「全部标为已读」 clears the badge. The head's badge is re-read
-// after every change so both always agree.
-import { DEFAULT_PAGE_SIZE, type MessageDetail, type MessageRow } from '@apimarket/contracts';
+// after every change so both always agree. The filter and the page are in the address.
+import { accountApi, DEFAULT_PAGE_SIZE, type MessageDetail, type MessageRow } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Empty, List, Modal, Pagination, Segmented, Skeleton, Tag } from 'antd';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { useUserCenter } from '../../../../components/user-center/UserCenterContext';
-import { request } from '../../../../lib/api/client';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { useState } from 'react';
+import { useUserCenter } from '@/components/user-center/UserCenterContext';
+import { request } from '@/lib/api/client';
+import { callKey, toastFailure, useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './messages.module.css';
 
 type Filter = 'all' | 'unread';
-interface Page {
-  rows: MessageRow[];
-  total: number;
-  unread: number;
-}
-
 
 export function MessageCenter() {
   const { message } = App.useApp();
   const { refreshUser } = useUserCenter();
-  const [filter, setFilter] = useState<Filter>('all');
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page | null>(null);
-  const [failed, setFailed] = useState(false);
+  const client = useQueryClient();
+  // The list says itself when it cannot load (the designed empty state), so no toast.
+  const list = usePagedList(accountApi.messages, { inUrl: true, quiet: true, pageSize: DEFAULT_PAGE_SIZE, filters: { unread: '0' } });
+  const filter: Filter = list.filters.unread === '1' ? 'unread' : 'all';
+  const page = list.reply ?? null;
   const [open, setOpen] = useState<MessageDetail | null>(null);
-  const [marking, setMarking] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const res = await request<Page>('UserCenter/userNews', {
-        data: { pageNum, pageSize: DEFAULT_PAGE_SIZE, unread: filter === 'unread' ? '1' : '0' },
-      });
-      setPage({ rows: res.rows, total: res.total, unread: res.unread });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [pageNum, filter]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  /** Every page of the list (either filter) and the head's badge, after a message was read. */
+  const reread = async () => {
+    await client.invalidateQueries({ queryKey: callKey(accountApi.messages) });
+    await refreshUser();
+  };
 
   const show = async (row: MessageRow) => {
     try {
-      const res = await request<{ data: MessageDetail }>('UserCenter/getMessageInfo', { data: { id: row.id } });
+      const res = await request(accountApi.message, { id: row.id });
       setOpen(res.data);
-      if (!row.read) {
-        await load();
-        await refreshUser();
-      }
+      if (!row.read) await reread();
     } catch (err) {
-      const msg = serverMessage(err);
-        if (msg) message.error(msg);
+      toastFailure(err);
     }
   };
 
-  const markAll = async () => {
-    setMarking(true);
-    try {
-      const res = await request<{ msg: string }>('UserCenter/editMyAccountAlertStatus', { data: { all: '1' } });
+  const marking = useCallMutation(accountApi.markRead, {
+    onSuccess: async (res) => {
       message.success(res.msg);
-      await load();
-      await refreshUser();
-    } catch (err) {
-      const msg = serverMessage(err);
-        if (msg) message.error(msg);
-    } finally {
-      setMarking(false);
-    }
-  };
+      await reread();
+    },
+  });
+  const markAll = () => marking.mutateAsync({ all: '1' }).catch(() => undefined);
 
   return (
     <Card
@@ -84,7 +58,7 @@ export function MessageCenter() {
         </span>
       }
       extra={
-        <Button onClick={markAll} loading={marking} disabled={!page || page.unread === 0}>
+        <Button onClick={markAll} loading={marking.isPending} disabled={!page || page.unread === 0}>
           全部标为已读
         </Button>
       }
@@ -92,16 +66,13 @@ export function MessageCenter() {
       <Segmented<Filter>
         className={styles.filter}
         value={filter}
-        onChange={(v) => {
-          setFilter(v);
-          setPageNum(1);
-        }}
+        onChange={(v) => list.setFilters({ unread: v === 'unread' ? '1' : '0' })}
         options={[
           { label: '全部消息', value: 'all' },
           { label: '未读消息', value: 'unread' },
         ]}
       />
-      {failed && !page ? (
+      {list.failed ? (
         <Empty description="消息暂时无法加载，请稍后刷新重试" />
       ) : !page ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -133,11 +104,11 @@ export function MessageCenter() {
           {page.total > DEFAULT_PAGE_SIZE ? (
             <Pagination
               className={styles.pager}
-              current={pageNum}
+              current={list.page}
               total={page.total}
               pageSize={DEFAULT_PAGE_SIZE}
               showSizeChanger={false}
-              onChange={setPageNum}
+              onChange={list.setPage}
             />
           ) : null}
         </>

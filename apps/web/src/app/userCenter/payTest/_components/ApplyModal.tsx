@@ -2,12 +2,12 @@
 // 申请测试: pick an interface on sale, the number of calls, the purpose and a contact. The fee is
 // computed here with the server's own function (payTestFee over the interface's packages), so
 // the amount shown is the amount stored and later debited.
-import { cheapestPerCall, formatFen, PAY_TEST_LIMITS, PAY_TEST_MSG, PayTestApplyInput, payTestFee } from '@apimarket/contracts';
+import { billingApi, catalogApi, cheapestPerCall, formatFen, PAY_TEST_LIMITS, PAY_TEST_MSG, PayTestApplyInput, payTestApi, payTestFee } from '@apimarket/contracts';
 import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { serverMessage } from '../../../../lib/api/errors';
-import { zodRule } from '../../../../lib/form-rules';
+import { useMemo } from 'react';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 import styles from './pay-test.module.css';
 
 interface Values {
@@ -16,16 +16,6 @@ interface Values {
   purpose: string;
   contactName: string;
   contactPhone: string;
-}
-
-interface Option {
-  id: number;
-  interfaceName: string;
-}
-
-interface Package {
-  calls: number;
-  priceFen: number;
 }
 
 const FIELD_OF: Array<[string, keyof Values]> = [
@@ -39,58 +29,41 @@ const FIELD_OF: Array<[string, keyof Values]> = [
 export function ApplyModal({ open, onClose, onApplied }: { open: boolean; onClose: () => void; onApplied: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [options, setOptions] = useState<Option[] | null>(null);
-  const [packages, setPackages] = useState<Package[] | null>(null);
-  const [balanceFen, setBalanceFen] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const balance = useCall(billingApi.balance, undefined, { enabled: open, quiet: true });
+  const balanceFen = balance.isError ? null : (balance.data?.data.balanceFen ?? null);
   const interfaceId = Form.useWatch('interfaceId', form);
   const calls = Form.useWatch('calls', form);
 
-  useEffect(() => {
-    if (!open) return;
-    if (options === null) {
-      request<{ rows: Option[] }>('api/interface/list', { method: 'GET' })
-        .then((r) => setOptions(r.rows))
-        .catch(() => setOptions([]));
-    }
-    request<{ data: { balanceFen: number } }>('mytrade/balance')
-      .then((r) => setBalanceFen(r.data.balanceFen))
-      .catch(() => setBalanceFen(null));
-  }, [open, options]);
-
-  useEffect(() => {
-    setPackages(null);
-    if (!interfaceId) return;
-    let current = true;
-    request<{ rows: Package[] }>('api/fee/list', { data: { interfaceId } })
-      .then((r) => current && setPackages(r.rows))
-      .catch(() => current && setPackages([]));
-    return () => {
-      current = false;
-    };
-  }, [interfaceId]);
+  // The interfaces on sale, once the dialog is first opened; a failure leaves the list empty.
+  const interfaces = useCall(catalogApi.list, {}, { enabled: open, quiet: true });
+  const options = interfaces.isError ? [] : (interfaces.data?.rows ?? null);
+  // The chosen interface's packages price the test; none chosen yet, none to price with.
+  const priced = useCall(catalogApi.packages, { interfaceId }, { enabled: Boolean(interfaceId), quiet: true });
+  const packages = !interfaceId ? null : priced.isError ? [] : (priced.data?.rows ?? null);
 
   const best = useMemo(() => (packages ? cheapestPerCall(packages) : null), [packages]);
   const validCalls = typeof calls === 'number' && Number.isInteger(calls) && calls >= PAY_TEST_LIMITS.minCalls && calls <= PAY_TEST_LIMITS.maxCalls;
   const fee = packages && validCalls ? payTestFee(calls, packages) : null;
   const noPrice = packages !== null && best === null;
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
-      const res = await request<{ msg: string }>('payTest/apply', { encrypt: true, data: { ...values, calls: values.calls ?? '' } });
+  // A refusal is shown at the field it names.
+  const applying = useCallMutation(payTestApi.apply, {
+    quiet: true,
+    invalidates: [payTestApi.list],
+    onSuccess: (res) => {
       message.success(res.msg);
       form.resetFields();
       onApplied();
-    } catch (err) {
+    },
+  });
+
+  const submit = (values: Values) =>
+    applying.mutateAsync({ ...values, interfaceId: values.interfaceId, calls: values.calls ?? '' }).catch((err: unknown) => {
       const msg = serverMessage(err);
       if (!msg) return;
       const field = FIELD_OF.find(([word]) => msg.includes(word))?.[1] ?? 'interfaceId';
       form.setFields([{ name: field, errors: [msg] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -99,7 +72,7 @@ export function ApplyModal({ open, onClose, onApplied }: { open: boolean; onClos
       onCancel={onClose}
       onOk={() => form.submit()}
       okText="提交申请"
-      okButtonProps={{ loading: saving, disabled: noPrice }}
+      okButtonProps={{ loading: applying.isPending, disabled: noPrice }}
       cancelText="取消"
       width={560}
     >

@@ -1,37 +1,20 @@
 'use client';
 // 付费测试: the account's applications with their states (审核中, 已通过, 已驳回, 已过期), the test
 // calls left while one runs, and 申请测试, which opens the application form.
-import { formatFen, PAY_TEST_LIMITS, type PayTestRow, type PayTestStatus } from '@apimarket/contracts';
+import { formatFen, PAY_TEST_LIMITS, type PayTestRow, type PayTestStatus, payTestApi } from '@apimarket/contracts';
 import { Alert, Button, Card, Empty, Table, type TableColumnsType, Tag } from 'antd';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { dateTime } from '../../../../lib/format';
+import { useState } from 'react';
+import { usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import { ApplyModal } from './ApplyModal';
 import styles from './pay-test.module.css';
 
-const PAGE_SIZE = 10;
 const COLOR: Record<PayTestStatus, string> = { applied: 'processing', approved: 'success', rejected: 'error', expired: 'default' };
 
 export function PayTest() {
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: PayTestRow[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList(payTestApi.list, { quiet: true });
   const [applying, setApplying] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const res = await request<{ rows: PayTestRow[]; total: number }>('payTest/dataList', { data: { pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const columns: TableColumnsType<PayTestRow> = [
     {
@@ -92,16 +75,16 @@ export function PayTest() {
         title={`付费测试按接口套餐的最低单价计费，每次可申请 ${PAY_TEST_LIMITS.minCalls}–${PAY_TEST_LIMITS.maxCalls.toLocaleString('zh-CN')} 次。`}
         description={`审核通过时从账户余额扣除测试费用，测试次数加入该接口的「我的API」并优先使用，有效期 ${PAY_TEST_LIMITS.validityMonths} 个月；到期后测试服务停止，未用完的测试次数清零。每个接口同时只能有一个审核中或进行中的测试。`}
       />
-      {failed && !page ? (
+      {list.failed ? (
         <Empty description="付费测试记录暂时无法加载，请稍后刷新重试" />
       ) : (
         <Table<PayTestRow>
           rowKey="id"
           columns={columns}
-          dataSource={page?.rows ?? []}
-          loading={!page}
+          dataSource={list.rows}
+          loading={list.loading}
           scroll={{ x: 1100 }}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={list.pagination}
           locale={{
             emptyText: (
               <div className={styles.empty} data-testid="paytest-empty">
@@ -128,8 +111,7 @@ export function PayTest() {
         onClose={() => setApplying(false)}
         onApplied={() => {
           setApplying(false);
-          setPageNum(1);
-          void load();
+          list.setPage(1);
         }}
       />
     </Card>

@@ -2,11 +2,11 @@
 // The account-settings tabs. The profile is read once here because three tabs show parts of it
 // (the bound phone, the notification e-mail) and two of them change it. The URL's ?tab= is the
 // one source of the open tab: a link can open a tab directly, and switching tabs rewrites it.
-import type { AccountSummary } from '@apimarket/contracts';
+import { type AccountSummary, accountApi } from '@apimarket/contracts';
 import { Grid, Tabs, type TabsProps } from 'antd';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../lib/api/client';
+import { useCallback } from 'react';
+import { useCall } from '@/lib/api/query';
 import styles from '../ums.module.css';
 import { EmailSection } from './EmailSection';
 import { KeysSection } from './KeysSection';
@@ -21,21 +21,17 @@ export function AccountSettings() {
   const requested = search.get('tab');
   const active: TabKey = isTabKey(requested) ? requested : 'profile';
   const screens = Grid.useBreakpoint();
-  const [account, setAccount] = useState<Loadable<AccountSummary>>({ kind: 'loading' });
-
-  /** quiet: a refresh after a change keeps what is shown if the read fails. */
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setAccount({ kind: 'loading' });
-    try {
-      const res = await request<{ data: AccountSummary }>('myAccount/userCenter', { silent: quiet });
-      setAccount({ kind: 'ready', data: res.data });
-    } catch (err) {
-      if (!quiet) setAccount({ kind: 'failed', message: loadFailure(err) });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-  const refresh = useCallback(() => void load(true), [load]);
-  const retry = useCallback(() => void load(), [load]);
+  // The tabs show the failure themselves (a retry notice); a refresh after a change keeps what
+  // is shown if that read fails.
+  const summary = useCall(accountApi.summary, {}, { quiet: true });
+  const account: Loadable<AccountSummary> = summary.data
+    ? { kind: 'ready', data: summary.data.data }
+    : summary.isError && !summary.isFetching
+      ? { kind: 'failed', message: loadFailure(summary.error) }
+      : { kind: 'loading' };
+  const { refetch } = summary;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const retry = refresh;
 
   // Next keeps useSearchParams in step with history.replaceState: no server round trip.
   const open = useCallback(

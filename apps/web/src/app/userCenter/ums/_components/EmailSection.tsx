@@ -2,12 +2,12 @@
 // 绑定邮箱 (UserCenter/activationCode): the notification address for usage alerts and bills.
 // The address alone mails a code (then a 60 s wait before another); the address with the code
 // binds it.
-import { ACCOUNT_MSG, type AccountSummary, ActivationCodeInput, Email, MSG } from '@apimarket/contracts';
+import { ACCOUNT_MSG, type AccountSummary, ActivationCodeInput, accountApi, Email, MSG } from '@apimarket/contracts';
 import { Alert, App, Button, Form, Input, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { useCountdown } from '../../../../components/auth/useCountdown';
-import { request } from '../../../../lib/api/client';
-import { zodRule } from '../../../../lib/form-rules';
+import { useCountdown } from '@/components/auth/useCountdown';
+import { request } from '@/lib/api/client';
+import { zodRule } from '@/lib/form-rules';
 import styles from '../ums.module.css';
 import { type Loadable, isThrottled, serverMessage } from './shared';
 
@@ -35,7 +35,7 @@ export function EmailSection({ account, onChanged }: { account: Loadable<Account
     setSending(true);
     setFormError('');
     try {
-      const res = await request<{ msg: string }>('UserCenter/activationCode', { encrypt: true, data: { email } });
+      const res = await request(accountApi.activationCode, { email });
       message.success(res.msg || ACCOUNT_MSG.emailCodeSent);
       countdown.start();
     } catch (err) {
@@ -51,10 +51,7 @@ export function EmailSection({ account, onChanged }: { account: Loadable<Account
     setSubmitting(true);
     setFormError('');
     try {
-      const res = await request<{ msg: string; data: { email: string } }>('UserCenter/activationCode', {
-        encrypt: true,
-        data: { email: values.email.trim(), code: values.code.trim() },
-      });
+      const res = await request(accountApi.activationCode, { email: values.email.trim(), code: values.code.trim() });
       message.success(res.msg || ACCOUNT_MSG.emailBound);
       form.resetFields();
       countdown.reset();

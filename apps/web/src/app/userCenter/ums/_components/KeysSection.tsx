@@ -2,11 +2,12 @@
 // 接口密钥 (docs/api-secrets.md): the AppKey and account secret, the sign and encrypt modes, and
 // the RSA keys, read together when the tab first opens. An account whose company is not
 // authenticated is answered ALL_0060 by every one of these calls: the tab then says so.
-import type { AppKeyView, AsymmetryView, EncryptSignView } from '@apimarket/contracts';
+import { type AppKeyView, type AsymmetryView, type EncryptSignView, keysApi } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Skeleton } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useUserCenter } from '../../../../components/user-center/UserCenterContext';
-import { request } from '../../../../lib/api/client';
+import { useCallback, useState } from 'react';
+import { useUserCenter } from '@/components/user-center/UserCenterContext';
+import { callKey, useCall } from '@/lib/api/query';
 import styles from '../ums.module.css';
 import { ModesCard } from './ModesCard';
 import { LoadFailed, NeedsQualification } from './Notices';
@@ -21,33 +22,38 @@ type State =
   | { kind: 'ready'; appKey: AppKeyView; modes: EncryptSignView; rsa: AsymmetryView };
 
 // Read in the background: a failure shows the retry notice here rather than a toast per call.
-const read = { encrypt: true, silent: true } as const;
+const read = { silent: true, quiet: true } as const;
 
 export function KeysSection() {
   const { user } = useUserCenter();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const fail = useCallback((err: unknown) => {
-    setState(needsQualification(err) ? { kind: 'needsQualification', message: err.message } : { kind: 'failed', message: loadFailure(err) });
-  }, []);
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    try {
-      const [appKey, modes, rsa] = await Promise.all([
-        request<{ data: AppKeyView }>('myAccount/myAppKey', read),
-        request<{ data: EncryptSignView }>('myAccount/encryptSign', read),
-        request<{ data: AsymmetryView }>('myAccount/asymmetrySecret', read),
-      ]);
-      setState({ kind: 'ready', appKey: appKey.data, modes: modes.data, rsa: rsa.data });
-    } catch (err) {
-      fail(err);
-    }
-  }, [fail]);
-  useEffect(() => void load(), [load]);
-
+  const client = useQueryClient();
+  const appKey = useCall(keysApi.appKey, {}, read);
+  const modes = useCall(keysApi.encryptSign, {}, read);
+  const rsa = useCall(keysApi.asymmetrySecret, {}, read);
   /** An action refused with ALL_0060 (the authentication was revoked meanwhile) turns the tab into the notice. */
-  const onQualificationLost = useCallback((message: string) => setState({ kind: 'needsQualification', message }), []);
+  const [lost, setLost] = useState<string | null>(null);
+  const onQualificationLost = useCallback((message: string) => setLost(message), []);
+
+  // A change answers the new view: it replaces the one on screen (and in the cache) in place.
+  const put = {
+    appKey: (next: AppKeyView) => client.setQueryData(callKey(keysApi.appKey, {}), (old: typeof appKey.data) => old && { ...old, data: next }),
+    modes: (next: EncryptSignView) => client.setQueryData(callKey(keysApi.encryptSign, {}), (old: typeof modes.data) => old && { ...old, data: next }),
+    rsa: (next: AsymmetryView) => client.setQueryData(callKey(keysApi.asymmetrySecret, {}), (old: typeof rsa.data) => old && { ...old, data: next }),
+  };
+  const reload = () => {
+    for (const q of [appKey, modes, rsa]) void q.refetch();
+  };
+
+  const failure = [appKey, modes, rsa].find((q) => q.isError && !q.isFetching)?.error;
+  const state: State = lost
+    ? { kind: 'needsQualification', message: lost }
+    : failure
+      ? needsQualification(failure)
+        ? { kind: 'needsQualification', message: failure.message }
+        : { kind: 'failed', message: loadFailure(failure) }
+      : appKey.data && modes.data && rsa.data
+        ? { kind: 'ready', appKey: appKey.data.data, modes: modes.data.data, rsa: rsa.data.data }
+        : { kind: 'loading' };
 
   if (state.kind === 'loading') {
     return (
@@ -61,9 +67,8 @@ export function KeysSection() {
     );
   }
   if (state.kind === 'needsQualification') return <NeedsQualification title={state.message} />;
-  if (state.kind === 'failed') return <LoadFailed title="接口密钥暂时无法加载" reason={state.message} onRetry={() => void load()} />;
+  if (state.kind === 'failed') return <LoadFailed title="接口密钥暂时无法加载" reason={state.message} onRetry={reload} />;
 
-  const { appKey, modes, rsa } = state;
   return (
     <div className={styles.stack}>
       {user.parentNickname ? (
@@ -73,23 +78,18 @@ export function KeysSection() {
           title={`子账号拥有独立的 AppKey、账号密钥和 RSA 公私钥，与主账号 ${user.parentNickname} 的互不影响。`}
         />
       ) : null}
-      <SecretCard
-        view={appKey}
-        onChange={(next) => setState((s) => (s.kind === 'ready' ? { ...s, appKey: next } : s))}
-        onQualificationLost={onQualificationLost}
-      />
+      <SecretCard view={state.appKey} onChange={put.appKey} onQualificationLost={onQualificationLost} />
       <ModesCard
-        modes={modes}
-        hasSecret={appKey.hasSecret}
-        hasCustomerKey={rsa.hasCustomerKey}
-        onSaved={(next) => setState((s) => (s.kind === 'ready' ? { ...s, modes: next, appKey: { ...s.appKey, ...next } } : s))}
+        modes={state.modes}
+        hasSecret={state.appKey.hasSecret}
+        hasCustomerKey={state.rsa.hasCustomerKey}
+        onSaved={(next) => {
+          put.modes(next);
+          put.appKey({ ...state.appKey, ...next });
+        }}
         onQualificationLost={onQualificationLost}
       />
-      <RsaCard
-        view={rsa}
-        onChange={(next) => setState((s) => (s.kind === 'ready' ? { ...s, rsa: next } : s))}
-        onQualificationLost={onQualificationLost}
-      />
+      <RsaCard view={state.rsa} onChange={put.rsa} onQualificationLost={onQualificationLost} />
     </div>
   );
 }

@@ -3,15 +3,15 @@
 // first, then a 60 s wait before another), and the login password. The code proves the new
 // phone, the password proves the account; the old phone is told by SMS. The code is asked for
 // through myAccount/sendMobileCode, which refuses the number the account already has.
-import { ACCOUNT_MSG, type AccountSummary, MOBILE_MAX_LENGTH, MSG, SMS_CODE_MAX_LENGTH, UpdateMobileInput } from '@apimarket/contracts';
+import { ACCOUNT_MSG, type AccountSummary, accountApi, MOBILE_MAX_LENGTH, MSG, SMS_CODE_MAX_LENGTH, UpdateMobileInput } from '@apimarket/contracts';
 import { Alert, App, Button, Form, Input, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { useCountdown } from '../../../../components/auth/useCountdown';
-import { request } from '../../../../lib/api/client';
-import { zodRule } from '../../../../lib/form-rules';
+import { useCountdown } from '@/components/auth/useCountdown';
+import { type SendWithCaptcha, SmsCaptchaModal } from '@/components/user-center/SmsCaptchaModal';
+import { request } from '@/lib/api/client';
+import { zodRule } from '@/lib/form-rules';
 import styles from '../ums.module.css';
 import { type Loadable, isThrottled, serverMessage } from './shared';
-import { type SendWithCaptcha, SmsCaptchaModal } from '../../../../components/user-center/SmsCaptchaModal';
 
 interface Values {
   mobile: string;
@@ -50,7 +50,7 @@ export function MobileSection({ account, onChanged }: { account: Loadable<Accoun
     (phone: string): SendWithCaptcha =>
     async ({ code, uuid }) => {
       try {
-        return (await request<{ msg: string }>('myAccount/sendMobileCode', { encrypt: true, data: { phone, captcha: code, uuid } })).msg;
+        return (await request(accountApi.sendMobileCode, { phone, captcha: code, uuid })).msg;
       } catch (err) {
         // The current number belongs to the field, not the captcha dialog: close it and say so there.
         if (serverMessage(err) === ACCOUNT_MSG.sameMobile) {
@@ -65,10 +65,7 @@ export function MobileSection({ account, onChanged }: { account: Loadable<Accoun
     setSubmitting(true);
     setFormError('');
     try {
-      const res = await request<{ msg: string; data: { mobile: string } }>('myAccount/updateMobile', {
-        encrypt: true,
-        data: { mobile: values.mobile.trim(), smsCode: values.smsCode.trim(), password: values.password },
-      });
+      const res = await request(accountApi.updateMobile, { mobile: values.mobile.trim(), smsCode: values.smsCode.trim(), password: values.password });
       message.success(res.msg || ACCOUNT_MSG.mobileChanged);
       form.resetFields();
       countdown.reset();

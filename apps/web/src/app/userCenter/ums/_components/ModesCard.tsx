@@ -10,6 +10,7 @@ import {
   type EncryptMode,
   type EncryptSignView,
   KEYS_MSG,
+  keysApi,
   type ModeNeed,
   modeChangeEffects,
   SIGN_MODE_LABEL,
@@ -19,7 +20,7 @@ import {
 } from '@apimarket/contracts';
 import { App, Button, Card, Form, Radio, Tag } from 'antd';
 import { useState } from 'react';
-import { request } from '../../../../lib/api/client';
+import { request } from '@/lib/api/client';
 import styles from '../ums.module.css';
 import { usePasswordConfirm } from './PasswordConfirm';
 import { needsQualification, serverMessage } from './shared';
@@ -51,11 +52,7 @@ export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualifi
   const save = async (values: EncryptSignView, password: string): Promise<string | null> => {
     setSaving(true);
     try {
-      const res = await request<{ msg: string; data: EncryptSignView }>('myAccount/encryptSign', {
-        encrypt: true,
-        silent: true,
-        data: { signMode: values.signMode, encryptMode: values.encryptMode, password },
-      });
+      const res = await request(keysApi.encryptSign, { signMode: values.signMode, encryptMode: values.encryptMode, password }, { silent: true });
       message.success(res.msg || KEYS_MSG.modesSaved);
       form.setFieldsValue(res.data);
       onSaved(res.data);

@@ -2,11 +2,11 @@
 // 修改密码 (UserCenter/Modification): the current password, the new one twice. The rules are the
 // server's own schema; the server's refusals land on the field they are about, or above the
 // button when they concern the whole form (too many wrong tries).
-import { ACCOUNT_MSG, ChangePasswordInput, MSG } from '@apimarket/contracts';
+import { ACCOUNT_MSG, accountApi, ChangePasswordInput, MSG } from '@apimarket/contracts';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { zodRule } from '../../../../lib/form-rules';
+import { request } from '@/lib/api/client';
+import { zodRule } from '@/lib/form-rules';
 import styles from '../ums.module.css';
 import { isThrottled, serverMessage } from './shared';
 
@@ -36,10 +36,7 @@ export function PasswordSection() {
     setSubmitting(true);
     setFormError('');
     try {
-      const res = await request<{ msg: string }>('UserCenter/Modification', {
-        encrypt: true,
-        data: { oldPassword: values.oldPassword, password: values.password, checkPass: values.checkPass },
-      });
+      const res = await request(accountApi.changePassword, { oldPassword: values.oldPassword, password: values.password, checkPass: values.checkPass });
       message.success(res.msg || ACCOUNT_MSG.passwordChanged);
       form.resetFields();
     } catch (err) {

@@ -4,11 +4,11 @@
 // once (copy or download as a file) and dropped from state when its dialog has closed; the
 // platform never stores it. Generating and uploading ask for the login password first.
 import { CloudUploadOutlined, DownloadOutlined, SafetyOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { type AsymmetryResult, type AsymmetryView, KEY_LIMITS, KEYS_MSG, PublicKeyPem } from '@apimarket/contracts';
+import { type AsymmetryResult, type AsymmetryView, KEY_LIMITS, KEYS_MSG, keysApi, PublicKeyPem } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Descriptions, type DescriptionsProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { zodRule } from '../../../../lib/form-rules';
+import { request } from '@/lib/api/client';
+import { zodRule } from '@/lib/form-rules';
 import styles from '../ums.module.css';
 import { CodeBox } from './CodeBox';
 import { usePasswordConfirm } from './PasswordConfirm';
@@ -65,11 +65,7 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
   const generate = async (password: string): Promise<string | null> => {
     setGenerating(true);
     try {
-      const res = await request<{ msg: string; data: AsymmetryResult }>('myAccount/asymmetry', {
-        encrypt: true,
-        silent: true,
-        data: { action: 'generate', password },
-      });
+      const res = await request(keysApi.asymmetry, { action: 'generate', password }, { silent: true });
       const { privateKey } = res.data;
       if (privateKey) {
         setGenerated({ ...res.data, privateKey });
@@ -255,10 +251,7 @@ function UploadKeyForm({
   const onFinish = async ({ publicKey, password }: { publicKey: string; password: string }) => {
     setBusy(true);
     try {
-      const res = await request<{ msg: string; data: AsymmetryResult }>('myAccount/asymmetry', {
-        encrypt: true,
-        data: { action: 'upload', publicKey: publicKey.trim(), password },
-      });
+      const res = await request(keysApi.asymmetry, { action: 'upload', publicKey: publicKey.trim(), password });
       onUploaded(res.data, res.msg);
     } catch (err) {
       const msg = refused(err);

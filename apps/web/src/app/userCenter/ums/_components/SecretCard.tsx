@@ -4,10 +4,10 @@
 // state when the dialog has closed (never stored, never put in the URL). Both ask for the login
 // password first and say what changes for the calls.
 import { KeyOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import type { AppKeyView, IssuedSecret, SecretAction } from '@apimarket/contracts';
+import { type AppKeyView, type IssuedSecret, keysApi, type SecretAction } from '@apimarket/contracts';
 import { Alert, Button, Card, Descriptions, type DescriptionsProps, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { request } from '../../../../lib/api/client';
+import { request } from '@/lib/api/client';
 import styles from '../ums.module.css';
 import { CodeBox } from './CodeBox';
 import { usePasswordConfirm } from './PasswordConfirm';
@@ -29,12 +29,12 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
   const issue = async (action: SecretAction, password: string): Promise<string | null> => {
     setBusy(true);
     try {
-      const res = await request<{ msg: string; data: IssuedSecret }>('myAccount/docSecretKey', { encrypt: true, silent: true, data: { action, password } });
+      const res = await request(keysApi.docSecretKey, { action, password }, { silent: true });
       setIssued({ ...res.data, action });
       setOpen(true);
       // The masked form and the dates are the server's to say, not derived from the clear secret.
       try {
-        const fresh = await request<{ data: AppKeyView }>('myAccount/myAppKey', { encrypt: true, silent: true });
+        const fresh = await request(keysApi.appKey, {}, { silent: true });
         onChange(fresh.data);
       } catch {
         onChange({ ...view, hasSecret: true, previousValidUntil: res.data.previousValidUntil });

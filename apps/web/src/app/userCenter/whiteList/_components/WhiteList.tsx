@@ -1,66 +1,38 @@
 'use client';
 // IP whitelist: add addresses or CIDR blocks (IPv4/IPv6) for one purchased interface or for all,
 // list them, delete them. The same syntax rule as the server (contracts), so a typo is caught here.
-import { type IpBindingRow, splitIps, whitelistProblem } from '@apimarket/contracts';
+import { type IpBindingRow, splitIps, whitelistApi, whitelistProblem } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../lib/api/client';
-import { serverMessage } from '../../../../lib/api/errors';
-import { dateTime } from '../../../../lib/format';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './white-list.module.css';
-
-interface Purchased {
-  interfaceId: number;
-  interfaceName: string;
-}
 
 export function WhiteList() {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ interfaceId: number; ip: string }>();
-  const [rows, setRows] = useState<IpBindingRow[] | null>(null);
-  const [purchased, setPurchased] = useState<Purchased[]>([]);
-  const [saving, setSaving] = useState(false);
+  // A list that cannot load shows as empty, and the interface choice as "all" only.
+  const bindings = useCall(whitelistApi.list, {}, { quiet: true });
+  const purchased = useCall(whitelistApi.purchased, {}, { quiet: true }).data?.rows ?? [];
+  const rows: IpBindingRow[] | null = bindings.data?.rows ?? (bindings.isError ? [] : null);
 
-  const load = useCallback(async () => {
-    try {
-      setRows((await request<{ rows: IpBindingRow[] }>('myAccount/getIpWhite', { method: 'GET' })).rows);
-    } catch {
-      setRows([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    request<{ rows: Purchased[] }>('UserCenter/FindInterfaceInfo', { method: 'GET' })
-      .then((r) => setPurchased(r.rows))
-      .catch(() => setPurchased([]));
-  }, [load]);
-
-  const add = async (values: { interfaceId: number; ip: string }) => {
-    setSaving(true);
-    try {
-      const res = await request<{ msg: string }>('UserCenter/SaveIpBinding', { data: { ip: values.ip, interfaceId: values.interfaceId } });
+  // A refusal belongs under the address field.
+  const saving = useCallMutation(whitelistApi.save, {
+    quiet: true,
+    invalidates: [whitelistApi.list],
+    onSuccess: (res) => {
       message.success(res.msg);
       form.setFieldValue('ip', '');
-      await load();
-    } catch (err) {
+    },
+  });
+  const add = (values: { interfaceId: number; ip: string }) =>
+    saving.mutateAsync({ ip: values.ip, interfaceId: values.interfaceId }).catch((err: unknown) => {
       const msg = serverMessage(err);
       if (msg) form.setFields([{ name: 'ip', errors: [msg] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const drop = async (id: number) => {
-    try {
-      const res = await request<{ msg: string }>('UserCenter/DropIpBinding', { data: { id } });
-      message.success(res.msg);
-      await load();
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    }
-  };
+  const dropping = useCallMutation(whitelistApi.drop, { invalidates: [whitelistApi.list], onSuccess: (res) => void message.success(res.msg) });
+  const drop = (id: number) => dropping.mutateAsync({ id }).catch(() => undefined);
 
   const columns: TableColumnsType<IpBindingRow> = [
     { title: '适用接口', dataIndex: 'interfaceName', key: 'interfaceName' },
@@ -109,7 +81,7 @@ export function WhiteList() {
         >
           <Input.TextArea rows={3} placeholder={'203.0.113.7\n198.51.100.0/24'} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={saving.isPending}>
           添加
         </Button>
       </Form>

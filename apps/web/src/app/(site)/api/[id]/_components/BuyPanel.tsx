@@ -2,26 +2,19 @@
 // Buying from the interface's page (issue: "choose a package → order → pay from balance, or the
 // recharge instructions when the balance is short → the purchase appears in 我的API"). Plain
 // elements, no antd: this is a public page and must stay light.
-import { COOKIE, formatFen } from '@apimarket/contracts';
+import { billingApi, COOKIE, formatFen, type OrderRow, type PricePackage } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useState } from 'react';
-import { readCookie } from '../../../../../lib/api/build';
-import { request } from '../../../../../lib/api/client';
-import { ApiError, serverMessage } from '../../../../../lib/api/errors';
-import { formatPrice, type PricePackage, unitPrice } from '../../../../../lib/catalog';
+import { readCookie } from '@/lib/api/build';
+import { request } from '@/lib/api/client';
+import { ApiError, serverMessage } from '@/lib/api/errors';
+import { formatPrice, unitPrice } from '@/lib/catalog';
 import styles from './doc.module.css';
-
-interface Order {
-  orderNo: string;
-  calls: number;
-  priceFen: number;
-  validityDays: number;
-}
 
 type Step =
   | { kind: 'choose' }
-  | { kind: 'confirm'; order: Order; balanceFen: number }
-  | { kind: 'paid'; order: Order }
+  | { kind: 'confirm'; order: OrderRow; balanceFen: number }
+  | { kind: 'paid'; order: OrderRow }
   | { kind: 'blocked'; message: string; href: string; action: string };
 
 export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packages: PricePackage[] }) {
@@ -46,8 +39,8 @@ export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packa
     setBusy(true);
     setError('');
     try {
-      const order = await request<{ data: Order }>('interfaceOrders/saveInterfaceOrders', { data: { interfaceId, packageId: chosen } });
-      const balance = await request<{ data: { balanceFen: number } }>('mytrade/balance');
+      const order = await request(billingApi.createOrder, { interfaceId, packageId: chosen });
+      const balance = await request(billingApi.balance);
       setStep({ kind: 'confirm', order: order.data, balanceFen: balance.data.balanceFen });
     } catch (err) {
       failed(err);
@@ -56,11 +49,11 @@ export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packa
     }
   };
 
-  const pay = async (order: Order) => {
+  const pay = async (order: OrderRow) => {
     setBusy(true);
     setError('');
     try {
-      await request('UserCenter/payment', { data: { orderNo: order.orderNo } });
+      await request(billingApi.pay, { orderNo: order.orderNo });
       setStep({ kind: 'paid', order });
     } catch (err) {
       failed(err);

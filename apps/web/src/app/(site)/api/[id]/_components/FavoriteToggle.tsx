@@ -2,11 +2,12 @@
 // 收藏 / 已收藏 beside the price packages. The page is cached for everyone, so whether this
 // visitor collected the interface is asked from the browser. Logged out, a click goes to the
 // login with the way back here (like 立即购买). Plain elements, no antd: a light public page.
+// The declarations (and zod with them) are fetched only for a signed-in visitor or on a click.
 import { COOKIE } from '@apimarket/contracts';
 import { useEffect, useState } from 'react';
-import { readCookie } from '../../../../../lib/api/build';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
+import { readCookie } from '@/lib/api/build';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
 import styles from './doc.module.css';
 
 export function FavoriteToggle({ interfaceId }: { interfaceId: number }) {
@@ -17,7 +18,8 @@ export function FavoriteToggle({ interfaceId }: { interfaceId: number }) {
   useEffect(() => {
     if (!readCookie(document.cookie, COOKIE.membershipId)) return;
     // A stale session just reads as "not collected": no alert for a check nobody asked for.
-    request<{ total: number }>('MyAccount/goFavorite', { data: { interfaceId, pageSize: 1 }, loginStateCheck: true, silent: true })
+    import('@apimarket/contracts')
+      .then(({ favoritesApi }) => request(favoritesApi.list, { interfaceId, pageSize: 1 }, { loginStateCheck: true, silent: true }))
       .then((r) => setOn(r.total > 0))
       .catch(() => setOn(false));
   }, [interfaceId]);
@@ -30,7 +32,8 @@ export function FavoriteToggle({ interfaceId }: { interfaceId: number }) {
     setBusy(true);
     setError('');
     try {
-      await request(on ? 'AccountManagement/deteleCollection' : 'interfaceOrders/interfaceCollect', { data: { interfaceId } });
+      const { favoritesApi } = await import('@apimarket/contracts');
+      await request(on ? favoritesApi.remove : favoritesApi.add, { interfaceId });
       setOn(!on);
     } catch (err) {
       setError(serverMessage(err) ?? '');

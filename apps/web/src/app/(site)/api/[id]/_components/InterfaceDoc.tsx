@@ -2,10 +2,23 @@
 // request and response tables, codes, samples, code in six languages, price packages. The samples
 // and the code table come from contracts (interface-doc.ts), which a server test runs against
 // the gateway: what this page shows is what a call answers.
-import { type CodeRow, codeSamples, interfaceCodes, KEY_PLACEHOLDER, PLATFORM_CODES, requestSample, sampleAnswer, sampleFields } from '@apimarket/contracts';
+import {
+  type CodeRow,
+  callPath,
+  codeSamples,
+  docsApi,
+  type InterfaceCard,
+  type InterfaceDetail,
+  interfaceCodes,
+  KEY_PLACEHOLDER,
+  PLATFORM_CODES,
+  requestSample,
+  sampleAnswer,
+  sampleFields,
+} from '@apimarket/contracts';
+import { IconDownload } from '@tabler/icons-react';
 import Link from 'next/link';
 import { webConfig } from '../../../../../config';
-import type { InterfaceCard, InterfaceDetail } from '../../../../../lib/catalog';
 import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
 import { BuyPanel } from './BuyPanel';
 import { FavoriteToggle } from './FavoriteToggle';
@@ -238,6 +251,13 @@ export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; g
           <section>
             <h2>代码示例</h2>
             <CodeSamples samples={codeSamples(gatewayUrl, d)} />
+            <p className={styles.openapi}>
+              <a href={`/apiHome${callPath(docsApi.interface, { id: d.id }).path}`} download={`openapi-${d.id}.json`} className={styles.openapiLink}>
+                <IconDownload size={16} aria-hidden="true" />
+                下载 OpenAPI 文档
+              </a>
+              <span>OpenAPI 3.1（JSON），可导入 Apifox、Postman 等工具调试</span>
+            </p>
           </section>
         </article>
         <aside className={styles.aside}>

@@ -2,50 +2,44 @@
 // 回调地址 of one purchase: read with myBuy/getSynCallUrl (which also says whether the server
 // accepts private addresses), checked with the same contracts rule as the server, saved or
 // cleared (empty) with myBuy/updateSynCallUrl.
-import { CALLBACK_URL_MAX, callbackUrlField, type PurchaseRow } from '@apimarket/contracts';
+import { billingApi, CALLBACK_URL_MAX, callbackUrlField, type PurchaseRow, purchasesApi } from '@apimarket/contracts';
 import { Alert, App, Form, Input, Modal } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { zodRule } from '../../../../../lib/form-rules';
+import { useEffect, useMemo } from 'react';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 
 export function CallbackUrlDialog({ purchase, onClose, onSaved }: { purchase: PurchaseRow | null; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ callbackUrl: string }>();
-  const [allowPrivate, setAllowPrivate] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saved = useCall(purchasesApi.callbackUrl, { id: purchase?.id ?? 0 }, { enabled: purchase !== null, quiet: true });
+  const allowPrivate = saved.data?.data.allowPrivate ?? false;
   const rule = useMemo(() => zodRule(callbackUrlField(allowPrivate)), [allowPrivate]);
-
-  // The field stays read-only until the saved address has arrived: filled in earlier, what the
-  // customer typed would be overwritten by the answer.
-  const [loaded, setLoaded] = useState(false);
+  // The field stays read-only while the saved address is on its way: filled in earlier, what
+  // the customer typed would be overwritten by the answer.
+  const loaded = !saved.isFetching;
+  const savedUrl = saved.data?.data.callbackUrl;
 
   useEffect(() => {
-    if (!purchase) return;
-    setLoaded(false);
-    form.setFieldsValue({ callbackUrl: purchase.callbackUrl });
-    request<{ data: { callbackUrl: string; allowPrivate: boolean } }>('myBuy/getSynCallUrl', { data: { id: purchase.id } })
-      .then((r) => {
-        setAllowPrivate(r.data.allowPrivate);
-        form.setFieldsValue({ callbackUrl: r.data.callbackUrl });
-      })
-      .catch(() => undefined)
-      .finally(() => setLoaded(true));
-  }, [purchase, form]);
+    if (purchase) form.setFieldsValue({ callbackUrl: savedUrl ?? purchase.callbackUrl });
+  }, [purchase, savedUrl, form]);
 
-  const save = async ({ callbackUrl }: { callbackUrl: string }) => {
-    if (!purchase) return;
-    setSaving(true);
-    try {
-      const res = await request<{ msg: string }>('myBuy/updateSynCallUrl', { data: { id: purchase.id, callbackUrl: callbackUrl.trim() } });
+  // A refusal is shown at the field.
+  const saving = useCallMutation(purchasesApi.setCallbackUrl, {
+    quiet: true,
+    invalidates: [purchasesApi.callbackUrl, billingApi.purchases],
+    onSuccess: (res) => {
       message.success(res.msg);
       onSaved();
-    } catch (err) {
+    },
+  });
+
+  const save = ({ callbackUrl }: { callbackUrl: string }) => {
+    if (!purchase) return;
+    saving.mutateAsync({ id: purchase.id, callbackUrl: callbackUrl.trim() }).catch((err: unknown) => {
       const msg = serverMessage(err);
       if (msg) form.setFields([{ name: 'callbackUrl', errors: [msg] }]);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -56,7 +50,7 @@ export function CallbackUrlDialog({ purchase, onClose, onSaved }: { purchase: Pu
       onOk={() => form.submit()}
       okText="保 存"
       cancelText="取 消"
-      okButtonProps={{ loading: saving, disabled: !loaded }}
+      okButtonProps={{ loading: saving.isPending, disabled: !loaded }}
       width={560}
     >
       <Alert

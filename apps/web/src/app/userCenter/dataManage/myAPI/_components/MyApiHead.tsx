@@ -1,13 +1,13 @@
 // The head of 我的API: the free test quota left for trying interfaces (Decision 1, issue #8) and
 // the way to buy another interface (购买接口). Rendered on the server with the visitor's session.
-import type { FreeTrialState } from '@apimarket/contracts';
+import { trialApi } from '@apimarket/contracts';
 import Link from 'next/link';
-import { serverData } from '../../../../../lib/api/server';
-import { ucHref } from '../../../../../lib/user-center';
+import { serverCallData } from '@/lib/api/server';
+import { ucHref } from '@/lib/user-center';
 import styles from './my-api-head.module.css';
 
 export async function MyApiHead() {
-  const trial = await serverData<FreeTrialState>('myBuy/freeTrial/state', { method: 'POST', withSession: true });
+  const trial = await serverCallData(trialApi.state, {}, { withSession: true });
   return (
     <div className={styles.head}>
       <p className={styles.quota} data-testid="trial-quota">

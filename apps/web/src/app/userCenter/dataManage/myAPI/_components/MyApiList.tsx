@@ -3,20 +3,18 @@
 // what can be done with it: stop/resume, callback URL, automatic renewal, refund of what is left.
 // The name search is kept for the session (spec 02 §3 "myApiSearch"), so coming back from an
 // interface's page finds the list as it was left.
-import type { BuyData, PurchaseRow } from '@apimarket/contracts';
+import { billingApi, type PurchaseRow, purchasesApi } from '@apimarket/contracts';
 import { App, Button, Card, Empty, Input, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { AutoRenewDialog, type RenewTarget } from '../../../../../components/user-center/AutoRenewDialog';
-import { RefundDialog, type RefundTarget } from '../../../../../components/user-center/RefundDialog';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
+import { useEffect, useState } from 'react';
+import { AutoRenewDialog, type RenewTarget } from '@/components/user-center/AutoRenewDialog';
+import { RefundDialog, type RefundTarget } from '@/components/user-center/RefundDialog';
+import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import { CallbackUrlDialog } from './CallbackUrlDialog';
 import styles from './my-api.module.css';
 
 const SEARCH_KEY = 'myApiSearch';
-const PAGE_SIZE = 10;
 
 function state(row: PurchaseRow): { label: string; color: string } {
   if (row.status === 'stopped') return { label: '已停用', color: 'default' };
@@ -27,15 +25,14 @@ function state(row: PurchaseRow): { label: string; color: string } {
 
 export function MyApiList() {
   const { message, modal } = App.useApp();
-  const [summary, setSummary] = useState<BuyData | null>(null);
   const [callbackOf, setCallbackOf] = useState<PurchaseRow | null>(null);
   const [renewOf, setRenewOf] = useState<RenewTarget | null>(null);
   const [refundOf, setRefundOf] = useState<RefundTarget | null>(null);
   const [name, setName] = useState('');
+  // The search kept in this session; null until it has been read, and the list waits for it.
   const [query, setQuery] = useState<string | null>(null);
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: PurchaseRow[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList(billingApi.purchases, { fixed: { interfaceName: query ?? '' }, enabled: query !== null, quiet: true });
+  const summary = useCall(purchasesApi.buyData, undefined, { silent: true, quiet: true }).data?.data ?? null;
 
   useEffect(() => {
     const kept = window.sessionStorage.getItem(SEARCH_KEY) ?? '';
@@ -43,44 +40,24 @@ export function MyApiList() {
     setQuery(kept);
   }, []);
 
-  const load = useCallback(async () => {
-    if (query === null) return;
-    try {
-      const res = await request<{ rows: PurchaseRow[]; total: number }>('myBuy/list', {
-        data: { interfaceName: query, pageNum, pageSize: PAGE_SIZE },
-      });
-      setPage({ rows: res.rows, total: res.total });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-    request<{ data: BuyData }>('myBuy/buyData', { silent: true })
-      .then((r) => setSummary(r.data))
-      .catch(() => setSummary(null));
-  }, [query, pageNum]);
-
-  /** A change that answers a message: show it and reload the list. */
-  const act = async (path: string, data: Record<string, string | number>) => {
-    try {
-      const res = await request<{ msg: string }>(path, { data });
-      message.success(res.msg);
-      await load();
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    }
+  // A change that answers a message: show it; the purchases and the figures above them load again.
+  const changes = {
+    invalidates: [billingApi.purchases, purchasesApi.buyData, purchasesApi.autoRenewList],
+    onSuccess: (res: { msg: string }) => void message.success(res.msg),
   };
+  const stopping = useCallMutation(purchasesApi.stop, changes);
+  const renewing = useCallMutation(purchasesApi.disableAutoRenew, changes);
 
   const stopOrResume = (r: PurchaseRow) =>
     r.status === 'stopped'
-      ? void act('myBuy/interface/stop', { id: r.id, action: 'resume' })
+      ? void stopping.mutateAsync({ id: r.id, action: 'resume' }).catch(() => undefined)
       : modal.confirm({
           title: `停用「${r.interfaceName}」？`,
           content: '停用后使用该 Key 的调用将返回 SYSTEM_003（不计费），可随时恢复。',
           okText: '停 用',
           cancelText: '取 消',
           okButtonProps: { danger: true },
-          onOk: () => act('myBuy/interface/stop', { id: r.id, action: 'stop' }),
+          onOk: () => stopping.mutateAsync({ id: r.id, action: 'stop' }).catch(() => undefined),
         });
 
   const renewOff = (r: PurchaseRow) =>
@@ -88,16 +65,12 @@ export function MyApiList() {
       title: `关闭「${r.interfaceName}」的自动续费？`,
       okText: '关 闭',
       cancelText: '取 消',
-      onOk: () => act('myBuy/delAutomaticBuy', { id: r.id }),
+      onOk: () => renewing.mutateAsync({ id: r.id }).catch(() => undefined),
     });
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const search = (value: string) => {
     window.sessionStorage.setItem(SEARCH_KEY, value.trim());
-    setPageNum(1);
+    list.setPage(1);
     setQuery(value.trim());
   };
 
@@ -230,16 +203,16 @@ export function MyApiList() {
           />
         }
       >
-        {failed && !page ? (
+        {list.failed ? (
           <Empty description="已购接口暂时无法加载，请稍后刷新重试" />
         ) : (
           <Table<PurchaseRow>
             rowKey="id"
             columns={columns}
-            dataSource={page?.rows ?? []}
-            loading={!page}
-            scroll={page?.rows?.length ? { x: 1100 } : undefined}
-            pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+            dataSource={list.rows}
+            loading={query === null || list.loading}
+            scroll={list.rows.length ? { x: 1100 } : undefined}
+            pagination={list.pagination}
             locale={{
               emptyText: (
                 <Empty description={query ? '没有名称匹配的已购接口' : '还没有已购接口：在 API 市场选择套餐，支付后接口 Key 会出现在这里'}>
@@ -252,28 +225,14 @@ export function MyApiList() {
           />
         )}
       </Card>
-      <CallbackUrlDialog
-        purchase={callbackOf}
-        onClose={() => setCallbackOf(null)}
-        onSaved={() => {
-          setCallbackOf(null);
-          void load();
-        }}
-      />
-      <AutoRenewDialog
-        target={renewOf}
-        onClose={() => setRenewOf(null)}
-        onDone={() => {
-          setRenewOf(null);
-          void load();
-        }}
-      />
+      <CallbackUrlDialog purchase={callbackOf} onClose={() => setCallbackOf(null)} onSaved={() => setCallbackOf(null)} />
+      <AutoRenewDialog target={renewOf} onClose={() => setRenewOf(null)} onDone={() => setRenewOf(null)} />
       <RefundDialog
         target={refundOf}
         onClose={() => setRefundOf(null)}
         onDone={() => {
           setRefundOf(null);
-          void load();
+          void list.refetch();
         }}
       />
     </div>

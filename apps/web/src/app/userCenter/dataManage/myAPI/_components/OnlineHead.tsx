@@ -1,13 +1,14 @@
 'use client';
 // What the test and batch screens share about one purchase: loading it, the card with its facts
 // (name, POST path, calls left, expiry, state) and the answer to an id that is not the caller's.
-import { ONLINE_MSG, type OnlineInterface } from '@apimarket/contracts';
+import { type CallReply, ONLINE_MSG, type OnlineInterface, type onlineApi } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
+import { useCallback } from 'react';
+import { serverMessage } from '@/lib/api/errors';
+import { callKey, useCall } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './online-head.module.css';
 
 export const MY_API = '/userCenter/dataManage/myAPI';
@@ -16,38 +17,39 @@ export const batchHref = (purchaseId: number) => `${MY_API}/applyBatch?id=${purc
 
 export type Loaded = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; msg: string | null } | { kind: 'ok'; info: OnlineInterface };
 
-/**
- * The purchase as `path` answers it (getInterfaceInfoTById and showOnline give the same view).
- * `reload(true)` is a background refresh: a failure keeps what is shown. `setCallsLeft` keeps the
- * card right after a call without asking again.
- */
-export function useOnlineInterface(path: string, purchaseId: number) {
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+/** The two calls that answer a purchase's view: the test screen's and the batch screen's. */
+type OnlineCall = typeof onlineApi.testInterface | typeof onlineApi.batchInterface;
 
-  const load = useCallback(
-    async (quiet = false) => {
-      try {
-        const res = await request<{ data: OnlineInterface }>(path, { data: { purchaseId }, silent: quiet });
-        setLoaded({ kind: 'ok', info: res.data });
-      } catch (err) {
-        if (quiet) return;
-        const msg = serverMessage(err);
-        // Another account's purchase answers like one that does not exist; say the same.
-        setLoaded(msg === ONLINE_MSG.purchaseMissing || msg === ONLINE_MSG.purchaseRequired ? { kind: 'missing' } : { kind: 'failed', msg });
-      }
-    },
-    [path, purchaseId],
+/**
+ * The purchase as `call` answers it (getInterfaceInfoTById and showOnline give the same view).
+ * `reload()` reads it again; once shown, a failed reload keeps what is shown. `setCallsLeft` keeps
+ * the card right after a call without asking again.
+ */
+export function useOnlineInterface(call: OnlineCall, purchaseId: number) {
+  const client = useQueryClient();
+  // The card says why it could not load (NotLoaded): no toast as well.
+  const query = useCall(call, { purchaseId }, { quiet: true });
+  const { refetch } = query;
+
+  let loaded: Loaded;
+  if (query.data) loaded = { kind: 'ok', info: query.data.data };
+  else if (query.isPending) loaded = { kind: 'loading' };
+  else {
+    const msg = serverMessage(query.error);
+    // Another account's purchase answers like one that does not exist; say the same.
+    loaded = msg === ONLINE_MSG.purchaseMissing || msg === ONLINE_MSG.purchaseRequired ? { kind: 'missing' } : { kind: 'failed', msg };
+  }
+
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const setCallsLeft = useCallback(
+    (callsLeft: number) =>
+      client.setQueryData<CallReply<OnlineCall>>(callKey(call, { purchaseId }), (old) =>
+        old ? { ...old, data: { ...old.data, callsLeft, usable: old.data.usable && callsLeft > 0 } } : old,
+      ),
+    [client, call, purchaseId],
   );
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const setCallsLeft = useCallback((callsLeft: number) => {
-    setLoaded((l) => (l.kind === 'ok' ? { kind: 'ok', info: { ...l.info, callsLeft, usable: l.info.usable && callsLeft > 0 } } : l));
-  }, []);
-
-  return { loaded, reload: load, setCallsLeft };
+  return { loaded, reload, setCallsLeft };
 }
 
 /** The card for every state but loaded: a skeleton, the missing purchase, or a retry. */

@@ -1,9 +1,9 @@
 // /userCenter/dataManage/myAPI/apiTest?id= (spec 02 §2, 接口测试): one purchase of 我的API called
 // online from a form; ?id= is the purchase. The gateway's public address is read here, once and
 // cached, for the curl command the page shows.
-import { parseId } from '@apimarket/contracts';
+import { catalogApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { serverData } from '../../../../../lib/api/server';
+import { serverCallData } from '@/lib/api/server';
 import { ApiTest } from './_components/ApiTest';
 import { PurchaseMissing } from '../_components/OnlineHead';
 
@@ -13,7 +13,7 @@ export default async function ApiTestPage({ searchParams }: { searchParams: Prom
   const raw = (await searchParams).id;
   const purchaseId = parseId(Array.isArray(raw) ? raw[0] : raw);
   if (purchaseId === null) return <PurchaseMissing />;
-  const config = await serverData<{ testUrl: string }>('api/config/testUrl', { ttl: 3600 });
+  const config = await serverCallData(catalogApi.testUrl, {}, { ttl: 3600 });
   // Keyed by the purchase: moving to another one starts from an empty form, not the last answer.
   return <ApiTest key={purchaseId} purchaseId={purchaseId} gatewayUrl={config?.testUrl ?? ''} />;
 }

@@ -2,10 +2,9 @@
 // and category, choose a package, order and pay it from the balance — or read how to recharge
 // when the balance is short — and take the interface's free trial where it has one.
 // ?interfaceId= opens with that interface chosen.
-import { parseId } from '@apimarket/contracts';
+import { catalogApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { serverData } from '../../../../../lib/api/server';
-import type { Category, InterfaceDetail } from '../../../../../lib/catalog';
+import { serverCallData } from '@/lib/api/server';
 import { PurchaseFlow } from './_components/PurchaseFlow';
 
 export const metadata: Metadata = { title: '购买接口' };
@@ -14,8 +13,8 @@ export default async function PurchasePage({ searchParams }: { searchParams: Pro
   const raw = (await searchParams).interfaceId;
   const id = parseId(Array.isArray(raw) ? raw[0] : raw);
   const [categories, detail] = await Promise.all([
-    serverData<Category[]>('api/category/list', { ttl: 300 }),
-    id === null ? Promise.resolve(null) : serverData<InterfaceDetail>(`api/interface/${id}`, { ttl: 300 }),
+    serverCallData(catalogApi.categories, {}, { ttl: 300 }),
+    id === null ? Promise.resolve(null) : serverCallData(catalogApi.detail, { id }, { ttl: 300 }),
   ]);
   const initial = detail
     ? { id: detail.id, interfaceName: detail.interfaceName, categoryName: detail.categoryName, summary: detail.summary, trialCalls: detail.trialCalls }

@@ -1,9 +1,9 @@
 'use client';
 // 调用明细: the calls of the page's filter, newest first, with a result-code filter, a seqNo
 // search (any period) and 导出 (xlsx of the same filter, myAccount/callRecord/callDetail/list
-// with export=1). Parameters are shown as recorded: masked.
+// with export=1). Parameters are shown as recorded: masked. The page's filter, the code, the
+// seqNo and the page are read from the address, where the page and this table keep them.
 import {
-  type CallDetailList,
   type CallDetailRow,
   CallDetailInput,
   codeLabel,
@@ -12,86 +12,32 @@ import {
   GATEWAY_SUCCESS,
   PLATFORM_CODES,
   USAGE_RULES,
+  usageApi,
+  usagePeriod,
 } from '@apimarket/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
+import { useState } from 'react';
+import { request } from '@/lib/api/client';
+import { toastFailure, usePagedList } from '@/lib/api/query';
+import { saveBlob } from '@/lib/download';
+import { dateTime } from '@/lib/format';
 import styles from './usage.module.css';
-
-export interface UsageFilter {
-  startDate: string;
-  endDate: string;
-  interfaceId?: number;
-  memberId?: string;
-}
+import { USAGE_FILTERS } from './usage-filter';
 
 const CODE_OPTIONS = [
   { value: GATEWAY_SUCCESS, label: `${GATEWAY_SUCCESS} 成功` },
   ...Object.entries(PLATFORM_CODES).map(([code, text]) => ({ value: code, label: `${code} ${text}` })),
 ];
 
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 const codeColor = (code: string) => (code === GATEWAY_SUCCESS ? 'success' : code.startsWith('SYSTEM_') ? 'error' : 'warning');
 
-export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; showAccount: boolean }) {
+export function CallDetailTable({ showAccount }: { showAccount: boolean }) {
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState<number>(USAGE_RULES.defaultPageSize);
-  const [code, setCode] = useState<string | undefined>();
-  const [seqNo, setSeqNo] = useState('');
-  const [page, setPage] = useState<{ rows: CallDetailRow[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList(usageApi.callDetail, { inUrl: true, pageSize, filters: { ...USAGE_FILTERS, code: '', seqNo: '' } });
+  const { filters } = list;
   const [exporting, setExporting] = useState(false);
-
-  const fields = useCallback(
-    () => ({
-      startDate: filter.startDate,
-      endDate: filter.endDate,
-      interfaceId: filter.interfaceId ?? '',
-      memberId: filter.memberId ?? '',
-      code: code ?? '',
-      seqNo,
-    }),
-    [filter, code, seqNo],
-  );
-
-  // A new filter from the page starts again at its first page (adjusted while rendering, as
-  // React recommends for state derived from a prop change).
-  const [seenFilter, setSeenFilter] = useState(filter);
-  if (seenFilter !== filter) {
-    setSeenFilter(filter);
-    setPageNum(1);
-  }
-
-  const load = useCallback(async () => {
-    try {
-      const res = await request<CallDetailList>('myAccount/callRecord/callDetail/list', { data: { ...fields(), pageNum, pageSize } });
-      setPage({ rows: res.rows, total: res.total });
-      setFailed(false);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-      setFailed(true);
-      setPage((p) => p ?? { rows: [], total: 0 });
-    }
-  }, [fields, pageNum, pageSize, message]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const search = (value: string) => {
     const text = value.trim();
@@ -102,18 +48,19 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
         return;
       }
     }
-    setPageNum(1);
-    setSeqNo(text);
+    list.setFilters({ seqNo: text });
   };
 
   const exportCalls = async () => {
     setExporting(true);
     try {
-      const file = await request<Blob>('myAccount/callRecord/callDetail/list', { data: { ...fields(), export: 1 } });
-      download(file, `调用记录-${filter.startDate.replaceAll('-', '')}-${filter.endDate.replaceAll('-', '')}.xlsx`);
+      // The whole filter, not a page: the paging fields are there for the schema and ignored.
+      const file = await request(usageApi.callDetail, { ...filters, export: '1', pageNum: 1, pageSize });
+      // Named by the period the server exports: the one asked, or its default.
+      const period = usagePeriod({ startDate: filters.startDate || undefined, endDate: filters.endDate || undefined });
+      if (file instanceof Blob) saveBlob(file, `调用记录-${period.startDate.replaceAll('-', '')}-${period.endDate.replaceAll('-', '')}.xlsx`);
     } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
+      toastFailure(err);
     } finally {
       setExporting(false);
     }
@@ -139,7 +86,7 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
     { title: '调用 IP', key: 'ip', width: 140, render: (_, r) => r.ip },
   ];
 
-  const total = page?.total ?? 0;
+  const total = list.total;
   const reachable = Math.min(total, USAGE_RULES.detailMaxRows);
 
   return (
@@ -148,6 +95,7 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
         <Input.Search
           allowClear
           placeholder="按流水号查询（不限日期）"
+          defaultValue={filters.seqNo}
           enterButton="查 询"
           maxLength={20}
           style={{ width: 320 }}
@@ -158,12 +106,9 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
           allowClear
           placeholder="全部结果"
           style={{ width: 260 }}
-          value={code}
+          value={filters.code || undefined}
           options={CODE_OPTIONS}
-          onChange={(v?: string) => {
-            setPageNum(1);
-            setCode(v);
-          }}
+          onChange={(v?: string) => list.setFilters({ code: v ?? '' })}
           aria-label="结果代码"
         />
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCalls()} disabled={total === 0}>
@@ -174,8 +119,8 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
         rowKey="seqNo"
         size="middle"
         columns={columns}
-        dataSource={page?.rows ?? []}
-        loading={!page}
+        dataSource={list.rows}
+        loading={list.loading}
         scroll={{ x: 1060 }}
         expandable={{
           expandedRowRender: (r) => (
@@ -187,14 +132,14 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
           ),
         }}
         pagination={{
-          current: pageNum,
+          current: list.page,
           pageSize,
           total: reachable,
           showSizeChanger: true,
           pageSizeOptions: [20, 50, 100],
           showTotal: () => (total > reachable ? `共 ${total.toLocaleString('zh-CN')} 条，可翻阅前 ${reachable} 条` : `共 ${total.toLocaleString('zh-CN')} 条`),
           onChange: (n, size) => {
-            setPageNum(size !== pageSize ? 1 : n);
+            list.setPage(size !== pageSize ? 1 : n);
             setPageSize(size);
           },
         }}
@@ -202,7 +147,7 @@ export function CallDetailTable({ filter, showAccount }: { filter: UsageFilter; 
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={failed ? '调用明细暂时无法加载，请稍后重试' : seqNo ? '没有找到该流水号的调用（只能查到本账号的调用）' : '没有符合条件的调用记录'}
+              description={list.failed ? '调用明细暂时无法加载，请稍后重试' : filters.seqNo ? '没有找到该流水号的调用（只能查到本账号的调用）' : '没有符合条件的调用记录'}
             />
           ),
         }}

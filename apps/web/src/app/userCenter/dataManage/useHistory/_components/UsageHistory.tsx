@@ -1,8 +1,10 @@
 'use client';
 // 调用记录: the period, interface and account filters drive four figures (against the period
 // before), the daily trend, the distribution by interface, the charges and the call detail list.
+// The filters live in the address (usage-filter.ts), so a view can be bookmarked or shared.
 // The charts load with next/dynamic: echarts reaches the browser only on this screen.
 import {
+  accountApi,
   firstMessage,
   formatMfen,
   type UsageChart,
@@ -11,18 +13,24 @@ import {
   type UsageDistribution,
   type UsageTrends,
   UsageRangeInput,
+  usageApi,
+  whitelistApi,
 } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Empty, Form, Select, Statistic, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { useUserCenter } from '../../../../../components/user-center/UserCenterContext';
-import { request } from '../../../../../lib/api/client';
-import { dateTime } from '../../../../../lib/format';
-import { ucHref } from '../../../../../lib/user-center';
-import { CallDetailTable, type UsageFilter } from './CallDetailTable';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { useUserCenter } from '@/components/user-center/UserCenterContext';
+import { request } from '@/lib/api/client';
+import { callKey, useCall } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
+import { ucHref } from '@/lib/user-center';
+import { CallDetailTable } from './CallDetailTable';
 import styles from './usage.module.css';
+import { type UsageFilter, usageFilter } from './usage-filter';
 
 const chartSlot = () => <div className={styles.chartSlot}>图表加载中…</div>;
 const TrendChart = dynamic(() => import('./UsageCharts').then((m) => m.TrendChart), { ssr: false, loading: chartSlot });
@@ -97,63 +105,57 @@ function FirstCall() {
   );
 }
 
-export function UsageHistory({ initial, interfaceId }: { initial: UsageBundle | null; interfaceId?: number }) {
+/** What 查询 reads: the four figures and the detail list, all of the same filter. */
+const USAGE_CALLS = [usageApi.trends, usageApi.chart, usageApi.distribution, usageApi.charges, usageApi.callDetail];
+
+export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
   const { message } = App.useApp();
   const { user } = useUserCenter();
   const isMain = user.parentNickname === '';
   const [form] = Form.useForm<FormValues>();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const client = useQueryClient();
+  const filter = usageFilter((key) => params.get(key));
+
+  // The server read the figures of the address's filter; the browser reads them from the first
+  // 查询 on (or at once when the server could not). A failure shows as the card below, not a toast.
+  const [live, setLive] = useState(initial === null);
+  const trends = useCall(usageApi.trends, filter, { enabled: live, quiet: true });
+  const chart = useCall(usageApi.chart, filter, { enabled: live, quiet: true });
+  const distribution = useCall(usageApi.distribution, filter, { enabled: live, quiet: true });
+  const charges = useCall(usageApi.charges, filter, { enabled: live, quiet: true });
+  const loading = live && [trends, chart, distribution, charges].some((q) => q.isFetching);
+  const failed = [trends, chart, distribution, charges].some((q) => q.isError);
+
+  // While another filter loads, the figures of the last one stay on screen.
   const [data, setData] = useState<UsageBundle | null>(initial);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(initial === null);
-  const [filter, setFilter] = useState<UsageFilter>({
-    startDate: initial?.chart.period.startDate ?? '',
-    endDate: initial?.chart.period.endDate ?? '',
-    interfaceId,
-  });
+  const [t, c, d, g] = [trends.data, chart.data, distribution.data, charges.data];
+  useEffect(() => {
+    if (t && c && d && g) setData({ trends: t.data, chart: c.data, distribution: d.data, charges: g.data });
+  }, [t, c, d, g]);
+
   const [purchased, setPurchased] = useState<Purchased[]>([]);
   const [children, setChildren] = useState<Child[]>([]);
 
   useEffect(() => {
-    request<{ rows: Purchased[] }>('UserCenter/FindInterfaceInfo', { method: 'GET', silent: true })
+    request(whitelistApi.purchased, {}, { silent: true })
       .then((r) => setPurchased(r.rows))
       .catch(() => setPurchased([]));
     if (isMain) {
-      request<{ rows: Child[] }>('myAccount/getChild', { silent: true })
+      request(accountApi.children, {}, { silent: true })
         .then((r) => setChildren(r.rows))
         .catch(() => setChildren([]));
     }
   }, [isMain]);
 
-  const load = useCallback(async (f: UsageFilter) => {
-    setLoading(true);
-    const fields = { startDate: f.startDate, endDate: f.endDate, interfaceId: f.interfaceId ?? '', memberId: f.memberId ?? '' };
-    try {
-      const [trends, chart, distribution, charges] = await Promise.all([
-        request<{ data: UsageTrends }>('myCallHistory/trends', { data: fields }),
-        request<{ data: UsageChart }>('myAccount/callRecord/callStatisticalChart', { data: fields }),
-        request<{ data: UsageDistribution }>('myCallHistory/distributions', { data: fields }),
-        request<{ data: UsageCharges }>('myCallHistory/chargeSituations', { data: fields }),
-      ]);
-      setData({ trends: trends.data, chart: chart.data, distribution: distribution.data, charges: charges.data });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  // Without the server's first figures (an outage), try once more from the browser.
-  useEffect(() => {
-    if (initial === null) void load({ startDate: '', endDate: '', interfaceId });
-  }, [initial, interfaceId, load]);
-
   const submit = (v: FormValues) => {
     const next: UsageFilter = {
       startDate: v.range?.[0]?.format('YYYY-MM-DD') ?? '',
       endDate: v.range?.[1]?.format('YYYY-MM-DD') ?? '',
-      interfaceId: v.interfaceId,
-      memberId: v.memberId,
+      interfaceId: v.interfaceId === undefined ? '' : String(v.interfaceId),
+      memberId: v.memberId ?? '',
     };
     // The server's rule, checked here first so the message comes without a round trip.
     const checked = UsageRangeInput.safeParse(next);
@@ -161,8 +163,18 @@ export function UsageHistory({ initial, interfaceId }: { initial: UsageBundle | 
       message.error(firstMessage(checked.error));
       return;
     }
-    setFilter(next);
-    void load(next);
+    // 查询 reads afresh, also when the filter is the one shown; the detail list starts at its first page.
+    setLive(true);
+    const same = (Object.keys(next) as Array<keyof UsageFilter>).every((key) => next[key] === filter[key]);
+    if (same) for (const call of USAGE_CALLS) void client.invalidateQueries({ queryKey: callKey(call) });
+    const q = new URLSearchParams(params.toString());
+    for (const [key, value] of Object.entries(next)) {
+      if (value) q.set(key, value);
+      else q.delete(key);
+    }
+    q.delete('page');
+    const search = q.toString();
+    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
   };
 
   const period = data?.chart.period;
@@ -181,7 +193,13 @@ export function UsageHistory({ initial, interfaceId }: { initial: UsageBundle | 
   return (
     <div className={styles.page}>
       <Card>
-        <Form form={form} layout="inline" className={styles.filters} onFinish={submit} initialValues={{ range: defaultRange, interfaceId }}>
+        <Form
+          form={form}
+          layout="inline"
+          className={styles.filters}
+          onFinish={submit}
+          initialValues={{ range: defaultRange, interfaceId: filter.interfaceId ? Number(filter.interfaceId) : undefined, memberId: filter.memberId || undefined }}
+        >
           <Form.Item name="range" label="调用日期">
             <DatePicker.RangePicker allowClear={false} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
           </Form.Item>
@@ -246,7 +264,7 @@ export function UsageHistory({ initial, interfaceId }: { initial: UsageBundle | 
         </div>
       ) : null}
 
-      {nothing && !filter.interfaceId ? (
+      {nothing && filter.interfaceId === '' ? (
         <Card>
           <FirstCall />
         </Card>
@@ -280,7 +298,7 @@ export function UsageHistory({ initial, interfaceId }: { initial: UsageBundle | 
       ) : null}
 
       <Card title="调用明细" data-testid="usage-detail">
-        <CallDetailTable filter={filter} showAccount={filter.memberId !== undefined} />
+        <CallDetailTable showAccount={filter.memberId !== ''} />
       </Card>
     </div>
   );

@@ -1,11 +1,12 @@
 'use client';
 // The balance on top; tabs for orders, recharges and spending (?tab=orders|recharge|consume), and
-// for a main account its sub-accounts' calls (?tab=subConsume).
-import { formatFen } from '@apimarket/contracts';
+// for a main account its sub-accounts' calls (?tab=subConsume). Each tab keeps its page and
+// filters in the address beside the tab, so a view can be bookmarked or shared.
+import { billingApi, formatFen } from '@apimarket/contracts';
 import { Card, Statistic, Tabs } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useUserCenter } from '../../../../../components/user-center/UserCenterContext';
-import { request } from '../../../../../lib/api/client';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useUserCenter } from '@/components/user-center/UserCenterContext';
+import { useCall } from '@/lib/api/query';
 import { ConsumeTab } from './ConsumeTab';
 import { OrdersTab } from './OrdersTab';
 import { RechargeTab } from './RechargeTab';
@@ -18,41 +19,29 @@ type Tab = (typeof TABS)[number];
 export function Billing() {
   const { user } = useUserCenter();
   const isMain = user.parentNickname === '';
-  const [tab, setTab] = useState<Tab>('orders');
-  const [balance, setBalance] = useState<number | null>(null);
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const asked = TABS.find((t) => t === params.get('tab'));
+  const tab: Tab = asked && (asked !== 'subConsume' || isMain) ? asked : 'orders';
+  // Paying an order or a confirmed recharge changes it; those screens load it again.
+  const balance = useCall(billingApi.balance, undefined, { silent: true, quiet: true });
 
-  const refreshBalance = useCallback(async () => {
-    try {
-      setBalance((await request<{ data: { balanceFen: number } }>('mytrade/balance', { silent: true })).data.balanceFen);
-    } catch {
-      setBalance(null);
-    }
-  }, []);
-
-  useEffect(() => {
-    const asked = new URLSearchParams(window.location.search).get('tab');
-    if (TABS.some((t) => t === asked) && (asked !== 'subConsume' || isMain)) setTab(asked as Tab);
-    void refreshBalance();
-  }, [refreshBalance, isMain]);
-
-  const change = (key: string) => {
-    setTab(key as Tab);
-    const url = new URL(window.location.href);
-    url.searchParams.set('tab', key);
-    window.history.replaceState(null, '', url);
-  };
+  // A tab's page and filters are its own: switching tabs starts the other one afresh.
+  const change = (key: string) => router.replace(`${pathname}?tab=${key}`, { scroll: false });
 
   return (
     <div className={styles.page}>
       <Card>
-        <Statistic title="账户余额（元）" value={balance === null ? '—' : formatFen(balance)} data-testid="balance" />
+        <Statistic title="账户余额（元）" value={balance.data ? formatFen(balance.data.data.balanceFen) : '—'} data-testid="balance" />
       </Card>
       <Card>
         <Tabs
           activeKey={tab}
           onChange={change}
+          destroyOnHidden
           items={[
-            { key: 'orders', label: '我的订单', children: <OrdersTab onPaid={refreshBalance} /> },
+            { key: 'orders', label: '我的订单', children: <OrdersTab /> },
             { key: 'recharge', label: '充值', children: <RechargeTab /> },
             { key: 'consume', label: '消费记录', children: <ConsumeTab /> },
             ...(isMain ? [{ key: 'subConsume', label: '子账号消费', children: <SubConsumeTab /> }] : []),

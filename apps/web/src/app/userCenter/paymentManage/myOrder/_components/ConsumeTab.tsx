@@ -1,33 +1,14 @@
 'use client';
-// What the balance was spent on: the ledger's debits, newest first.
-import { formatFen } from '@apimarket/contracts';
+// What the balance was spent on: the ledger's debits, newest first (the page is kept in the address).
+import { billingApi, type ConsumeRow, formatFen } from '@apimarket/contracts';
 import { Table, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { dateTime } from '../../../../../lib/format';
-
-interface Row {
-  id: number;
-  ref: string;
-  note: string;
-  amountFen: number;
-  balanceAfterFen: number;
-  createdAt: string;
-}
-
-const PAGE_SIZE = 10;
+import { usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 
 export function ConsumeTab() {
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
+  const list = usePagedList(billingApi.consumption, { inUrl: true, quiet: true });
 
-  useEffect(() => {
-    request<{ rows: Row[]; total: number }>('mytrade/consume/list', { data: { pageNum, pageSize: PAGE_SIZE } })
-      .then((r) => setPage({ rows: r.rows, total: r.total }))
-      .catch(() => setPage({ rows: [], total: 0 }));
-  }, [pageNum]);
-
-  const columns: TableColumnsType<Row> = [
+  const columns: TableColumnsType<ConsumeRow> = [
     { title: '时间', key: 'createdAt', render: (_, r) => dateTime(r.createdAt) },
     { title: '订单号', dataIndex: 'ref', key: 'ref' },
     { title: '说明', dataIndex: 'note', key: 'note' },
@@ -35,13 +16,13 @@ export function ConsumeTab() {
     { title: '余额（元）', key: 'after', render: (_, r) => formatFen(r.balanceAfterFen) },
   ];
   return (
-    <Table<Row>
+    <Table<ConsumeRow>
       rowKey="id"
       columns={columns}
-      dataSource={page?.rows ?? []}
-      loading={!page}
-      scroll={page?.rows?.length ? { x: 720 } : undefined}
-      pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+      dataSource={list.rows}
+      loading={list.loading}
+      scroll={list.rows.length ? { x: 720 } : undefined}
+      pagination={list.pagination}
       locale={{ emptyText: '还没有消费记录' }}
     />
   );

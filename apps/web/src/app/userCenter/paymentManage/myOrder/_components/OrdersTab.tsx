@@ -1,96 +1,55 @@
 'use client';
-// Orders with filters (status, interface name, China dates); an unpaid order can be paid from
-// the balance or cancelled here, a paid one refunded (the operator decides); 导出 downloads the
-// orders of the current filters as an xlsx file (myOrder/list with export=1).
-import { formatFen, ORDER_STATUS, ORDER_STATUS_LABEL, type OrderRow } from '@apimarket/contracts';
+// Orders with filters (status, interface name, China dates) kept in the address; an unpaid order
+// can be paid from the balance or cancelled here, a paid one refunded (the operator decides);
+// 导出 downloads the orders of the current filters as an xlsx file (myOrder/list with export=1).
+import { billingApi, formatFen, ORDER_STATUS, ORDER_STATUS_LABEL, type OrderRow } from '@apimarket/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { RefundDialog, type RefundTarget } from '../../../../../components/user-center/RefundDialog';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { PAYMENT_CHANGES } from '@/components/user-center/payment-calls';
+import { RefundDialog, type RefundTarget } from '@/components/user-center/RefundDialog';
+import { request } from '@/lib/api/client';
+import { toastFailure, useCallMutation, usePagedList } from '@/lib/api/query';
+import { saveBlob } from '@/lib/download';
+import { dateTime } from '@/lib/format';
 
-const PAGE_SIZE = 10;
 const COLOR = { unpaid: 'warning', paid: 'success', cancelled: 'default' } as const;
 const REFUND_COLOR = { requested: 'processing', approved: 'default', rejected: 'error' } as const;
 
-/** Save a file answer under a name, as a download. */
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 const chinaDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).replaceAll('-', '');
 
-interface Filters {
+interface FormValues {
   status?: string;
   interfaceName?: string;
   range?: [Dayjs, Dayjs] | null;
 }
 
-export function OrdersTab({ onPaid }: { onPaid: () => Promise<void> }) {
+const FILTERS = { status: '', interfaceName: '', startDate: '', endDate: '' };
+
+export function OrdersTab() {
   const { message, modal } = App.useApp();
-  const [filters, setFilters] = useState<Filters>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: OrderRow[]; total: number } | null>(null);
+  // A failed load shows the empty table, as before: the request client has told of a network failure.
+  const list = usePagedList(billingApi.orders, { inUrl: true, filters: FILTERS, quiet: true });
+  const { filters } = list;
   const [refundOf, setRefundOf] = useState<RefundTarget | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const filterFields = useCallback(
-    () => ({
-      status: filters.status ?? '',
-      interfaceName: filters.interfaceName ?? '',
-      startDate: filters.range?.[0]?.format('YYYY-MM-DD') ?? '',
-      endDate: filters.range?.[1]?.format('YYYY-MM-DD') ?? '',
-    }),
-    [filters],
-  );
-
-  const load = useCallback(async () => {
-    try {
-      const res = await request<{ rows: OrderRow[]; total: number }>('myOrder/list', {
-        data: { pageNum, pageSize: PAGE_SIZE, ...filterFields() },
-      });
-      setPage({ rows: res.rows, total: res.total });
-    } catch {
-      setPage({ rows: [], total: 0 });
-    }
-  }, [filterFields, pageNum]);
+  // Paying changes the order, the balance above the tabs and the purchases; cancelling the order.
+  const changes = { invalidates: PAYMENT_CHANGES, onSuccess: (res: { msg: string }) => void message.success(res.msg) };
+  const payment = useCallMutation(billingApi.pay, changes);
+  const cancelling = useCallMutation(billingApi.cancelOrder, changes);
 
   const exportOrders = async () => {
     setExporting(true);
     try {
-      const file = await request<Blob>('myOrder/list', { data: { ...filterFields(), export: 1 } });
-      download(file, `我的订单-${chinaDay()}.xlsx`);
+      // The whole filter, not a page: the paging fields are there for the schema and ignored.
+      const file = await request(billingApi.orders, { ...filters, export: '1', pageNum: 1, pageSize: list.pagination.pageSize });
+      if (file instanceof Blob) saveBlob(file, `我的订单-${chinaDay()}.xlsx`);
     } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
+      toastFailure(err);
     } finally {
       setExporting(false);
-    }
-  };
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (path: string, orderNo: string) => {
-    try {
-      const res = await request<{ msg: string }>(path, { data: { orderNo } });
-      message.success(res.msg);
-      await load();
-      await onPaid();
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
     }
   };
 
@@ -120,7 +79,7 @@ export function OrdersTab({ onPaid }: { onPaid: () => Promise<void> }) {
       render: (_, r) =>
         r.status === 'unpaid' ? (
           <Space>
-            <Button type="link" size="small" onClick={() => void act('UserCenter/payment', r.orderNo)}>
+            <Button type="link" size="small" onClick={() => void payment.mutateAsync({ orderNo: r.orderNo }).catch(() => undefined)}>
               余额支付
             </Button>
             <Button
@@ -132,7 +91,7 @@ export function OrdersTab({ onPaid }: { onPaid: () => Promise<void> }) {
                   title: '取消这个订单？',
                   okText: '取消订单',
                   cancelText: '再想想',
-                  onOk: () => act('interfaceOrders/clearOrder', r.orderNo),
+                  onOk: () => cancelling.mutateAsync({ orderNo: r.orderNo }).catch(() => undefined),
                 })
               }
             >
@@ -151,14 +110,25 @@ export function OrdersTab({ onPaid }: { onPaid: () => Promise<void> }) {
     },
   ];
 
+  const initial: FormValues = {
+    status: filters.status || undefined,
+    interfaceName: filters.interfaceName,
+    range: filters.startDate && filters.endDate ? [dayjs(filters.startDate), dayjs(filters.endDate)] : null,
+  };
+
   return (
     <>
       <Form
         layout="inline"
-        onFinish={(v: Filters) => {
-          setPageNum(1);
-          setFilters(v);
-        }}
+        initialValues={initial}
+        onFinish={(v: FormValues) =>
+          list.setFilters({
+            status: v.status ?? '',
+            interfaceName: v.interfaceName?.trim() ?? '',
+            startDate: v.range?.[0]?.format('YYYY-MM-DD') ?? '',
+            endDate: v.range?.[1]?.format('YYYY-MM-DD') ?? '',
+          })
+        }
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="status" label="状态">
@@ -182,10 +152,10 @@ export function OrdersTab({ onPaid }: { onPaid: () => Promise<void> }) {
       <Table<OrderRow>
         rowKey="orderNo"
         columns={columns}
-        dataSource={page?.rows ?? []}
-        loading={!page}
+        dataSource={list.rows}
+        loading={list.loading}
         scroll={{ x: 960 }}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={list.pagination}
         locale={{ emptyText: '没有符合条件的订单' }}
       />
       <RefundDialog
@@ -193,7 +163,7 @@ export function OrdersTab({ onPaid }: { onPaid: () => Promise<void> }) {
         onClose={() => setRefundOf(null)}
         onDone={() => {
           setRefundOf(null);
-          void load();
+          void list.refetch();
         }}
       />
     </>

@@ -1,72 +1,41 @@
 'use client';
 // Recharge by bank transfer (Decision 7): the account to transfer to, the declaration form (the
 // same rules as the server), and the declared transfers with their states.
-import { formatFen, RechargeDeclareInput, SUPPORT_HOTLINE } from '@apimarket/contracts';
+import { billingApi, formatFen, RechargeDeclareInput, type RechargeRow, SUPPORT_HOTLINE } from '@apimarket/contracts';
 import { Alert, App, Button, Descriptions, Form, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
-import { zodRule } from '../../../../../lib/form-rules';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
+import { zodRule } from '@/lib/form-rules';
 import styles from './billing.module.css';
-
-interface Account {
-  bankName: string;
-  accountName: string;
-  accountNo: string;
-}
-
-interface Recharge {
-  id: number;
-  amountFen: number;
-  transferRef: string;
-  payerName: string;
-  status: 'declared' | 'confirmed' | 'rejected';
-  statusLabel: string;
-  reason: string;
-  createdAt: string;
-}
 
 const COLOR = { declared: 'processing', confirmed: 'success', rejected: 'error' } as const;
 
+type DeclareValues = { amount: string; transferRef: string; payerName: string };
+
 export function RechargeTab() {
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ amount: string; transferRef: string; payerName: string }>();
-  const [account, setAccount] = useState<Account | null>(null);
-  const [rows, setRows] = useState<Recharge[] | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setRows((await request<{ rows: Recharge[] }>('mytrade/recharge/list', { data: { pageSize: 50 } })).rows);
-    } catch {
-      setRows([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    request<{ data: Account }>('mytrade/recharge/account')
-      .then((r) => setAccount(r.data))
-      .catch(() => setAccount({ bankName: '', accountName: '', accountNo: '' }));
-    void load();
-  }, [load]);
-
-  const declare = async (values: { amount: string; transferRef: string; payerName: string }) => {
-    setSaving(true);
-    try {
-      const res = await request<{ msg: string }>('mytrade/recharge/declare', { encrypt: true, data: values });
+  const [form] = Form.useForm<DeclareValues>();
+  // Until the account arrives (or when it cannot be read) the page says whom to call for it.
+  const account = useCall(billingApi.rechargeAccount, undefined, { quiet: true }).data?.data ?? null;
+  const list = usePagedList(billingApi.recharges, { inUrl: true, pageSize: 50, quiet: true });
+  // A refusal is shown at the field it concerns, not as a toast.
+  const declaring = useCallMutation(billingApi.declareRecharge, {
+    quiet: true,
+    invalidates: [billingApi.recharges],
+    onSuccess: (res) => {
       message.success(res.msg);
       form.resetFields();
-      await load();
-    } catch (err) {
+    },
+  });
+
+  const declare = (values: DeclareValues) =>
+    declaring.mutateAsync(values).catch((err: unknown) => {
       const msg = serverMessage(err);
       if (msg) form.setFields([{ name: msg.includes('流水号') ? 'transferRef' : 'amount', errors: [msg] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const columns: TableColumnsType<Recharge> = [
+  const columns: TableColumnsType<RechargeRow> = [
     { title: '申请时间', key: 'createdAt', render: (_, r) => dateTime(r.createdAt) },
     { title: '金额（元）', key: 'amount', render: (_, r) => formatFen(r.amountFen) },
     { title: '转账流水号', dataIndex: 'transferRef', key: 'transferRef' },
@@ -116,7 +85,7 @@ export function RechargeTab() {
           <Form.Item label="付款账户名称" name="payerName" rules={[zodRule(RechargeDeclareInput.shape.payerName)]} required>
             <Input placeholder="与营业执照一致的企业名称" maxLength={100} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={declaring.isPending}>
             提交充值申请
           </Button>
           <p className={styles.hint}>平台核实到账后为您入账，并通过站内信通知您。</p>
@@ -124,13 +93,13 @@ export function RechargeTab() {
       </section>
       <section>
         <h3 className={styles.subtitle}>充值记录</h3>
-        <Table<Recharge>
+        <Table<RechargeRow>
           rowKey="id"
           columns={columns}
-          dataSource={rows ?? []}
-          loading={rows === null}
-          pagination={false}
-          scroll={rows?.length ? { x: 720 } : undefined}
+          dataSource={list.rows}
+          loading={list.loading}
+          pagination={list.pagination}
+          scroll={list.rows.length ? { x: 720 } : undefined}
           locale={{ emptyText: '还没有充值申请' }}
         />
       </section>

@@ -1,23 +1,26 @@
 'use client';
 // 子账号消费 (main accounts only): the sub-accounts' calls of the open data API per interface in a
 // period — this China month unless other days are chosen — from mytrade/subAccount/consume/list.
-import type { SubConsumeList, SubConsumeRow } from '@apimarket/contracts';
+// The filters are kept in the address.
+import { accountApi, type SubConsumeRow, subConsumeApi } from '@apimarket/contracts';
 import { Button, DatePicker, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { dateTime } from '../../../../../lib/format';
+import { useEffect, useState } from 'react';
+import { request } from '@/lib/api/client';
+import { usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 import styles from './sub-consume.module.css';
 
-const PAGE_SIZE = 10;
 const SUB_ACCOUNTS_HREF = '/userCenter/accountManage/subAccount';
 
-interface Filters {
+interface FormValues {
   subAccountId?: number;
   interfaceName?: string;
   range?: [Dayjs, Dayjs] | null;
 }
+
+const FILTERS = { subAccountId: '', interfaceName: '', startDate: '', endDate: '' };
 
 interface Child {
   id: number;
@@ -28,43 +31,20 @@ interface Child {
 const times = (n: number) => `${n.toLocaleString('zh-CN')} 次`;
 
 export function SubConsumeTab() {
-  const [filters, setFilters] = useState<Filters>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Omit<SubConsumeList, 'code' | 'msg'> | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList(subConsumeApi.list, { inUrl: true, filters: FILTERS, quiet: true });
+  const { filters } = list;
   const [children, setChildren] = useState<Child[]>([]);
 
   useEffect(() => {
-    request<{ rows: Child[] }>('myAccount/getChild', { silent: true })
+    request(accountApi.children, {}, { silent: true })
       .then((r) => setChildren(r.rows))
       .catch(() => setChildren([]));
   }, []);
 
-  const load = useCallback(async () => {
-    try {
-      const res = await request<SubConsumeList>('mytrade/subAccount/consume/list', {
-        data: {
-          pageNum,
-          pageSize: PAGE_SIZE,
-          subAccountId: filters.subAccountId ?? '',
-          interfaceName: filters.interfaceName ?? '',
-          startDate: filters.range?.[0]?.format('YYYY-MM-DD') ?? '',
-          endDate: filters.range?.[1]?.format('YYYY-MM-DD') ?? '',
-        },
-      });
-      setFailed(false);
-      setPage({ rows: res.rows, total: res.total, period: res.period, sum: res.sum });
-    } catch {
-      setFailed(true);
-      setPage((p) => p ?? { rows: [], total: 0, period: { startDate: '', endDate: '' }, sum: { calls: 0, chargedCalls: 0 } });
-    }
-  }, [filters, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const filtered = filters.subAccountId !== undefined || Boolean(filters.interfaceName) || Boolean(filters.range);
+  // The period the server used and the totals of the whole filter, beside the page.
+  const summary = list.reply;
+  const dated = filters.startDate !== '' || filters.endDate !== '';
+  const filtered = filters.subAccountId !== '' || filters.interfaceName !== '' || dated;
 
   const columns: TableColumnsType<SubConsumeRow> = [
     {
@@ -83,7 +63,7 @@ export function SubConsumeTab() {
     { title: '最近调用', key: 'last', render: (_, r) => dateTime(r.lastCallAt) },
   ];
 
-  const empty = failed ? (
+  const empty = list.failed ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="子账号消费暂时无法加载，请稍后刷新重试" />
   ) : filtered ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合条件的子账号调用记录" />
@@ -111,10 +91,19 @@ export function SubConsumeTab() {
     <>
       <Form
         layout="inline"
-        onFinish={(v: Filters) => {
-          setPageNum(1);
-          setFilters(v);
+        initialValues={{
+          subAccountId: filters.subAccountId ? Number(filters.subAccountId) : undefined,
+          interfaceName: filters.interfaceName,
+          range: filters.startDate && filters.endDate ? [dayjs(filters.startDate), dayjs(filters.endDate)] : null,
         }}
+        onFinish={(v: FormValues) =>
+          list.setFilters({
+            subAccountId: v.subAccountId === undefined ? '' : String(v.subAccountId),
+            interfaceName: v.interfaceName?.trim() ?? '',
+            startDate: v.range?.[0]?.format('YYYY-MM-DD') ?? '',
+            endDate: v.range?.[1]?.format('YYYY-MM-DD') ?? '',
+          })
+        }
         className={styles.filters}
       >
         <Form.Item name="subAccountId" label="子账号">
@@ -136,23 +125,23 @@ export function SubConsumeTab() {
           查 询
         </Button>
       </Form>
-      {page?.period.startDate ? (
+      {summary?.period.startDate ? (
         <Space className={styles.summary} size="large" wrap data-testid="sub-consume-summary">
           <span>
-            统计区间：{page.period.startDate} 至 {page.period.endDate}
-            {filters.range ? '' : '（本月）'}
+            统计区间：{summary.period.startDate} 至 {summary.period.endDate}
+            {dated ? '' : '（本月）'}
           </span>
-          <span>合计调用 {times(page.sum.calls)}</span>
-          <span>计费 {times(page.sum.chargedCalls)}</span>
+          <span>合计调用 {times(summary.sum.calls)}</span>
+          <span>计费 {times(summary.sum.chargedCalls)}</span>
         </Space>
       ) : null}
       <Table<SubConsumeRow>
         rowKey={(r) => `${r.subAccountId}-${r.interfaceId ?? 0}`}
         columns={columns}
-        dataSource={page?.rows ?? []}
-        loading={!page}
-        scroll={page?.rows?.length ? { x: 760 } : undefined}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+        dataSource={list.rows}
+        loading={list.loading}
+        scroll={list.rows.length ? { x: 760 } : undefined}
+        pagination={list.pagination}
         locale={{ emptyText: empty }}
       />
     </>

@@ -2,37 +2,22 @@
 // 自动续费: each purchase with its renewal setting (myBuy/getAutomaticBuy). A purchase renews from
 // the balance when its calls run out or it expires; a renewal the balance could not pay shows
 // 续费失败 until a renewal succeeds (the customer was told once by message).
-import { type AutoRenewRow, formatFen } from '@apimarket/contracts';
+import { type AutoRenewRow, billingApi, formatFen, purchasesApi } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag } from 'antd';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
-import { AutoRenewDialog, type RenewTarget } from '../../../../../components/user-center/AutoRenewDialog';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
-
-const PAGE_SIZE = 10;
+import { useState } from 'react';
+import { AutoRenewDialog, type RenewTarget } from '@/components/user-center/AutoRenewDialog';
+import { useCallMutation, usePagedList } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
 
 export function RenewList() {
   const { message, modal } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: AutoRenewRow[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList(purchasesApi.autoRenewList, { quiet: true });
   const [renewOf, setRenewOf] = useState<RenewTarget | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const res = await request<{ rows: AutoRenewRow[]; total: number }>('myBuy/getAutomaticBuy', { data: { pageNum, pageSize: PAGE_SIZE } });
-      setPage({ rows: res.rows, total: res.total });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const turningOff = useCallMutation(purchasesApi.disableAutoRenew, {
+    invalidates: [purchasesApi.autoRenewList, billingApi.purchases, purchasesApi.buyData],
+    onSuccess: (res) => void message.success(res.msg),
+  });
 
   const turnOff = (r: AutoRenewRow) =>
     modal.confirm({
@@ -40,15 +25,7 @@ export function RenewList() {
       content: '关闭后调用次数用完或到期时不再自动购买套餐。',
       okText: '关 闭',
       cancelText: '取 消',
-      onOk: async () => {
-        try {
-          message.success((await request<{ msg: string }>('myBuy/delAutomaticBuy', { data: { id: r.id } })).msg);
-          await load();
-        } catch (err) {
-          const msg = serverMessage(err);
-          if (msg) message.error(msg);
-        }
-      },
+      onOk: () => turningOff.mutateAsync({ id: r.id }).catch(() => undefined),
     });
 
   const columns: TableColumnsType<AutoRenewRow> = [
@@ -100,7 +77,7 @@ export function RenewList() {
     },
   ];
 
-  const anyFailed = page?.rows.some((r) => r.autoRenew && r.renewFailedAt) ?? false;
+  const anyFailed = list.rows.some((r) => r.autoRenew && r.renewFailedAt);
 
   return (
     <Card title="自动续费">
@@ -124,16 +101,16 @@ export function RenewList() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      {failed && !page ? (
+      {list.failed ? (
         <Empty description="自动续费设置暂时无法加载，请稍后刷新重试" />
       ) : (
         <Table<AutoRenewRow>
           rowKey="id"
           columns={columns}
-          dataSource={page?.rows ?? []}
-          loading={!page}
-          scroll={page?.rows?.length ? { x: 900 } : undefined}
-          pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+          dataSource={list.rows}
+          loading={list.loading}
+          scroll={list.rows.length ? { x: 900 } : undefined}
+          pagination={list.pagination}
           locale={{
             emptyText: (
               <Empty description="还没有已购接口：购买套餐后可在这里为接口开启自动续费">
@@ -145,14 +122,7 @@ export function RenewList() {
           }}
         />
       )}
-      <AutoRenewDialog
-        target={renewOf}
-        onClose={() => setRenewOf(null)}
-        onDone={() => {
-          setRenewOf(null);
-          void load();
-        }}
-      />
+      <AutoRenewDialog target={renewOf} onClose={() => setRenewOf(null)} onDone={() => setRenewOf(null)} />
     </Card>
   );
 }

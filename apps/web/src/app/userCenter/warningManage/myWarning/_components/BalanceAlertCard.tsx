@@ -1,49 +1,36 @@
 'use client';
 // 余额预警 (UserCenter/GetMyAccountAlert, SaveMyAccountAlert): the balance now, the amount under
 // which the account is told, the switch, and the dialog that sets the amount (元, two decimals).
-import { type BalanceAlertView, BalanceAlertInput, fenToYuanInput, formatFen } from '@apimarket/contracts';
+import { alertsApi, BalanceAlertInput, fenToYuanInput, formatFen } from '@apimarket/contracts';
 import { App, Button, Card, Empty, Form, Input, Modal, Skeleton, Switch } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { zodRule } from '../../../../../lib/form-rules';
+import { useState } from 'react';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 import styles from './alerts.module.css';
-import { RuleState, useRulesChanged } from './shared';
+import { QUIET, RuleState, staleAfterRule } from './shared';
 
 export function BalanceAlertCard() {
   const { message } = App.useApp();
-  const { changed } = useRulesChanged();
-  const [view, setView] = useState<BalanceAlertView | null | 'failed'>(null);
+  const balance = useCall(alertsApi.balance, undefined, QUIET);
+  // The form shows a refusal under its field, the switch as a message: no generic toast.
+  const saving = useCallMutation(alertsApi.saveBalance, { quiet: true, invalidates: staleAfterRule(alertsApi.balance) });
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ amount: string }>();
 
-  const load = useCallback(async () => {
-    try {
-      setView((await request<{ data: BalanceAlertView }>('UserCenter/GetMyAccountAlert', { silent: true })).data);
-    } catch {
-      setView('failed');
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-
   const save = async (amount: string, status: boolean) => {
-    setSaving(true);
     try {
-      const res = await request<{ msg: string; data: BalanceAlertView }>('UserCenter/SaveMyAccountAlert', { data: { amount, status: status ? '1' : '0' } });
-      setView(res.data);
+      const res = await saving.mutateAsync({ amount, status: status ? '1' : '0' });
       message.success(res.msg);
       setEditing(false);
-      changed();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) editing ? form.setFields([{ name: 'amount', errors: [msg] }]) : message.error(msg);
-    } finally {
-      setSaving(false);
     }
   };
 
-  const rule = view && view !== 'failed' ? view.rule : null;
+  const view = balance.data?.data;
+  const rule = view?.rule ?? null;
   const open = () => {
     form.setFieldsValue({ amount: rule ? fenToYuanInput(rule.thresholdFen) : '' });
     setEditing(true);
@@ -51,9 +38,9 @@ export function BalanceAlertCard() {
 
   return (
     <Card title="余额预警" data-testid="alert-balance">
-      {view === null ? (
+      {view === undefined && balance.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} />
-      ) : view === 'failed' ? (
+      ) : view === undefined ? (
         <Empty description="余额预警暂时无法读取，请稍后刷新重试" />
       ) : (
         <div className={styles.balanceRow}>
@@ -70,7 +57,7 @@ export function BalanceAlertCard() {
             {rule ? (
               <Switch
                 checked={rule.enabled}
-                loading={saving}
+                loading={saving.isPending}
                 checkedChildren="开"
                 unCheckedChildren="关"
                 aria-label="余额预警开关"
@@ -89,7 +76,7 @@ export function BalanceAlertCard() {
         width={420}
         okText="保 存"
         cancelText="取 消"
-        confirmLoading={saving}
+        confirmLoading={saving.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(false)}
         destroyOnHidden

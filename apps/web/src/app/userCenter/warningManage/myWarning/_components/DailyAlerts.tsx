@@ -1,59 +1,45 @@
 'use client';
 // 日调用量预警 (myBuy/addDayInvokerAlarm, dayInvokerAlarmList, editDayInvokerAlarmStatus): calls
 // of one interface (or all) in a China day above a number; told once a day at most.
-import { DailyAlertInput, type DailyAlertRow } from '@apimarket/contracts';
+import { alertsApi, DailyAlertInput, type DailyAlertRow } from '@apimarket/contracts';
 import { App, Button, Card, Empty, Form, Input, Modal, Select, Switch, Table, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { zodRule } from '../../../../../lib/form-rules';
+import { useState } from 'react';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 import styles from './alerts.module.css';
-import { type Purchased, RuleState, useRows } from './shared';
+import { QUIET, RuleState, staleAfterRule } from './shared';
 
 interface Values {
   interfaceId: number;
   threshold: string;
 }
 
+const STALE = staleAfterRule(alertsApi.dailyList);
+
 export function DailyAlerts() {
   const { message } = App.useApp();
-  const { rows, load } = useRows<DailyAlertRow>('myBuy/dayInvokerAlarmList');
-  const [purchased, setPurchased] = useState<Purchased[]>([]);
+  const list = useCall(alertsApi.dailyList, undefined, QUIET);
+  const rows = list.data?.rows;
+  const purchased = useCall(alertsApi.warnInterfaces, undefined, QUIET).data?.rows ?? [];
+  const status = useCallMutation(alertsApi.dailyStatus, { invalidates: STALE, onSuccess: (res) => void message.success(res.msg) });
+  // A refusal is shown under its field: no toast.
+  const saving = useCallMutation(alertsApi.saveDaily, { quiet: true, invalidates: STALE });
   const [editing, setEditing] = useState<DailyAlertRow | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
 
-  useEffect(() => {
-    request<{ rows: Purchased[] }>('myWarn/getWarnInterface', { silent: true })
-      .then((r) => setPurchased(r.rows))
-      .catch(() => setPurchased([]));
-  }, []);
-
-  const toggle = async (id: number, on: boolean) => {
-    try {
-      message.success((await request<{ msg: string }>('myBuy/editDayInvokerAlarmStatus', { data: { id, status: on ? '1' : '0' } })).msg);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    }
-    await load();
-  };
+  // A refused switch: the toast says why, and the list is read again in case the rule changed.
+  const toggle = (id: number, on: boolean) => status.mutateAsync({ id, status: on ? '1' : '0' }).catch(() => list.refetch());
 
   const save = async (values: Values) => {
-    setSaving(true);
     try {
       const enabled = editing && editing !== 'new' ? editing.enabled : true;
-      const res = await request<{ msg: string }>('myBuy/addDayInvokerAlarm', {
-        data: { interfaceId: values.interfaceId, threshold: String(values.threshold).trim(), status: enabled ? '1' : '0' },
-      });
+      const res = await saving.mutateAsync({ interfaceId: values.interfaceId, threshold: String(values.threshold).trim(), status: enabled ? '1' : '0' });
       message.success(res.msg);
       setEditing(null);
-      await load();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) form.setFields([{ name: msg.includes('接口') ? 'interfaceId' : 'threshold', errors: [msg] }]);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -93,14 +79,14 @@ export function DailyAlerts() {
         </Button>
       }
     >
-      {rows === 'failed' ? (
+      {list.isError && !rows ? (
         <Empty description="日调用量预警暂时无法读取，请稍后刷新重试" />
       ) : (
         <Table<DailyAlertRow>
           rowKey="id"
           columns={columns}
           dataSource={rows ?? []}
-          loading={rows === null}
+          loading={list.isPending}
           pagination={false}
           scroll={rows?.length ? { x: 640 } : undefined}
           locale={{ emptyText: <Empty description="未设置日调用量预警：某个接口（或全部接口）当天调用超过设定次数时提醒，每天最多一次" /> }}
@@ -112,7 +98,7 @@ export function DailyAlerts() {
         width={440}
         okText="保 存"
         cancelText="取 消"
-        confirmLoading={saving}
+        confirmLoading={saving.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
         destroyOnHidden

@@ -3,14 +3,15 @@
 // saveWarnInfo, updateStatus, deleteWarnInfoById): the share of chosen answer codes among an
 // interface's calls in the last N minutes; told once when it reaches the rate, again after it
 // fell back under it.
-import { ALERT_LIMITS, ErrorRateAlertInput, type ErrorRateAlertRow, type WarnErrcode } from '@apimarket/contracts';
+import { ALERT_LIMITS, alertsApi, ErrorRateAlertInput, type ErrorRateAlertRow } from '@apimarket/contracts';
 import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { zodRule } from '../../../../../lib/form-rules';
+import { useState } from 'react';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { toastFailure, useCall, useCallMutation, usePagedList } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 import styles from './alerts.module.css';
-import { type Purchased, RuleState, useRows } from './shared';
+import { QUIET, RuleState, staleAfterRule } from './shared';
 
 interface Values {
   interfaceId?: number;
@@ -20,55 +21,25 @@ interface Values {
 }
 
 const FIELD = ErrorRateAlertInput.shape;
+const STALE = staleAfterRule(alertsApi.errorRateList);
 
 export function ErrorRateAlerts() {
   const { message } = App.useApp();
-  const { rows, load } = useRows<ErrorRateAlertRow>('myWarn/getMembershipWarnInfo');
-  const [purchased, setPurchased] = useState<Purchased[]>([]);
-  const [codes, setCodes] = useState<WarnErrcode[]>([]);
+  const list = usePagedList(alertsApi.errorRateList, { quiet: true });
+  const purchased = useCall(alertsApi.warnInterfaces, undefined, QUIET).data?.rows ?? [];
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
   const interfaceId = Form.useWatch('interfaceId', form);
+  const codes = useCall(alertsApi.warnErrcodes, { interfaceId }, { ...QUIET, enabled: Boolean(interfaceId) }).data?.rows;
+  const said = { invalidates: STALE, onSuccess: (res: { msg: string }) => void message.success(res.msg) };
+  const status = useCallMutation(alertsApi.errorRateStatus, said);
+  const removal = useCallMutation(alertsApi.deleteErrorRate, said);
+  // A refusal is shown under its field where one names it: no generic toast.
+  const saving = useCallMutation(alertsApi.saveErrorRate, { quiet: true, invalidates: STALE });
 
-  useEffect(() => {
-    request<{ rows: Purchased[] }>('myWarn/getWarnInterface', { silent: true })
-      .then((r) => setPurchased(r.rows))
-      .catch(() => setPurchased([]));
-  }, []);
-
-  useEffect(() => {
-    if (!interfaceId) {
-      setCodes([]);
-      return;
-    }
-    request<{ rows: WarnErrcode[] }>('myWarn/getWarnErrcode', { data: { interfaceId }, silent: true })
-      .then((r) => setCodes(r.rows))
-      .catch(() => setCodes([]));
-  }, [interfaceId]);
-
-  const failed = (err: unknown) => {
-    const msg = serverMessage(err);
-    if (msg) message.error(msg);
-  };
-
-  const toggle = async (id: number, on: boolean) => {
-    try {
-      message.success((await request<{ msg: string }>('myWarn/updateStatus', { data: { id, status: on ? '1' : '0' } })).msg);
-    } catch (err) {
-      failed(err);
-    }
-    await load();
-  };
-
-  const remove = async (id: number) => {
-    try {
-      message.success((await request<{ msg: string }>('myWarn/deleteWarnInfoById', { data: { id } })).msg);
-    } catch (err) {
-      failed(err);
-    }
-    await load();
-  };
+  // A refused change: the toast says why, and the list is read again in case the rule changed.
+  const toggle = (id: number, on: boolean) => status.mutateAsync({ id, status: on ? '1' : '0' }).catch(() => list.refetch());
+  const remove = (id: number) => removal.mutateAsync({ id }).catch(() => list.refetch());
 
   const open = async (id: number | 'new') => {
     if (id === 'new') {
@@ -77,39 +48,33 @@ export function ErrorRateAlerts() {
       return;
     }
     try {
-      const rule = (await request<{ data: ErrorRateAlertRow }>('myWarn/queryWarnInfoById', { data: { id } })).data;
+      const rule = (await request(alertsApi.errorRate, { id })).data;
       form.setFieldsValue({ interfaceId: rule.interfaceId, codes: rule.codes, rate: String(rule.threshold), windowMinutes: rule.windowMinutes });
       setEditing(id);
     } catch (err) {
-      failed(err);
+      toastFailure(err);
     }
   };
 
   const save = async (values: Values) => {
-    setSaving(true);
     try {
-      const current = Array.isArray(rows) ? rows.find((r) => r.id === editing) : undefined;
-      const res = await request<{ msg: string }>('myWarn/saveWarnInfo', {
-        data: {
-          ...(typeof editing === 'number' ? { id: editing } : {}),
-          interfaceId: values.interfaceId ?? '',
-          codes: values.codes.join(','),
-          rate: String(values.rate).trim(),
-          windowMinutes: values.windowMinutes,
-          status: current?.enabled === false ? '0' : '1',
-        },
+      const current = list.rows.find((r) => r.id === editing);
+      const res = await saving.mutateAsync({
+        ...(typeof editing === 'number' ? { id: editing } : {}),
+        interfaceId: values.interfaceId ?? '',
+        codes: values.codes.join(','),
+        rate: String(values.rate).trim(),
+        windowMinutes: values.windowMinutes,
+        status: current?.enabled === false ? '0' : '1',
       });
       message.success(res.msg);
       setEditing(null);
-      await load();
     } catch (err) {
       const msg = serverMessage(err);
       if (!msg) return;
       const field = msg.includes('错误码') ? 'codes' : msg.includes('百分比') ? 'rate' : msg.includes('窗口') ? 'windowMinutes' : msg.includes('接口') ? 'interfaceId' : null;
       if (field) form.setFields([{ name: field, errors: [msg] }]);
       else message.error(msg);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -161,16 +126,16 @@ export function ErrorRateAlerts() {
         </Button>
       }
     >
-      {rows === 'failed' ? (
+      {list.failed ? (
         <Empty description="错误率预警暂时无法读取，请稍后刷新重试" />
       ) : (
         <Table<ErrorRateAlertRow>
           rowKey="id"
           columns={columns}
-          dataSource={rows ?? []}
-          loading={rows === null}
-          pagination={false}
-          scroll={rows?.length ? { x: 760 } : undefined}
+          dataSource={list.rows}
+          loading={list.loading}
+          pagination={list.pagination}
+          scroll={list.rows.length ? { x: 760 } : undefined}
           locale={{
             emptyText: (
               <Empty
@@ -190,7 +155,7 @@ export function ErrorRateAlerts() {
         width={520}
         okText="保 存"
         cancelText="取 消"
-        confirmLoading={saving}
+        confirmLoading={saving.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
         destroyOnHidden
@@ -211,7 +176,7 @@ export function ErrorRateAlerts() {
               aria-label="监控的错误码"
               placeholder="请选择错误码"
               optionFilterProp="label"
-              options={codes.map((c) => ({ value: c.code, label: `${c.code} ${c.message}` }))}
+              options={(interfaceId ? (codes ?? []) : []).map((c) => ({ value: c.code, label: `${c.code} ${c.message}` }))}
             />
           </Form.Item>
           <Space.Compact block>

@@ -2,48 +2,44 @@
 // 剩余次数预警 (myBuy/earlywarnList, addearlywarning, editEarlywarnStatus): every purchased
 // interface with its calls left; a threshold per interface, told once when the calls left fall
 // under it, again after a purchase or renewal lifts them back above.
-import { RemainingAlertInput, type RemainingAlertRow } from '@apimarket/contracts';
+import { alertsApi, RemainingAlertInput, type RemainingAlertRow } from '@apimarket/contracts';
 import { App, Button, Card, Empty, Form, Input, Modal, Switch, Table, type TableColumnsType } from 'antd';
 import Link from 'next/link';
 import { useState } from 'react';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { zodRule } from '../../../../../lib/form-rules';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { zodRule } from '@/lib/form-rules';
 import styles from './alerts.module.css';
-import { RuleState, useRows } from './shared';
+import { QUIET, RuleState, staleAfterRule } from './shared';
+
+const STALE = staleAfterRule(alertsApi.remainingList);
 
 export function RemainingAlerts() {
   const { message } = App.useApp();
-  const { rows, load } = useRows<RemainingAlertRow>('myBuy/earlywarnList');
+  const list = useCall(alertsApi.remainingList, undefined, QUIET);
+  const rows = list.data?.rows;
+  const status = useCallMutation(alertsApi.remainingStatus, { invalidates: STALE, onSuccess: (res) => void message.success(res.msg) });
+  // A refused threshold is shown under its field: no toast.
+  const saving = useCallMutation(alertsApi.saveRemaining, { quiet: true, invalidates: STALE });
   const [editing, setEditing] = useState<RemainingAlertRow | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ threshold: string }>();
 
-  const toggle = async (id: number, on: boolean) => {
-    try {
-      message.success((await request<{ msg: string }>('myBuy/editEarlywarnStatus', { data: { id, status: on ? '1' : '0' } })).msg);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    }
-    await load();
-  };
+  // A refused switch: the toast says why, and the list is read again in case the rule changed.
+  const toggle = (id: number, on: boolean) => status.mutateAsync({ id, status: on ? '1' : '0' }).catch(() => list.refetch());
 
   const save = async ({ threshold }: { threshold: string }) => {
     if (!editing) return;
-    setSaving(true);
     try {
-      const res = await request<{ msg: string }>('myBuy/addearlywarning', {
-        data: { interfaceId: editing.interfaceId, threshold: String(threshold).trim(), status: editing.rule?.enabled === false ? '0' : '1' },
+      const res = await saving.mutateAsync({
+        interfaceId: editing.interfaceId,
+        threshold: String(threshold).trim(),
+        status: editing.rule?.enabled === false ? '0' : '1',
       });
       message.success(res.msg);
       setEditing(null);
-      await load();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) form.setFields([{ name: 'threshold', errors: [msg] }]);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -83,14 +79,14 @@ export function RemainingAlerts() {
 
   return (
     <Card title="剩余次数预警" data-testid="alert-remaining">
-      {rows === 'failed' ? (
+      {list.isError && !rows ? (
         <Empty description="剩余次数预警暂时无法读取，请稍后刷新重试" />
       ) : (
         <Table<RemainingAlertRow>
           rowKey="interfaceId"
           columns={columns}
           dataSource={rows ?? []}
-          loading={rows === null}
+          loading={list.isPending}
           pagination={false}
           scroll={rows?.length ? { x: 640 } : undefined}
           locale={{
@@ -108,7 +104,7 @@ export function RemainingAlerts() {
         width={420}
         okText="保 存"
         cancelText="取 消"
-        confirmLoading={saving}
+        confirmLoading={saving.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
         destroyOnHidden

@@ -7,18 +7,20 @@ import {
   ALERT_LIMITS,
   AddContactInput,
   type AlertContactRow,
+  alertsApi,
   MOBILE_MAX_LENGTH,
   SMS_CODE_MAX_LENGTH,
   VerifyContactInput,
 } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useCountdown } from '../../../../../components/auth/useCountdown';
-import { SmsCaptchaModal, type SendWithCaptcha } from '../../../../../components/user-center/SmsCaptchaModal';
-import { request } from '../../../../../lib/api/client';
-import { serverMessage } from '../../../../../lib/api/errors';
-import { dateTime } from '../../../../../lib/format';
-import { zodRule } from '../../../../../lib/form-rules';
+import { useState } from 'react';
+import { useCountdown } from '@/components/auth/useCountdown';
+import { SmsCaptchaModal, type SendWithCaptcha } from '@/components/user-center/SmsCaptchaModal';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { useCall, useCallMutation } from '@/lib/api/query';
+import { dateTime } from '@/lib/format';
+import { zodRule } from '@/lib/form-rules';
 import styles from './contacts.module.css';
 
 interface AddValues {
@@ -33,7 +35,7 @@ const FIELD = AddContactInput.shape;
 const sendCode =
   (target: { phone: string } | { id: number }): SendWithCaptcha =>
   async ({ code, uuid }) =>
-    (await request<{ msg: string }>('myWarn/sendVerifyCode', { data: { ...target, captcha: code, uuid } })).msg;
+    (await request(alertsApi.sendContactCode, { ...target, captcha: code, uuid })).msg;
 
 function fieldOf(msg: string): keyof AddValues | null {
   if (msg.includes('手机号')) return 'phone';
@@ -43,27 +45,26 @@ function fieldOf(msg: string): keyof AddValues | null {
   return null;
 }
 
+/** The spec's contact list is asked whole: pageSize 9999. */
+const WHOLE_LIST = { pageIndex: 1, pageSize: ALERT_LIMITS.contactPageSizeMax };
+const STALE = [alertsApi.contacts];
+
 export function AlertContacts() {
   const { message } = App.useApp();
-  const [rows, setRows] = useState<AlertContactRow[] | null | 'failed'>(null);
+  const list = useCall(alertsApi.contacts, WHOLE_LIST, { quiet: true, silent: true });
+  const rows = list.data?.rows;
+  // The dialogs show a refusal under its field: no toast for those.
+  const addition = useCallMutation(alertsApi.addContact, { quiet: true, invalidates: STALE });
+  const verification = useCallMutation(alertsApi.verifyContact, { quiet: true, invalidates: STALE });
+  const removal = useCallMutation(alertsApi.deleteContact, { invalidates: STALE, onSuccess: (res) => void message.success(res.msg) });
   const [adding, setAdding] = useState(false);
   const [verifying, setVerifying] = useState<AlertContactRow | null>(null);
   const [captchaFor, setCaptchaFor] = useState<{ shown: string; send: SendWithCaptcha } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState('');
   const [addForm] = Form.useForm<AddValues>();
   const [verifyForm] = Form.useForm<{ smsCode: string }>();
   const countdown = useCountdown();
-
-  const load = useCallback(async () => {
-    try {
-      // The spec's contact list is asked whole: pageSize 9999.
-      setRows((await request<{ rows: AlertContactRow[] }>('myWarn/selectWarnContact', { data: { pageIndex: 1, pageSize: ALERT_LIMITS.contactPageSizeMax }, silent: true })).rows);
-    } catch {
-      setRows('failed');
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const saving = addition.isPending || verification.isPending;
 
   const askCode = async () => {
     try {
@@ -76,53 +77,41 @@ export function AlertContacts() {
   };
 
   const add = async (values: AddValues) => {
-    setSaving(true);
     setFormError('');
     try {
-      const res = await request<{ msg: string }>('myWarn/addWarnContact', {
-        data: { name: values.name.trim(), phone: values.phone.trim(), email: values.email?.trim() ?? '', smsCode: values.smsCode?.trim() ?? '' },
+      const res = await addition.mutateAsync({
+        name: values.name.trim(),
+        phone: values.phone.trim(),
+        email: values.email?.trim() ?? '',
+        smsCode: values.smsCode?.trim() ?? '',
       });
       message.success(res.msg);
       setAdding(false);
       countdown.reset();
-      await load();
     } catch (err) {
       const msg = serverMessage(err);
       if (!msg) return;
       const field = fieldOf(msg);
       if (field) addForm.setFields([{ name: field, errors: [msg] }]);
       else setFormError(msg);
-    } finally {
-      setSaving(false);
     }
   };
 
   const verify = async ({ smsCode }: { smsCode: string }) => {
     if (!verifying) return;
-    setSaving(true);
     try {
-      const res = await request<{ msg: string }>('myWarn/verifyWarnContact', { data: { id: verifying.id, smsCode: smsCode.trim() } });
+      const res = await verification.mutateAsync({ id: verifying.id, smsCode: smsCode.trim() });
       message.success(res.msg);
       setVerifying(null);
       countdown.reset();
-      await load();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) verifyForm.setFields([{ name: 'smsCode', errors: [msg] }]);
-    } finally {
-      setSaving(false);
     }
   };
 
-  const remove = async (id: number) => {
-    try {
-      message.success((await request<{ msg: string }>('myWarn/deleteWarnContact', { data: { id } })).msg);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    }
-    await load();
-  };
+  // A refused removal: the toast says why, and the list is read again in case it changed.
+  const remove = (id: number) => removal.mutateAsync({ id }).catch(() => list.refetch());
 
   const codeButton = (onClick: () => void, testId: string) => (
     <Button onClick={onClick} disabled={countdown.running} className={styles.codeButton} data-testid={testId}>
@@ -167,7 +156,7 @@ export function AlertContacts() {
     },
   ];
 
-  const count = Array.isArray(rows) ? rows.length : 0;
+  const count = rows?.length ?? 0;
 
   return (
     <div className={styles.page}>
@@ -195,14 +184,14 @@ export function AlertContacts() {
           className={styles.notice}
           title={`用量预警会以短信和邮件发送给手机号已验证的联系人（最多 ${ALERT_LIMITS.maxContacts} 位）；待验证的联系人不会收到任何预警。`}
         />
-        {rows === 'failed' ? (
+        {list.isError && !rows ? (
           <Empty description="预警联系人暂时无法读取，请稍后刷新重试" />
         ) : (
           <Table<AlertContactRow>
             rowKey="id"
             columns={columns}
             dataSource={rows ?? []}
-            loading={rows === null}
+            loading={list.isPending}
             pagination={false}
             scroll={rows?.length ? { x: 720 } : undefined}
             locale={{ emptyText: <Empty description="还没有预警联系人：添加并验证手机号后，用量预警会通过短信和邮件通知到他" /> }}

@@ -2,12 +2,11 @@
 // 接口测试: one purchased interface called from a form (UserCenter/getApiTestData) and answered
 // exactly as the customer's system would be, with that call written out as curl. A test is a real
 // call of the purchase: a billable answer takes one call, so the card's calls left follow it.
-import { type ApiTestResult, GATEWAY_SUCCESS, ONLINE_MSG, type OnlineInterface, type OnlineParam } from '@apimarket/contracts';
+import { type ApiTestResult, GATEWAY_SUCCESS, ONLINE_MSG, type OnlineInterface, type OnlineParam, onlineApi } from '@apimarket/contracts';
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { request } from '../../../../../../lib/api/client';
-import { serverMessage } from '../../../../../../lib/api/errors';
+import { useCallMutation } from '@/lib/api/query';
 import styles from './api-test.module.css';
 import { ImageParam } from './ImageParam';
 import { NotLoaded, OnlineHead, useOnlineInterface } from '../../_components/OnlineHead';
@@ -15,8 +14,8 @@ import { sentParams, type TestValues, testCurl } from './test-params';
 
 
 export function ApiTest({ purchaseId, gatewayUrl }: { purchaseId: number; gatewayUrl: string }) {
-  const { loaded, reload, setCallsLeft } = useOnlineInterface('UserCenter/getInterfaceInfoTById', purchaseId);
-  if (loaded.kind !== 'ok') return <NotLoaded loaded={loaded} onRetry={() => void reload()} />;
+  const { loaded, reload, setCallsLeft } = useOnlineInterface(onlineApi.testInterface, purchaseId);
+  if (loaded.kind !== 'ok') return <NotLoaded loaded={loaded} onRetry={reload} />;
   return (
     <div className={styles.page}>
       <OnlineHead info={loaded.info} here="test" />
@@ -29,29 +28,25 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
   const { message } = App.useApp();
   const [form] = Form.useForm<{ params: TestValues }>();
   const values = Form.useWatch('params', form);
-  const [testing, setTesting] = useState(false);
+  // A refused test is told by the one error toast.
+  const test = useCallMutation(onlineApi.test);
+  const testing = test.isPending;
   const [tested, setTested] = useState<ApiTestResult | null>(null);
   const curl = useMemo(() => testCurl(gatewayUrl, info.path, info.params, values), [gatewayUrl, info.path, info.params, values]);
   const hasImage = info.params.some((p) => p.media === 'image');
   const answerRef = useRef<HTMLDivElement>(null);
 
   const run = async ({ params }: { params?: TestValues }) => {
-    setTesting(true);
     try {
-      const res = await request<{ data: ApiTestResult; msg: string }>('UserCenter/getApiTestData', {
-        data: { purchaseId: info.purchaseId, params: JSON.stringify(sentParams(info.params, params)) },
-      });
+      const res = await test.mutateAsync({ purchaseId: info.purchaseId, params: JSON.stringify(sentParams(info.params, params)) });
       setTested(res.data);
       onCalled(res.data.callsLeft);
       // Below the two-column width (api-test.module.css) the answer is under the form, out of sight.
       if (window.matchMedia('(max-width: 1199px)').matches) {
         window.requestAnimationFrame(() => answerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
       }
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    } finally {
-      setTesting(false);
+    } catch {
+      // told by the toast
     }
   };
 

@@ -2,14 +2,14 @@
 // 批量查询: the interface's template (myOnline/showOnline with template=1), a filled sheet uploaded
 // as a job (addBatchJob), then the jobs to run, follow and download. Every row is one real call of
 // the purchase, so the card's calls left is read again when a running job finishes.
-import { BATCH_FILE, BATCH_MAX_ROWS, BATCH_RESULT_COLUMNS, type BatchJobView, ONLINE_MSG, type OnlineInterface } from '@apimarket/contracts';
+import { BATCH_FILE, BATCH_MAX_ROWS, BATCH_RESULT_COLUMNS, ONLINE_MSG, type OnlineInterface, onlineApi } from '@apimarket/contracts';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Upload } from 'antd';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { request } from '../../../../../../lib/api/client';
-import { serverMessage } from '../../../../../../lib/api/errors';
-import { saveBlob } from '../../../../../../lib/download';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { saveBlob } from '@/lib/download';
 import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '../../_components/OnlineHead';
 import styles from './apply-batch.module.css';
 import { BatchJobsCard, useBatchJobs } from './BatchJobs';
@@ -19,24 +19,24 @@ const EXTENSIONS = BATCH_FILE.extensions.map((e) => `.${e}`).join(' 或 ');
 const MAX_MB = BATCH_FILE.maxBytes / 1024 / 1024;
 
 export function ApplyBatch({ purchaseId }: { purchaseId: number }) {
-  const { loaded, reload } = useOnlineInterface('myOnline/showOnline', purchaseId);
+  const { loaded, reload } = useOnlineInterface(onlineApi.batchInterface, purchaseId);
   const jobs = useBatchJobs(purchaseId, loaded.kind === 'ok');
 
   // A job that has just finished has taken its calls: show the purchase's new count.
   const wasRunning = useRef(false);
   useEffect(() => {
-    if (wasRunning.current && !jobs.running) void reload(true);
+    if (wasRunning.current && !jobs.running) reload();
     wasRunning.current = jobs.running;
   }, [jobs.running, reload]);
 
-  if (loaded.kind !== 'ok') return <NotLoaded loaded={loaded} onRetry={() => void reload()} />;
+  if (loaded.kind !== 'ok') return <NotLoaded loaded={loaded} onRetry={reload} />;
   const info = loaded.info;
   return (
     <div className={styles.page}>
       <OnlineHead info={info} here="batch" />
       <BatchSteps info={info} onUploaded={jobs.first} />
       {/* An image interface has nothing to list, unless it once took sheets before it took images. */}
-      {info.batchable || (jobs.page?.total ?? 0) > 0 ? <BatchJobsCard info={info} jobs={jobs} /> : null}
+      {info.batchable || jobs.list.total > 0 ? <BatchJobsCard info={info} jobs={jobs} /> : null}
     </div>
   );
 }
@@ -72,7 +72,8 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
   const template = async () => {
     setDownloading(true);
     try {
-      const file = await request<unknown>('myOnline/showOnline', { data: { purchaseId: info.purchaseId, template: 1 } });
+      // template=1: the same call answers the sheet to fill in as a file.
+      const file = await request(onlineApi.batchInterface, { purchaseId: info.purchaseId, template: 1 });
       if (file instanceof Blob) saveBlob(file, templateFileName(info.interfaceName));
       else message.error('模板暂时无法下载，请稍后重试');
     } catch (err) {
@@ -88,7 +89,7 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
     if (problem) return message.error(problem);
     setUploading(true);
     try {
-      await request<{ data: BatchJobView; msg: string }>('myOnline/addBatchJob', { as: 'multipart', data: { purchaseId: info.purchaseId }, files: { file } });
+      await request(onlineApi.addBatchJob, { purchaseId: info.purchaseId }, { files: { file } });
       message.success(ONLINE_MSG.created);
       onUploaded();
     } catch (err) {

@@ -1,14 +1,17 @@
 'use client';
 // The purchase's batch jobs (myOnline/getBatchJob, newest first) and what each allows: 执行 once,
-// 查看明细, 下载结果 when done, 删除 unless it runs. While a job runs the list asks again every
-// two seconds, so its progress moves without a reload; it stops when none runs or the page goes.
-import { BATCH_JOB_STATUS_LABEL, type BatchJobStatus, type BatchJobView, ONLINE_MSG, type OnlineInterface } from '@apimarket/contracts';
+// 查看明细, 下载结果 when done, 删除 unless it runs. The page of the list is in the address
+// (?page=). While a job runs the list asks again every two seconds, so its progress moves without
+// a reload; it stops when none runs or the page goes.
+import { BATCH_JOB_STATUS_LABEL, type BatchJobStatus, type BatchJobView, ONLINE_MSG, type OnlineInterface, onlineApi } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../../../../../lib/api/client';
-import { serverMessage } from '../../../../../../lib/api/errors';
-import { saveBlob } from '../../../../../../lib/download';
-import { dateTime } from '../../../../../../lib/format';
+import { useEffect, useRef, useState } from 'react';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { callKey, useCallMutation, usePagedList } from '@/lib/api/query';
+import { saveBlob } from '@/lib/download';
+import { dateTime } from '@/lib/format';
 import styles from './apply-batch.module.css';
 import { resultFileName } from './batch-file';
 import { JobDetail } from './JobDetail';
@@ -17,54 +20,48 @@ const PAGE_SIZE = 10;
 const POLL_MS = 2_000;
 const STATUS_COLOR: Record<BatchJobStatus, string> = { pending: 'default', running: 'processing', done: 'success', stopped: 'warning' };
 
-type Page = { rows: BatchJobView[]; total: number };
-
-/** The jobs list's state, held by the page so an upload can show its new job at once. */
+/** The jobs list, held by the page so an upload can show its new job at once. */
 export function useBatchJobs(purchaseId: number, enabled: boolean) {
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page | null>(null);
-  const [failed, setFailed] = useState(false);
-  // Only the newest request may write: a slow poll must not undo a page change or an action.
-  const seq = useRef(0);
+  const client = useQueryClient();
+  const list = usePagedList(onlineApi.batchJobs, { inUrl: true, fixed: { purchaseId }, pageSize: PAGE_SIZE, enabled, quiet: true });
+  const running = list.rows.some((r) => r.status === 'running');
+  const { page, fetching } = list;
 
-  const load = useCallback(
-    async (quiet = false) => {
-      if (!enabled) return;
-      const mine = ++seq.current;
+  // Only the newest answer may write: a poll that started before a reload (a page change, an
+  // action) is dropped when it lands after it.
+  const reloads = useRef(0);
+  useEffect(() => {
+    if (fetching) reloads.current += 1;
+  }, [fetching]);
+
+  // One poll two seconds after each answer, never two at once. Polls are silent: one that fails
+  // keeps the rows shown and the next one tries again.
+  const [polls, setPolls] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: polls is the trigger of the next poll
+  useEffect(() => {
+    if (!running || fetching) return;
+    const timer = window.setTimeout(async () => {
+      const before = reloads.current;
+      // The same input as the list's, so the answer lands in the list's own cache entry.
+      const input = { purchaseId, pageNum: page, pageSize: PAGE_SIZE };
       try {
-        const res = await request<Page>('myOnline/getBatchJob', { data: { purchaseId, pageNum, pageSize: PAGE_SIZE }, silent: quiet });
-        if (mine !== seq.current) return;
-        setPage({ rows: res.rows, total: res.total });
-        setFailed(false);
+        const reply = await request(onlineApi.batchJobs, input, { silent: true });
+        if (before === reloads.current) client.setQueryData(callKey(onlineApi.batchJobs, input), reply);
       } catch {
-        if (mine !== seq.current) return;
-        // A failed poll keeps the rows shown; a fresh copy of them schedules the next try.
-        if (quiet) setPage((p) => (p ? { ...p } : p));
-        else setFailed(true);
+        // the rows shown stay; the next poll tries again
       }
-    },
-    [purchaseId, pageNum, enabled],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // One poll after each answer, never two at once.
-  useEffect(() => {
-    if (!page?.rows.some((r) => r.status === 'running')) return;
-    const timer = window.setTimeout(() => void load(true), POLL_MS);
+      setPolls((n) => n + 1);
+    }, POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [page, load]);
+  }, [running, fetching, purchaseId, page, client, polls]);
 
   /** After an upload: the first page, where the new job is. */
-  const first = useCallback(() => {
-    if (pageNum === 1) void load();
-    else setPageNum(1);
-  }, [pageNum, load]);
+  const first = () => {
+    void client.invalidateQueries({ queryKey: callKey(onlineApi.batchJobs) });
+    list.setPage(1);
+  };
 
-  const running = page?.rows.some((r) => r.status === 'running') ?? false;
-  return { pageNum, setPageNum, page, failed, running, reload: load, first };
+  return { list, running, first };
 }
 
 export type BatchJobs = ReturnType<typeof useBatchJobs>;
@@ -74,18 +71,19 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
   const [detailOf, setDetailOf] = useState<BatchJobView | null>(null);
   const [downloading, setDownloading] = useState<number | null>(null);
   // The drawer follows the polled row, so its progress and buttons stay current.
-  const detail = detailOf ? (jobs.page?.rows.find((r) => r.id === detailOf.id) ?? detailOf) : null;
+  const detail = detailOf ? (jobs.list.rows.find((r) => r.id === detailOf.id) ?? detailOf) : null;
 
-  const act = async (path: string, job: BatchJobView, done: string) => {
-    try {
-      await request<{ msg: string }>(path, { data: { jobId: job.id } });
-      message.success(done);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    }
-    await jobs.reload();
-  };
+  const { list } = jobs;
+  const stale = { invalidates: [onlineApi.batchJobs] };
+  const execution = useCallMutation(onlineApi.executeBatchJob, stale);
+  const removal = useCallMutation(onlineApi.deleteBatchJob, stale);
+
+  // A refused action: the toast says why, and the list is read again (the job may have moved on).
+  const act = (mutation: typeof execution | typeof removal, job: BatchJobView, done: string) =>
+    mutation.mutateAsync({ jobId: job.id }).then(
+      () => void message.success(done),
+      () => void list.refetch(),
+    );
 
   const execute = (job: BatchJobView) =>
     modal.confirm({
@@ -93,7 +91,7 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
       content: `将逐行调用「${job.interfaceName}」共 ${job.rows.toLocaleString('zh-CN')} 次。每行是一次真实调用，按接口计费规则扣减调用次数（当前剩余 ${info.callsLeft.toLocaleString('zh-CN')} 次）。`,
       okText: '执 行',
       cancelText: '取 消',
-      onOk: () => act('myOnline/executeBatchJob', job, ONLINE_MSG.started),
+      onOk: () => act(execution, job, ONLINE_MSG.started),
     });
 
   const remove = (job: BatchJobView) =>
@@ -105,14 +103,16 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
       okButtonProps: { danger: true },
       onOk: async () => {
         if (detailOf?.id === job.id) setDetailOf(null);
-        await act('myOnline/deleteBatchJob', job, ONLINE_MSG.deleted);
+        await act(removal, job, ONLINE_MSG.deleted);
       },
     });
 
   const download = async (job: BatchJobView) => {
     setDownloading(job.id);
     try {
-      const file = await request<unknown>('myOnline/getBatchJobDetail', { data: { jobId: job.id, export: 1 } });
+      // export=1: the same call answers the whole result sheet as a file (the page fields are
+      // part of its input, and ignored by an export).
+      const file = await request(onlineApi.batchJobDetail, { jobId: job.id, export: 1, pageNum: 1, pageSize: PAGE_SIZE });
       if (file instanceof Blob) saveBlob(file, resultFileName(job.fileName));
       else message.error('结果文件暂时无法下载，请稍后重试');
     } catch (err) {
@@ -193,26 +193,19 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
     },
   ];
 
-  const rows = jobs.page?.rows ?? [];
+  const rows = list.rows;
   return (
     <Card title="批量任务" extra={jobs.running ? <span className={styles.live}>执行中，进度自动刷新</span> : null}>
-      {jobs.failed && !jobs.page ? (
+      {list.failed ? (
         <Empty description="批量任务暂时无法加载，请稍后刷新重试" />
       ) : (
         <Table<BatchJobView>
           rowKey="id"
           columns={columns}
           dataSource={rows}
-          loading={!jobs.page}
+          loading={list.loading}
           scroll={rows.length ? { x: 1040 } : undefined}
-          pagination={{
-            current: jobs.pageNum,
-            pageSize: PAGE_SIZE,
-            total: jobs.page?.total ?? 0,
-            onChange: jobs.setPageNum,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          pagination={list.pagination}
           locale={{
             emptyText: (
               <Empty

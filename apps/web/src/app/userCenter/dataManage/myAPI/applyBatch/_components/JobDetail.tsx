@@ -2,14 +2,12 @@
 // One batch job's rows in a drawer (myOnline/getBatchJobDetail, a page at a time): the parameters
 // as the server masked them, then each row's answer once it has run. A running job's rows are read
 // again whenever the polled list reports more of them done.
-import { type BatchJobView, type BatchRowView, isBatchSuccess } from '@apimarket/contracts';
+import { type BatchJobView, type BatchRowView, isBatchSuccess, onlineApi } from '@apimarket/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../../../../../lib/api/client';
+import { useEffect, useRef } from 'react';
+import { usePagedList } from '@/lib/api/query';
 import styles from './apply-batch.module.css';
-
-const PAGE_SIZE = 10;
 
 export function JobDetail({
   job,
@@ -44,30 +42,19 @@ export function JobDetail({
 }
 
 function JobRows({ job }: { job: BatchJobView }) {
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: BatchRowView[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-  // Only the newest request may write: a reload for page 1 landing after a move to page 2 is dropped.
-  const seq = useRef(0);
+  // The drawer's own page (not in the address: the jobs list behind it keeps ?page=).
+  const list = usePagedList(onlineApi.batchJobDetail, { fixed: { jobId: job.id }, quiet: true });
+  const { refetch } = list;
 
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    try {
-      const res = await request<{ rows: BatchRowView[]; total: number }>('myOnline/getBatchJobDetail', { data: { jobId: job.id, pageNum, pageSize: PAGE_SIZE } });
-      if (mine !== seq.current) return;
-      setPage({ rows: res.rows, total: res.total });
-      setFailed(false);
-    } catch {
-      if (mine === seq.current) setFailed(true);
-    }
-  }, [job.id, pageNum]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: job.done is the signal to read again: more rows have their answers
+  // More rows done (the polled jobs list says so): their answers are read.
+  const done = useRef(job.done);
   useEffect(() => {
-    void load();
-  }, [load, job.done]);
+    if (done.current === job.done) return;
+    done.current = job.done;
+    void refetch();
+  }, [job.done, refetch]);
 
-  const rows = page?.rows ?? [];
+  const rows = list.rows;
   // The sheet's own columns, in the order the server gives them.
   const names = [...new Set(rows.flatMap((r) => Object.keys(r.params)))];
   const columns: TableColumnsType<BatchRowView> = [
@@ -99,7 +86,7 @@ function JobRows({ job }: { job: BatchJobView }) {
     },
   ];
 
-  if (failed && !page) return <Empty description="明细暂时无法加载，请稍后重试" />;
+  if (list.failed) return <Empty description="明细暂时无法加载，请稍后重试" />;
   return (
     <>
       <p className={styles.muted}>
@@ -111,13 +98,13 @@ function JobRows({ job }: { job: BatchJobView }) {
         size="small"
         columns={columns}
         dataSource={rows}
-        loading={!page}
+        loading={list.loading}
         scroll={{ x: 'max-content' }}
         expandable={{
           rowExpandable: (r) => r.code !== null,
           expandedRowRender: (r) => <pre className={styles.json}>{JSON.stringify(r.data ?? null, null, 2)}</pre>,
         }}
-        pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNum, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={list.pagination}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该任务没有数据行" /> }}
       />
     </>

@@ -4,15 +4,18 @@
 // and pay from the balance (UserCenter/payment). When the balance is short the page shows where
 // to transfer to (mytrade/recharge/account) and links to the recharge tab; the order stays
 // payable in 我的订单. An interface marked for a trial offers its free calls here too.
-import { type FreeTrialState, formatFen, SUPPORT_HOTLINE } from '@apimarket/contracts';
+import { billingApi, catalogApi, formatFen, type OrderRow, purchasesApi, SUPPORT_HOTLINE, trialApi } from '@apimarket/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Input, Radio, Result, Select, Skeleton, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useState } from 'react';
-import { TrialButton } from '../../../../../../components/catalog/TrialButton';
-import { request } from '../../../../../../lib/api/client';
-import { serverMessage } from '../../../../../../lib/api/errors';
-import { formatPrice, unitPrice } from '../../../../../../lib/catalog';
+import { useState } from 'react';
+import { TrialButton } from '@/components/catalog/TrialButton';
+import { PAYMENT_CHANGES } from '@/components/user-center/payment-calls';
+import { request } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/errors';
+import { callKey, useCall } from '@/lib/api/query';
+import { formatPrice, unitPrice } from '@/lib/catalog';
 import styles from './purchase.module.css';
 
 const PAGE_SIZE = 10;
@@ -33,48 +36,20 @@ interface Row extends Chosen {
   enterpriseOnly: boolean;
 }
 
-interface Package {
-  id: number;
-  calls: number;
-  priceFen: number;
-  validityDays: number;
-}
-
-interface Order {
-  orderNo: string;
-  interfaceName: string;
-  calls: number;
-  priceFen: number;
-  validityDays: number;
-}
-
-interface BankAccount {
-  bankName: string;
-  accountName: string;
-  accountNo: string;
-}
-
-type Step = { kind: 'choose' } | { kind: 'confirm'; order: Order } | { kind: 'paid'; order: Order };
+type Step = { kind: 'choose' } | { kind: 'confirm'; order: OrderRow } | { kind: 'paid'; order: OrderRow };
 
 export function PurchaseFlow({ categories, initial }: { categories: Array<{ id: number; categoryName: string }>; initial: Chosen | null }) {
-  const [balanceFen, setBalanceFen] = useState<number | null>(null);
-  const [quota, setQuota] = useState<number | null>(null);
+  const balance = useCall(billingApi.balance, undefined, { silent: true, quiet: true });
+  const trial = useCall(trialApi.state, {}, { silent: true, quiet: true });
+  const balanceFen = balance.isError ? null : (balance.data?.data.balanceFen ?? null);
+  const quota = trial.isError ? null : (trial.data?.data.quotaLeft ?? null);
   const [chosen, setChosen] = useState<Chosen | null>(initial);
-
-  const loadBalance = useCallback(async () => {
-    try {
-      setBalanceFen((await request<{ data: { balanceFen: number } }>('mytrade/balance', { silent: true })).data.balanceFen);
-    } catch {
-      setBalanceFen(null);
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadBalance();
-    request<{ data: FreeTrialState }>('myBuy/freeTrial/state', { silent: true })
-      .then((r) => setQuota(r.data.quotaLeft))
-      .catch(() => setQuota(null));
-  }, [loadBalance]);
+  // An order, a payment or a trial changes the balance, the quota and the purchases: read again
+  // here, and on whichever screen comes next.
+  const client = useQueryClient();
+  const changed = () => {
+    for (const call of PAYMENT_CHANGES) void client.invalidateQueries({ queryKey: callKey(call) });
+  };
 
   const choose = (c: Chosen | null) => {
     setChosen(c);
@@ -103,8 +78,8 @@ export function PurchaseFlow({ categories, initial }: { categories: Array<{ id: 
           chosen={chosen}
           balanceFen={balanceFen}
           onBack={() => choose(null)}
-          onPaid={() => void loadBalance()}
-          onTrial={(left) => setQuota(left)}
+          onPaid={changed}
+          onTrial={changed}
         />
       ) : (
         <InterfaceSearch categories={categories} onChoose={choose} />
@@ -118,29 +93,14 @@ function InterfaceSearch({ categories, onChoose }: { categories: Array<{ id: num
   const [name, setName] = useState('');
   const [filter, setFilter] = useState<{ interfaceName: string; categoryId: number | null }>({ interfaceName: '', categoryId: null });
   const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const data: Record<string, string | number> = { pageNum, pageSize: PAGE_SIZE };
-      if (filter.interfaceName) data.interfaceName = filter.interfaceName;
-      if (filter.categoryId !== null) data.categoryId = filter.categoryId;
-      const res = await request<{ rows: Row[]; total: number }>('api/interface/search', { data });
-      setPage({ rows: res.rows, total: res.total });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [filter, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const found = useCall(
+    catalogApi.search,
+    { pageNum, pageSize: PAGE_SIZE, interfaceName: filter.interfaceName || undefined, categoryId: filter.categoryId ?? undefined },
+    { quiet: true },
+  );
+  const page = found.data ?? null;
+  const loading = found.isFetching;
+  const failed = found.isError;
 
   const columns: TableColumnsType<Row> = [
     {
@@ -217,7 +177,7 @@ function InterfaceSearch({ categories, onChoose }: { categories: Array<{ id: num
           title="接口列表暂时无法加载"
           description="请检查网络后重试；如持续出现，请联系客服。"
           action={
-            <Button size="small" onClick={() => void load()}>
+            <Button size="small" onClick={() => void found.refetch()}>
               重 试
             </Button>
           }
@@ -253,38 +213,26 @@ function ChosenInterface({
   balanceFen: number | null;
   onBack: () => void;
   onPaid: () => void;
-  onTrial: (quotaLeft: number) => void;
+  onTrial: () => void;
 }) {
   const { message } = App.useApp();
   const router = useRouter();
-  const [packages, setPackages] = useState<Package[] | null>(null);
-  const [packagesFailed, setPackagesFailed] = useState(false);
-  const [packageId, setPackageId] = useState<number | null>(null);
+  const loaded = useCall(purchasesApi.packages, { interfaceId: chosen.id }, { quiet: true });
+  const packages = loaded.data?.rows ?? null;
+  const packagesFailed = loaded.isError && !loaded.isFetching;
+  const [picked, setPicked] = useState<number | null>(null);
+  // The first package until one is picked.
+  const packageId = picked ?? packages?.[0]?.id ?? null;
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState('');
-
-  const loadPackages = useCallback(async () => {
-    setPackagesFailed(false);
-    try {
-      const res = await request<{ rows: Package[] }>('api/getInterfacePackageList', { data: { interfaceId: chosen.id } });
-      setPackages(res.rows);
-      setPackageId(res.rows[0]?.id ?? null);
-    } catch {
-      setPackagesFailed(true);
-    }
-  }, [chosen.id]);
-
-  useEffect(() => {
-    void loadPackages();
-  }, [loadPackages]);
 
   const order = async () => {
     if (packageId === null) return;
     setBusy(true);
     setRefused('');
     try {
-      const res = await request<{ data: Order }>('interfaceOrders/saveInterfaceOrders', { data: { interfaceId: chosen.id, packageId } });
+      const res = await request(billingApi.createOrder, { interfaceId: chosen.id, packageId });
       setStep({ kind: 'confirm', order: res.data });
       onPaid(); // the balance shown is read again before paying
     } catch (err) {
@@ -294,11 +242,11 @@ function ChosenInterface({
     }
   };
 
-  const pay = async (o: Order) => {
+  const pay = async (o: OrderRow) => {
     setBusy(true);
     setRefused('');
     try {
-      const res = await request<{ msg: string }>('UserCenter/payment', { data: { orderNo: o.orderNo } });
+      const res = await request(billingApi.pay, { orderNo: o.orderNo });
       message.success(res.msg);
       setStep({ kind: 'paid', order: o });
       onPaid();
@@ -312,11 +260,11 @@ function ChosenInterface({
     }
   };
 
-  const cancel = async (o: Order) => {
+  const cancel = async (o: OrderRow) => {
     setBusy(true);
     setRefused('');
     try {
-      const res = await request<{ msg: string }>('interfaceOrders/clearOrder', { data: { orderNo: o.orderNo } });
+      const res = await request(billingApi.cancelOrder, { orderNo: o.orderNo });
       message.success(res.msg);
       setStep({ kind: 'choose' });
     } catch (err) {
@@ -370,7 +318,7 @@ function ChosenInterface({
           showIcon
           title="套餐暂时无法加载"
           action={
-            <Button size="small" onClick={() => void loadPackages()}>
+            <Button size="small" onClick={() => void loaded.refetch()}>
               重 试
             </Button>
           }
@@ -382,7 +330,7 @@ function ChosenInterface({
       ) : (
         <>
           <h3 className={styles.subtitle}>选择套餐</h3>
-          <Radio.Group value={packageId} onChange={(e) => setPackageId(e.target.value)} className={styles.packages} aria-label="选择套餐">
+          <Radio.Group value={packageId} onChange={(e) => setPicked(Number(e.target.value))} className={styles.packages} aria-label="选择套餐">
             {packages.map((p) => (
               <Radio key={p.id} value={p.id} className={styles.package}>
                 <span className={styles.calls}>{p.calls.toLocaleString('zh-CN')} 次</span>
@@ -407,7 +355,7 @@ function ChosenInterface({
             interfaceId={chosen.id}
             calls={chosen.trialCalls}
             redirect={`${HERE}?interfaceId=${chosen.id}`}
-            onGranted={(r) => onTrial(r.quotaLeft)}
+            onGranted={onTrial}
           />
         </div>
       ) : null}
@@ -415,7 +363,7 @@ function ChosenInterface({
   );
 }
 
-function Confirm({ order, balanceFen, busy, onPay, onCancel }: { order: Order; balanceFen: number | null; busy: boolean; onPay: () => void; onCancel: () => void }) {
+function Confirm({ order, balanceFen, busy, onPay, onCancel }: { order: OrderRow; balanceFen: number | null; busy: boolean; onPay: () => void; onCancel: () => void }) {
   const short = balanceFen !== null && balanceFen < order.priceFen;
   return (
     <div data-testid="purchase-confirm">
@@ -465,12 +413,9 @@ function Confirm({ order, balanceFen, busy, onPay, onCancel }: { order: Order; b
 
 /** Where to transfer to, as the recharge tab shows it. */
 function RechargeHow() {
-  const [account, setAccount] = useState<BankAccount | null>(null);
-  useEffect(() => {
-    request<{ data: BankAccount }>('mytrade/recharge/account', { silent: true })
-      .then((r) => setAccount(r.data))
-      .catch(() => setAccount({ bankName: '', accountName: '', accountNo: '' }));
-  }, []);
+  const loaded = useCall(billingApi.rechargeAccount, undefined, { silent: true, quiet: true });
+  // Unreadable reads as not set up: the page says whom to call.
+  const account = loaded.isError ? { bankName: '', accountName: '', accountNo: '' } : (loaded.data?.data ?? null);
   if (!account) return <Skeleton active paragraph={{ rows: 2 }} className={styles.gap} />;
   if (!account.accountNo) {
     return <Alert type="info" showIcon className={styles.gap} title={`请致电 ${SUPPORT_HOTLINE} 获取平台对公收款账户，转账后在「我的订单 · 充值」提交充值申请。`} />;
