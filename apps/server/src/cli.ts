@@ -1,8 +1,8 @@
 // `npm run console -- …`: operator commands from a shell. With the server running in the same
 // DATA_DIR the command goes through its console socket (the embedded database admits one
 // process); otherwise this process opens the database itself.
-import { CommandError, runCommand } from './console/commands';
-import { sendToRunningServer } from './console/socket';
+import { CommandError, runCommand } from './cli/commands';
+import { sendToRunningServer } from './cli/socket';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 

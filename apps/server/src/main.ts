@@ -3,7 +3,7 @@
 import { legalEntityWarning } from '@apimarket/contracts';
 import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { startConsoleSocket } from './console/socket';
+import { startConsoleSocket } from './cli/socket';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogger } from './http/logging';

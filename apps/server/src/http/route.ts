@@ -32,8 +32,8 @@ export interface CallContext<C extends Call> {
 /**
  * What a handler may return: the declared answer, where any text may still be a Date (the JSON
  * serialiser writes it as ISO text, which is what the answer schema describes). A file call
- * sends through `reply` and returns what reply.send returned; so may a JSON call that answers
- * a file on request (template=1, export=1: the summary says so).
+ * sends through `reply` and returns what reply.send returned; so may a list that answers its
+ * file when the input asks (its declaration names the file in `export`).
  */
 type Wire<T> = T extends string
   ? string | Date

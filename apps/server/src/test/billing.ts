@@ -1,7 +1,7 @@
 // Buying in tests the way a customer does: declare a recharge, have it confirmed by the operator
 // command, order the interface's cheapest package and pay it from the balance.
 import { and, asc, eq } from 'drizzle-orm';
-import { runCommand } from '../console/commands';
+import { runCommand } from '../cli/commands';
 import { pricePackages, purchases } from '../db/schema';
 import type { TestAccount } from './account';
 import type { TestApp } from './harness';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { balances, ledger, members, messages, pricePackages, purchases } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';

@@ -3,7 +3,7 @@ import type { OperatorRole } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { consoleAudit } from '../../db/schema';
 import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';

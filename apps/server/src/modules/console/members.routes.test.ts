@@ -1,7 +1,7 @@
 import { GRANTABLE_FEATURE_OPTIONS, type OperatorRole } from '@apimarket/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { balances, consoleAudit, members, messages, outbox, purchases, sessions } from '../../db/schema';
 import { approve, newAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';

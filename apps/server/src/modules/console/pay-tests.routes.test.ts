@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@apimarket/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { consoleAudit, ledger, messages, purchases } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';

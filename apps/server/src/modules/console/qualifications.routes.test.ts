@@ -1,7 +1,7 @@
 import { CONSOLE_MSG, type OperatorRole } from '@apimarket/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { consoleAudit, messages, qualifications } from '../../db/schema';
 import { creditCode, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';

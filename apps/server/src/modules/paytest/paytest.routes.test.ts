@@ -1,7 +1,7 @@
 import { payTestFee } from '@apimarket/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { ledger, members, messages, payTests, pricePackages, purchases, sessions } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';

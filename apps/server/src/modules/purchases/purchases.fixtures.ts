@@ -1,7 +1,7 @@
 // Test helpers of the purchase-management tests: money in through the operator's confirmation,
 // purchases made through the real order and payment calls, gateway calls as a customer makes them.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { ledger, messages, pricePackages, purchases } from '../../db/schema';
 import type { TestAccount } from '../../test/account';
 import type { TestApp } from '../../test/harness';

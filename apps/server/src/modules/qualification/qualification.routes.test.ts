@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isValidUscc } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { members, messages, qualifications } from '../../db/schema';
 import { creditCode, newAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';

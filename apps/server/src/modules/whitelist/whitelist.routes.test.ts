@@ -1,7 +1,7 @@
 import { ipKind, whitelistProblem } from '@apimarket/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCommand } from '../../console/commands';
+import { runCommand } from '../../cli/commands';
 import { pricePackages, purchases } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, signed, type TestApp } from '../../test/harness';

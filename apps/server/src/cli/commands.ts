@@ -1,7 +1,7 @@
-// Operator commands of `npm run console -- …`, until the operator console (its own issue) gives
-// them screens. One function runs a command line against the services; the CLI calls it
-// directly when no server is running, or through the running server's console socket (the
-// embedded database admits one process only).
+// Operator commands of `npm run console -- …` (the command line; the operator console's screens
+// live in modules/console and call the same services). One function runs a command line against
+// the services; the CLI calls it directly when no server is running, or through the running
+// server's console socket (the embedded database admits one process only).
 import { firstMessage, maskEmail, maskPhone, MemberFeatureCodes, OperatorCreateInput, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, yuanToFen } from '@apimarket/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
