@@ -36,6 +36,13 @@ export async function newOperator(t: TestApp, role: OperatorRole): Promise<TestO
   return { id, username, password, role, secret, cookies: { [CONSOLE_COOKIE.name]: token } };
 }
 
+/** One signed-in operator of each role, for an area's role matrix. */
+export async function operatorsOfEveryRole(t: TestApp): Promise<Record<OperatorRole, TestOperator>> {
+  const ops = {} as Record<OperatorRole, TestOperator>;
+  for (const role of OPERATOR_ROLES) ops[role] = await newOperator(t, role);
+  return ops;
+}
+
 /** A console call as the operator's browser makes it. */
 export function consolePost(t: TestApp, path: string, op: TestOperator | null, fields: Record<string, string> = {}, o: CallOptions = {}): Promise<LightMyRequestResponse> {
   return post(t, `console/${path}`, fields, { ...o, cookies: { ...(op?.cookies ?? {}), ...(o.cookies ?? {}) } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleAudit, interfaceDocs, interfaces, messages, pricePackages, purchases } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { get, post } from '../../test/identity';
 
@@ -18,7 +18,7 @@ const ZHANG = { name: '张三', idcard: '110101199003074514' };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
   buyer = await qualifiedAccount(t, '10.91.0.1');
   key = await buyCheapest(t, buyer, 1882);
 });

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { consoleAudit, news } from '../../db/schema';
-import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { get } from '../../test/identity';
 import { refreshPublicPages } from './content.service';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   const { port } = web.address() as AddressInfo;
   t = await buildTestApp({ env: { WEB_ORIGIN: `http://127.0.0.1:${port}`, REVALIDATE_SECRET: SECRET } });
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
 });
 afterAll(async () => {
   await t.close();

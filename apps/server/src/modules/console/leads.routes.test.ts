@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRequests, consoleAudit, leadNotes, leads, operators } from '../../db/schema';
-import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { consolePost, expectRoleMatrix, newOperator, operatorsOfEveryRole, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { get } from '../../test/identity';
 
@@ -12,7 +12,7 @@ const ops = {} as Record<OperatorRole, TestOperator>;
 let sales2: TestOperator;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
   sales2 = await newOperator(t, 'sales');
 });
 afterAll(() => t.close());

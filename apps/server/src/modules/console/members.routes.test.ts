@@ -5,7 +5,7 @@ import { runCommand } from '../../cli/commands';
 import { balances, consoleAudit, members, messages, outbox, purchases, sessions } from '../../db/schema';
 import { approve, newAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 
@@ -13,7 +13,7 @@ let t: TestApp;
 const ops = {} as Record<OperatorRole, TestOperator>;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
 });
 afterAll(() => t.close());
 

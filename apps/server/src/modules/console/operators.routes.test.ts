@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
 import { consoleAudit, operators } from '../../db/schema';
-import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { consolePost, expectRoleMatrix, newOperator, operatorsOfEveryRole, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { seedFirstAdmin } from './operators.service';
@@ -14,7 +14,7 @@ let t: TestApp;
 const ops = {} as Record<OperatorRole, TestOperator>;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
 });
 afterAll(() => t.close());
 

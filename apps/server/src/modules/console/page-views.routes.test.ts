@@ -2,14 +2,14 @@
 import type { OperatorRole } from '@apimarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews } from '../../db/schema';
-import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
 import { buildTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 const ops = {} as Record<OperatorRole, TestOperator>;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
 });
 afterAll(() => t.close());
 

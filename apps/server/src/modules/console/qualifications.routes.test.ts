@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
 import { consoleAudit, messages, qualifications } from '../../db/schema';
 import { creditCode, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
-import { consolePost, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
+import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
 import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 
@@ -12,7 +12,7 @@ let t: TestApp;
 const ops = {} as Record<OperatorRole, TestOperator>;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
 });
 afterAll(() => t.close());
 

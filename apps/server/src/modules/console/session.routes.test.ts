@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleAudit, operatorSessions } from '../../db/schema';
 import { newAccount } from '../../test/account';
-import { consolePost, newOperator, type TestOperator, totpCode } from '../../test/console';
+import { consolePost, newOperator, operatorsOfEveryRole, type TestOperator, totpCode } from '../../test/console';
 import { buildTestApp, FORM, form, signed, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { createOperator } from './operators.service';
@@ -14,7 +14,7 @@ let t: TestApp;
 const ops = {} as Record<OperatorRole, TestOperator>;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'reviewer', 'finance', 'sales', 'editor'] as const) ops[role] = await newOperator(t, role);
+  Object.assign(ops, await operatorsOfEveryRole(t));
 });
 afterAll(() => t.close());
 
