@@ -7,7 +7,7 @@
 // Decision 1 in words a buyer reads: N is this interface's trial, once per account; the free test
 // quota (150 by default) is the account's pool all trials draw from; the 1000+ headline is a sales
 // offer and is said where its button is, not here.
-import { COOKIE, type FreeTrialResult, trialApi, trialLabel } from '@apimarket/contracts';
+import { COOKIE, type FreeTrialResult, trialLabel } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { readCookie } from '@/lib/api/build';
@@ -46,7 +46,9 @@ export function TrialButton({
     setError('');
     if (!readCookie(document.cookie, COOKIE.membershipId)) return;
     // A stale session reads as "not taken yet": no alert for a check nobody asked for.
-    request(trialApi.state, { interfaceId }, { loginStateCheck: true, silent: true })
+    // The declarations (and zod with them) load for a signed-in visitor only (Decision 158).
+    import('@apimarket/contracts')
+      .then(({ trialApi }) => request(trialApi.state, { interfaceId }, { loginStateCheck: true, silent: true }))
       .then((r) => {
         setQuota({ left: r.data.quotaLeft, grantable: r.data.grantable });
         if (r.data.taken) setView({ kind: 'taken' });
@@ -62,6 +64,7 @@ export function TrialButton({
     setBusy(true);
     setError('');
     try {
+      const { trialApi } = await import('@apimarket/contracts');
       const res = await request(trialApi.take, { interfaceId });
       setQuota({ left: res.data.quotaLeft, grantable: 0 });
       setView({ kind: 'done', result: res.data });

@@ -2,7 +2,7 @@
 // Buying from the interface's page (issue: "choose a package → order → pay from balance, or the
 // recharge instructions when the balance is short → the purchase appears in 我的API"). Plain
 // elements, no antd: this is a public page and must stay light.
-import { billingApi, COOKIE, formatFen, type OrderRow, type PricePackage } from '@apimarket/contracts';
+import { COOKIE, formatFen, type OrderRow, type PricePackage } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useState } from 'react';
 import { readCookie } from '@/lib/api/build';
@@ -39,6 +39,8 @@ export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packa
     setBusy(true);
     setError('');
     try {
+      // The declarations (and zod with them) load on the click, not with the page (Decision 158).
+      const { billingApi } = await import('@apimarket/contracts');
       const order = await request(billingApi.createOrder, { interfaceId, packageId: chosen });
       const balance = await request(billingApi.balance);
       setStep({ kind: 'confirm', order: order.data, balanceFen: balance.data.balanceFen });
@@ -53,6 +55,7 @@ export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packa
     setBusy(true);
     setError('');
     try {
+      const { billingApi } = await import('@apimarket/contracts');
       await request(billingApi.pay, { orderNo: order.orderNo });
       setStep({ kind: 'paid', order });
     } catch (err) {
