@@ -6,7 +6,15 @@ const baseURL = process.env.BASE_URL ?? 'http://localhost:3000';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -16,7 +24,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
-    use: {
+  use: {
     baseURL,
     locale: 'zh-CN',
     screenshot: 'only-on-failure',

@@ -253,9 +253,7 @@ class Typesetter {
       while (j + 1 < placed.length && placed[j + 1].style === c.style) j++;
       const from = c.x - 1.5;
       const to = placed[j].x - (placed[j].lead ?? 0) + placed[j].width - (placed[j].trail ?? 0) + 1.5;
-      doc
-        .roundedRect(from, baseline - ASCENT * c.style.size - 1.2, to - from, c.style.size + 2.4, 2)
-        .fill(COLOR.inlineCodeBg);
+      doc.roundedRect(from, baseline - ASCENT * c.style.size - 1.2, to - from, c.style.size + 2.4, 2).fill(COLOR.inlineCodeBg);
       i = j;
     }
     // Then the text, in runs of characters that share font and style.

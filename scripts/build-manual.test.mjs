@@ -41,7 +41,10 @@ function readPdf(buffer) {
   const s = buffer.toString('latin1');
   const xrefAt = Number(s.match(/startxref\s+(\d+)\s+%%EOF\s*$/)[1]);
   const [, first, count] = s.slice(xrefAt).match(/^xref\s+(\d+) (\d+)/);
-  const entries = s.slice(xrefAt).split('\n').slice(2, 2 + Number(count));
+  const entries = s
+    .slice(xrefAt)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   const objects = new Map();
   for (const [i, entry] of entries.entries()) {
     const [offset, , kind] = entry.trim().split(' ');
@@ -202,7 +205,25 @@ describe('typesetting', () => {
     const rows = Array.from({ length: 60 }, (_, i) => `| SYSTEM_${String(i).padStart(3, '0')} | ${run.slice(0, 40 + i)} | 说明 |`);
     writeFileSync(
       source,
-      ['# 压力测试', '', '## 1 长段落', '', run, '', '> 引用的一段话', '', '- 一级', '  - 二级', '', '## 2 长表格', '', '| 码 | 含义 | 备注 |', '|---|---|---|', ...rows, ''].join('\n'),
+      [
+        '# 压力测试',
+        '',
+        '## 1 长段落',
+        '',
+        run,
+        '',
+        '> 引用的一段话',
+        '',
+        '- 一级',
+        '  - 二级',
+        '',
+        '## 2 长表格',
+        '',
+        '| 码 | 含义 | 备注 |',
+        '|---|---|---|',
+        ...rows,
+        '',
+      ].join('\n'),
     );
     const { pages } = await buildManual({ source, target });
     const pdf = readPdf(readFileSync(target));

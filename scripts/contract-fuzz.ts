@@ -355,11 +355,22 @@ class Jar {
 }
 
 /** A setup call straight to the API (not part of the fuzz); fails the run on anything but code 200. */
-async function setupCall(jar: Jar, method: 'GET' | 'POST', p: string, fields: Fields = {}, options: { encrypt?: boolean; multipart?: boolean; unsigned?: boolean } = {}): Promise<Json> {
+async function setupCall(
+  jar: Jar,
+  method: 'GET' | 'POST',
+  p: string,
+  fields: Fields = {},
+  options: { encrypt?: boolean; multipart?: boolean; unsigned?: boolean } = {},
+): Promise<Json> {
   const sealed = options.encrypt ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, encryptField(text(v), wire.aesSecret)])) : fields;
   const wireFields = options.unsigned ? {} : { ...conventions(jar.cookies.has('myToken')), ...(options.encrypt ? { encrypt: '1' } : {}) };
   const url = new URL(`/apiHome${p}`, API);
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': '10.77.0.1', Cookie: jar.header() };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-Forwarded-For': '10.77.0.1',
+    Cookie: jar.header(),
+  };
   let body: string | FormData | undefined;
   if (method === 'GET') {
     for (const [k, v] of pairs({ ...wireFields, ...sealed })) url.searchParams.append(k, v);
@@ -402,9 +413,21 @@ async function member(): Promise<Jar> {
     if (!code) await new Promise((r) => setTimeout(r, 200));
   }
   const password = 'fuzz2026ok';
-  await setupCall(jar, 'POST', '/memberShip/register', { contacter: '模糊测试', uName: name, password, checkPass: password, mobile: phone, code, imgCode }, { encrypt: true });
+  await setupCall(
+    jar,
+    'POST',
+    '/memberShip/register',
+    { contacter: '模糊测试', uName: name, password, checkPass: password, mobile: phone, code, imgCode },
+    { encrypt: true },
+  );
   const credit = `91310115MA${String(Date.now()).slice(-7)}`;
-  await setupCall(jar, 'POST', '/myAccount/companyQualification', { companyName: '上海模糊测试科技有限公司', creditCode: credit + usccCheckChar(credit), legalPerson: '吴测' }, { multipart: true });
+  await setupCall(
+    jar,
+    'POST',
+    '/myAccount/companyQualification',
+    { companyName: '上海模糊测试科技有限公司', creditCode: credit + usccCheckChar(credit), legalPerson: '吴测' },
+    { multipart: true },
+  );
   operatorCommand('qualification', 'approve', name);
   return jar;
 }
@@ -530,10 +553,18 @@ async function main() {
         let status = 0;
         try {
           const sent = item.build();
-          const res = await fetch(new URL(sent.url, relay.origin), { method: sent.method, headers: sent.headers, body: sent.body, signal: AbortSignal.timeout(20_000) });
+          const res = await fetch(new URL(sent.url, relay.origin), {
+            method: sent.method,
+            headers: sent.headers,
+            body: sent.body,
+            signal: AbortSignal.timeout(20_000),
+          });
           const text = Buffer.from(await res.arrayBuffer()).toString('utf8');
           status = res.status;
-          if (VERBOSE && status >= 400 && item.label.startsWith('valid')) console.log(`[fuzz] ${item.op.id} (${item.label}) → ${status} ${text.slice(0, 160)}\n      ${sent.url} ${typeof sent.body === 'string' ? sent.body.slice(0, 300) : ''}`);
+          if (VERBOSE && status >= 400 && item.label.startsWith('valid'))
+            console.log(
+              `[fuzz] ${item.op.id} (${item.label}) → ${status} ${text.slice(0, 160)}\n      ${sent.url} ${typeof sent.body === 'string' ? sent.body.slice(0, 300) : ''}`,
+            );
         } catch (err) {
           console.error(`[fuzz] ${item.op.id} (${item.label}): no answer: ${(err as Error).message}`);
         }
@@ -551,7 +582,10 @@ async function main() {
     for (const op of ops) {
       const t = byOp.get(op.id);
       if (!t) continue;
-      const statuses = [...t.statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
+      const statuses = [...t.statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
       const mark = found.get(op.id) ? `  FINDINGS ${found.get(op.id)}` : '';
       console.log(`[fuzz] ${op.id.padEnd(44)} ${String(t.sent).padStart(3)} requests  ${statuses}${NEUTERED[op.id] ? '  (without its session)' : ''}${mark}`);
     }
@@ -562,7 +596,11 @@ async function main() {
     console.log(
       `\n[fuzz] ${byOp.size} operations, ${requests} requests (seed ${SEED}, ${PER_OPERATION} valid + ${PER_OPERATION + 1} invalid per operation) in ${Math.round((Date.now() - started) / 1000)} s: ${findings.length} findings (${lines.length} distinct)${lost ? `, ${lost} without an answer` : ''}`,
     );
-    console.log(`[fuzz] without their session: ${Object.entries(NEUTERED).map(([id, why]) => `${id} (${why})`).join('; ')}`);
+    console.log(
+      `[fuzz] without their session: ${Object.entries(NEUTERED)
+        .map(([id, why]) => `${id} (${why})`)
+        .join('; ')}`,
+    );
     process.exitCode = findings.length === 0 && lost === 0 ? 0 : 1;
   } finally {
     await (proxy ?? (await starting.catch(() => null)))?.stop();

@@ -83,6 +83,8 @@ if (process.argv[1] === import.meta.filename) {
   const ids = journeyIdNumbers(testsDir, seedDir);
   const problems = [...checkLog(logFile), ...checkDataDir(dataDir, ids)];
   for (const p of problems) console.error(`[leak-check] ${p}`);
-  console.log(`[leak-check] ${problems.length === 0 ? 'clean' : `${problems.length} found`}: the log and ${dataDir} searched for ${ids.length} ID numbers, mobiles, e-mail addresses and keys`);
+  console.log(
+    `[leak-check] ${problems.length === 0 ? 'clean' : `${problems.length} found`}: the log and ${dataDir} searched for ${ids.length} ID numbers, mobiles, e-mail addresses and keys`,
+  );
   process.exit(problems.length === 0 ? 0 : 1);
 }

@@ -23,8 +23,18 @@ describe('leak check', () => {
     );
     expect(checkLog(clean)).toEqual([]);
     const leaky = path.join(dir, 'leaky.log');
-    writeFileSync(leaky, ['110101199003074514', '13912345678', 'zhang.san@example.com', 'Q2hhbmdlTWVfdGhpc19pc19hX3B1cmNoYXNlX2tleV8xMjM'].map((v) => `{"msg":"x ${v}"}`).join('\n'));
-    expect(checkLog(leaky).map((p) => p.split(' in clear')[0])).toEqual(['leaky.log: ID number', 'leaky.log: mobile number', 'leaky.log: e-mail address', 'leaky.log: key']);
+    writeFileSync(
+      leaky,
+      ['110101199003074514', '13912345678', 'zhang.san@example.com', 'Q2hhbmdlTWVfdGhpc19pc19hX3B1cmNoYXNlX2tleV8xMjM']
+        .map((v) => `{"msg":"x ${v}"}`)
+        .join('\n'),
+    );
+    expect(checkLog(leaky).map((p) => p.split(' in clear')[0])).toEqual([
+      'leaky.log: ID number',
+      'leaky.log: mobile number',
+      'leaky.log: e-mail address',
+      'leaky.log: key',
+    ]);
   });
 
   it('leaves out the ID numbers the seed holds (the documentation samples)', () => {
@@ -45,6 +55,9 @@ describe('leak check', () => {
     writeFileSync(path.join(data, 'pgdata', 'base', '2'), Buffer.from('\u0000110101199003074514\u0000'));
     mkdirSync(path.join(data, 'uploads'));
     writeFileSync(path.join(data, 'uploads', 'licence.png'), 'x');
-    expect(checkDataDir(data, ['110101199003074514']).sort()).toEqual([`pgdata${path.sep}base${path.sep}2: the ID number 110101199003074514 in clear`, `uploads${path.sep}licence.png: a file outside the database`]);
+    expect(checkDataDir(data, ['110101199003074514']).sort()).toEqual([
+      `pgdata${path.sep}base${path.sep}2: the ID number 110101199003074514 in clear`,
+      `uploads${path.sep}licence.png: a file outside the database`,
+    ]);
   });
 });

@@ -149,7 +149,10 @@ export async function startPrismProxy({ document, api, errors, port, label = 'pr
 
   const note = (finding) => {
     findings.push(finding);
-    if (!quiet) console.error(`[${label}] ${finding.kind}: ${finding.operation ?? '(no operation)'} ${finding.method} ${finding.path} → ${finding.status}: ${finding.message}`);
+    if (!quiet)
+      console.error(
+        `[${label}] ${finding.kind}: ${finding.operation ?? '(no operation)'} ${finding.method} ${finding.path} → ${finding.status}: ${finding.message}`,
+      );
   };
 
   // Prism forwards here: send the API the request as the client sent it, and keep the answer.
@@ -179,7 +182,12 @@ export async function startPrismProxy({ document, api, errors, port, label = 'pr
     if (!portal) {
       // Not the portal API (nothing the document describes): straight through.
       try {
-        const answer = await exchange(agent, apiUrl, { method: req.method, path: url, headers: { ...headerObject(req.rawHeaders), host: apiUrl.host, 'content-length': String(body.length) }, body });
+        const answer = await exchange(agent, apiUrl, {
+          method: req.method,
+          path: url,
+          headers: { ...headerObject(req.rawHeaders), host: apiUrl.host, 'content-length': String(body.length) },
+          body,
+        });
         res.writeHead(answer.status, { ...headerObject(answer.rawHeaders), 'content-length': String(answer.body.length) });
         res.end(answer.body);
       } catch {
@@ -202,13 +210,26 @@ export async function startPrismProxy({ document, api, errors, port, label = 'pr
       counts.unknown += 1;
       kept.delete(id);
       try {
-        const answer = await exchange(agent, apiUrl, { method: entry.method, path: url, headers: { ...headerObject(rawHeaders), host: apiUrl.host, 'content-length': String(body.length) }, body });
+        const answer = await exchange(agent, apiUrl, {
+          method: entry.method,
+          path: url,
+          headers: { ...headerObject(rawHeaders), host: apiUrl.host, 'content-length': String(body.length) },
+          body,
+        });
         let code = '';
         try {
           code = JSON.parse(answer.body.toString('utf8')).code;
         } catch {}
         if (answer.status !== 404 || code !== 'ALL_0008') {
-          note({ operation: null, method: entry.method, path: pathname, status: answer.status, kind: 'not in the document', message: `answered ${answer.status} ${code}`.trim(), request: `${entry.method} ${url}` });
+          note({
+            operation: null,
+            method: entry.method,
+            path: pathname,
+            status: answer.status,
+            kind: 'not in the document',
+            message: `answered ${answer.status} ${code}`.trim(),
+            request: `${entry.method} ${url}`,
+          });
         }
         res.writeHead(answer.status, { ...headerObject(answer.rawHeaders), 'content-length': String(answer.body.length) });
         res.end(answer.body);
@@ -289,7 +310,19 @@ export async function startPrismProxy({ document, api, errors, port, label = 'pr
   let restarts = 0;
   const shim = path.join(root, 'scripts/prism-shim.mjs');
   const launch = async (withErrors, prismPort) => {
-    const args = ['proxy', document, `http://127.0.0.1:${backPort}`, '--port', String(prismPort), '--host', '127.0.0.1', '--cors=false', withErrors ? '--errors' : '--no-errors', '-v', 'warn'];
+    const args = [
+      'proxy',
+      document,
+      `http://127.0.0.1:${backPort}`,
+      '--port',
+      String(prismPort),
+      '--host',
+      '127.0.0.1',
+      '--cors=false',
+      withErrors ? '--errors' : '--no-errors',
+      '-v',
+      'warn',
+    ];
     const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(shim).href}`.trim() };
     const child = spawn(path.join(root, 'node_modules/.bin/prism'), args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(prismLog, { end: false });
@@ -368,8 +401,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const api = arg('--api') ?? `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-prism-'));
   const document = arg('--document') ?? (await fetchPortalDocument(api, path.join(dir, 'portal.json')));
-  const proxy = await startPrismProxy({ document, api, errors: !process.argv.includes('--no-errors'), port: arg('--port') ? Number(arg('--port')) : 4010, log: path.join(dir, 'prism.log') });
-  console.log(`Prism ${process.argv.includes('--no-errors') ? '' : '--errors '}proxy for ${api}: ${proxy.origin} (document ${document}, Prism's log ${proxy.log})`);
+  const proxy = await startPrismProxy({
+    document,
+    api,
+    errors: !process.argv.includes('--no-errors'),
+    port: arg('--port') ? Number(arg('--port')) : 4010,
+    log: path.join(dir, 'prism.log'),
+  });
+  console.log(
+    `Prism ${process.argv.includes('--no-errors') ? '' : '--errors '}proxy for ${api}: ${proxy.origin} (document ${document}, Prism's log ${proxy.log})`,
+  );
   console.log(`start the web with API_ORIGIN=${proxy.origin}; Ctrl-C prints the summary`);
   const finish = async () => {
     await proxy.stop();

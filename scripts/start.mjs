@@ -104,6 +104,8 @@ if (!apiUp) {
     console.error('[start] the web did not come up');
     stop(1);
   } else {
-    console.log(`\n  数据API市场 is running: http://localhost:${env.PORT}\n  (API ${env.API_PORT}, data ${env.DATA_DIR}${env.DEV_TOOLS === '1' ? `, outbox http://localhost:${env.PORT}/dev/outbox ${['1', 'true'].includes(env.DEV_TOOLS_REMOTE ?? '') ? 'OPEN TO THE NETWORK (DEV_TOOLS_REMOTE=1)' : 'for this machine only'}` : ''})\n`);
+    console.log(
+      `\n  数据API市场 is running: http://localhost:${env.PORT}\n  (API ${env.API_PORT}, data ${env.DATA_DIR}${env.DEV_TOOLS === '1' ? `, outbox http://localhost:${env.PORT}/dev/outbox ${['1', 'true'].includes(env.DEV_TOOLS_REMOTE ?? '') ? 'OPEN TO THE NETWORK (DEV_TOOLS_REMOTE=1)' : 'for this machine only'}` : ''})\n`,
+    );
   }
 }

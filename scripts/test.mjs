@@ -83,7 +83,17 @@ async function e2e({ journeys = true } = {}) {
     // The journeys present themselves from many addresses (X-Forwarded-For, so each meets its
     // own throttles) while reading codes from the dev tools: all of them are this machine.
     // The web reaches the API through Prism (started below, once the API serves its document).
-    env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), ...(journeys ? { API_ORIGIN: `http://127.0.0.1:${prismPort}` } : {}), DATA_DIR: dataDir, DEV_TOOLS: '1', DEV_TOOLS_REMOTE: '1', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      ...(journeys ? { API_ORIGIN: `http://127.0.0.1:${prismPort}` } : {}),
+      DATA_DIR: dataDir,
+      DEV_TOOLS: '1',
+      DEV_TOOLS_REMOTE: '1',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [stack.stdout, stack.stderr]) {
@@ -150,11 +160,13 @@ async function journeysThroughPrism(port, apiPort, dataDir, prism) {
     totals.failed += stats.unexpected;
   }
   if (code !== 0 && (!stats || stats.unexpected === 0)) totals.failed += 1;
-  console.log('\n[test] the journeys\' calls held to the portal OpenAPI document (Prism)');
+  console.log("\n[test] the journeys' calls held to the portal OpenAPI document (Prism)");
   const lines = summarize(prism.findings);
   for (const line of lines) console.error(`[prism] ${line}`);
   const operations = [...prism.counts.byOperation.keys()].length;
-  console.log(`[prism] ${prism.counts.requests} calls over ${operations} operations (${prism.counts.withoutSession} without the session they ask for): ${lines.length} distinct findings`);
+  console.log(
+    `[prism] ${prism.counts.requests} calls over ${operations} operations (${prism.counts.withoutSession} without the session they ask for): ${lines.length} distinct findings`,
+  );
   verdict('journeys through Prism', lines.length === 0);
 }
 

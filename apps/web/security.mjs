@@ -18,7 +18,9 @@ export function securityHeaders(req) {
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
   };
-  const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim();
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim();
   if (/** @type {{ encrypted?: boolean }} */ (req.socket).encrypted || proto === 'https') {
     headers['Strict-Transport-Security'] = 'max-age=31536000';
   }

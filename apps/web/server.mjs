@@ -29,13 +29,10 @@ function forwardToApi(req, res) {
   headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
   headers.host = api.host;
 
-  const upstream = http.request(
-    { protocol: api.protocol, hostname: api.hostname, port: api.port, method: req.method, path: req.url, headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
+  const upstream = http.request({ protocol: api.protocol, hostname: api.hostname, port: api.port, method: req.method, path: req.url, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
   upstream.on('error', () => {
     if (res.headersSent) return res.destroy();
     res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });

@@ -39,10 +39,7 @@ export const WebEnvSchema = z.object({
   /** Decision 2: words removed from API names in footer lists, comma-separated. */
   FOOTER_STRIP_WORDS: z.string().default('高速'),
   /** Shared with the API: the console's publish asks POST /__revalidate to refresh pages with it. */
-  REVALIDATE_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET),
-  ),
+  REVALIDATE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET)),
 });
 
 /**
@@ -69,11 +66,15 @@ export function loadWebConfig(env = process.env) {
     contact: {
       chatUrl: e.CHAT_URL ?? '',
       chatUrlAlt: e.CHAT_URL_ALT ?? '',
-      chatAltPaths: e.CHAT_ALT_PATHS.split(',').map((p) => p.trim()).filter(Boolean),
+      chatAltPaths: e.CHAT_ALT_PATHS.split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
       wechatQrImage: e.WECHAT_QR_IMAGE,
     },
     partnerExchange: e.PARTNER_EXCHANGE_URL ? { name: e.PARTNER_EXCHANGE_NAME, url: e.PARTNER_EXCHANGE_URL } : null,
-    footerStripWords: e.FOOTER_STRIP_WORDS.split(',').map((w) => w.trim()).filter(Boolean),
+    footerStripWords: e.FOOTER_STRIP_WORDS.split(',')
+      .map((w) => w.trim())
+      .filter(Boolean),
     // The public development value opens /__revalidate only with DEV_TOOLS on; otherwise the
     // route refuses every call (null) until the deployment sets its own secret.
     revalidateSecret: e.DEV_TOOLS || e.REVALIDATE_SECRET !== DEV_REVALIDATE_SECRET ? e.REVALIDATE_SECRET : null,

@@ -72,7 +72,10 @@ test('recharge, buy on /api/1882, copy the key, call the gateway, remaining call
   const refused = await call();
   expect(refused.code).toBe('SYSTEM_012');
   await page.getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('button', { name: /删\s*除/ }).last().click();
+  await page
+    .getByRole('button', { name: /删\s*除/ })
+    .last()
+    .click();
   await expect(page.getByText('还没有白名单：所有接口可从任意地址调用')).toBeVisible();
   expect((await call()).code).toBe('10000');
 });

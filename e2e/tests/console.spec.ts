@@ -12,7 +12,10 @@ async function openFromQueue(console: Page, path: string, placeholder: string, s
   await console.goto(path);
   await console.getByPlaceholder(placeholder).fill(search);
   await console.getByPlaceholder(placeholder).press('Enter');
-  await console.getByRole('row', { name: new RegExp(search) }).getByRole('button', { name: button }).click();
+  await console
+    .getByRole('row', { name: new RegExp(search) })
+    .getByRole('button', { name: button })
+    .click();
   return console.getByRole('dialog');
 }
 
@@ -126,7 +129,11 @@ test('an operator works the queues, the inbox and the news, and the customer see
 
   // ── A news item edited in the console, then read on the public page ──────────────────────
   await op.goto('/console/content');
-  await op.getByRole('row').nth(1).getByRole('button', { name: /编\s*辑/ }).click();
+  await op
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /编\s*辑/ })
+    .click();
   const editor = op.getByRole('dialog');
   const idText = (await editor.getByText(/^编号 \d+$/).innerText()).trim();
   const newsId = idText.replace('编号 ', '');

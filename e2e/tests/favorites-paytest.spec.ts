@@ -5,7 +5,6 @@
 import { expect, test } from '@playwright/test';
 import { authenticateCompany, operator, registerThroughPage, unique } from './helpers';
 
-
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
 
 test('logged out, 收藏 on an interface page goes to the login with the way back', async ({ page }) => {

@@ -50,7 +50,6 @@ test('解决方案 opens on hover and on focus, reaches /deepSeek and /dataIntoT
   await expect(about.getByRole('link', { name: '操作手册下载' })).toHaveAttribute('href', '/manual.pdf');
   await expect(about.getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/privacy');
   await expect(about.getByRole('link', { name: '服务协议' })).toHaveAttribute('href', '/protocol');
-
 });
 
 test('the API 商城 dropdown lists the categories with their interfaces; a pick opens the interface and closes the menu', async ({ page }) => {

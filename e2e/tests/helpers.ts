@@ -125,7 +125,12 @@ export async function rechargeConfirmed(page: Page, amountYuan: string, payer: s
   await page.getByLabel('付款账户名称').fill(payer);
   await page.getByRole('button', { name: '提交充值申请' }).click();
   await expect(page.getByRole('cell', { name: transferRef })).toBeVisible();
-  const id = (operator('recharge', 'list').split('\n').find((l) => l.includes(transferRef)) ?? '').split('\t')[0] ?? '';
+  const id =
+    (
+      operator('recharge', 'list')
+        .split('\n')
+        .find((l) => l.includes(transferRef)) ?? ''
+    ).split('\t')[0] ?? '';
   expect(operator('recharge', 'confirm', id)).toContain('已确认到账');
   return transferRef;
 }

@@ -123,7 +123,9 @@ test('a closed banner stays closed on the next load, and leaves no band under th
   await banner.getByRole('button', { name: '关闭' }).click();
   await expect(banner).toHaveCount(0);
   const gapUnderFooter = () =>
-    page.evaluate(() => document.documentElement.scrollHeight - Math.round((document.querySelector('footer')?.getBoundingClientRect().bottom ?? 0) + window.scrollY));
+    page.evaluate(
+      () => document.documentElement.scrollHeight - Math.round((document.querySelector('footer')?.getBoundingClientRect().bottom ?? 0) + window.scrollY),
+    );
   expect(await gapUnderFooter()).toBe(0);
 
   await page.reload();

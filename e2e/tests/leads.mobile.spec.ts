@@ -12,7 +12,7 @@ test('at 375 px: no timed dialog, the tab bar offers call and free trial', async
   await expect(page.getByRole('dialog', { name: '免费试用' })).toBeVisible();
 });
 
-test('at 375 px the tab bar keeps the route\'s banner words and opens its dialog', async ({ page }) => {
+test("at 375 px the tab bar keeps the route's banner words and opens its dialog", async ({ page }) => {
   await page.goto('/deepSeek');
   const tabs = page.getByRole('navigation', { name: '快捷入口' });
   const action = tabs.getByRole('button', { name: /立即咨询/ });

@@ -96,7 +96,9 @@ for (const route of ROUTES) {
     // Spelling variants of one page share its title; no two different pages do.
     const page_ = route
       .replace(/^\/apiDetails\?id=(\d+)$/, '/api/$1')
-      .replace(/\?.*$/, '').replace(/^\/ApiSearch$/, '/apiSearch').replace(/\/solutionPlan\/(Logistics|logistics1)$/, '/solutionPlan/logistics');
+      .replace(/\?.*$/, '')
+      .replace(/^\/ApiSearch$/, '/apiSearch')
+      .replace(/\/solutionPlan\/(Logistics|logistics1)$/, '/solutionPlan/logistics');
     const owner = titles.get(title);
     if (owner) expect(owner, `${route} has the title of ${owner}`).toBe(page_);
     titles.set(title, page_);

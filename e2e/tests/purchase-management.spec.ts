@@ -35,14 +35,23 @@ test('stop and resume a key, set a callback URL, ask for a refund, export the or
   expect((await call()).code).toBe('10000');
 
   // Stop: confirmed in a dialog, the state reads 已停用 and the gateway answers SYSTEM_003.
-  await page.getByRole('button', { name: /停\s*用/ }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /停\s*用/ }).click();
+  await page
+    .getByRole('button', { name: /停\s*用/ })
+    .first()
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /停\s*用/ })
+    .click();
   await expect(page.getByText('接口已停用，使用该 Key 的调用将返回 SYSTEM_003')).toBeVisible();
   await expect(page.getByTestId('purchase-state').first()).toHaveText('已停用');
   expect((await call()).code).toBe('SYSTEM_003');
 
   // Resume: calls work again.
-  await page.getByRole('button', { name: /恢\s*复/ }).first().click();
+  await page
+    .getByRole('button', { name: /恢\s*复/ })
+    .first()
+    .click();
   await expect(page.getByText('接口已恢复调用')).toBeVisible();
   await expect(page.getByTestId('purchase-state').first()).toHaveText('正常');
   expect((await call()).code).toBe('10000');

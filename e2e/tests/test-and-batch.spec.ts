@@ -60,7 +60,10 @@ test('test a purchase online, run a batch of two rows, download the results', as
   const job = page.getByRole('row', { name: /客户名单\.csv/ });
   await expect(job).toContainText('待执行');
   await job.getByRole('button', { name: /执\s*行/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /执\s*行/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /执\s*行/ })
+    .click();
   await expect(job).toContainText('已完成', { timeout: 30_000 });
 
   const download = page.waitForEvent('download');

@@ -55,7 +55,10 @@ test('the secret and signed calls: what changes is said, a wrong password change
   await page.goto('/userCenter');
   const count = page.getByTestId('uc-unread');
   await expect(count).toHaveText(/^\d\d$/);
-  const bell = await page.getByRole('link', { name: /^消息中心，\d\d 条未读$/ }).locator('.anticon-bell').boundingBox();
+  const bell = await page
+    .getByRole('link', { name: /^消息中心，\d\d 条未读$/ })
+    .locator('.anticon-bell')
+    .boundingBox();
   const badge = await count.boundingBox();
   const home = await page.getByRole('link', { name: '返回首页' }).boundingBox();
   expect(bell && badge && home).toBeTruthy();

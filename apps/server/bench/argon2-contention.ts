@@ -62,7 +62,6 @@ await database.close();
 const gatewayBody = new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }).toString();
 const FORM = 'application/x-www-form-urlencoded';
 
-
 interface Server {
   child: ChildProcess;
   pid: number;
@@ -315,7 +314,9 @@ const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 const lat = (l: Latency | null) =>
-  l ? `${f0(l.rps).padStart(5)} req/s p50 ${f1(l.p50).padStart(5)} p99 ${f1(l.p99).padStart(6)} ms${l.unexpected ? ` (${l.unexpected} unexpected!)` : ''}` : ''.padEnd(37);
+  l
+    ? `${f0(l.rps).padStart(5)} req/s p50 ${f1(l.p50).padStart(5)} p99 ${f1(l.p99).padStart(6)} ms${l.unexpected ? ` (${l.unexpected} unexpected!)` : ''}`
+    : ''.padEnd(37);
 /** What the machine spent besides this benchmark's processes: other work sharing the cores. */
 const rest = (c: Measured['cores']) => Math.max(0, c.machine - c.server - c.logins - c.cannon);
 const cores = (c: Measured['cores']) =>
@@ -344,7 +345,9 @@ try {
     `file-backed PGlite, server in its own process; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, ` +
       `UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}; ${SECONDS} s per run, ${ROUNDS} round(s); load average ${loadavg()}`,
   );
-  console.log("cores: CPU seconds per second of the run (loop: the server's event-loop thread; other threads: its thread pool, where argon2 runs, and V8's helpers)");
+  console.log(
+    "cores: CPU seconds per second of the run (loop: the server's event-loop thread; other threads: its thread pool, where argon2 runs, and V8's helpers)",
+  );
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? settingsRun : [...settingsRun].reverse();
     for (const s of order) {
@@ -359,7 +362,9 @@ try {
   }
 
   console.log(`\n== medians over ${ROUNDS} round(s) ==`);
-  console.log('setting | run | gateway req/s | p50 | p99 | logins/s | login p50 | login p99 | server cores (loop, other threads) | login clients | autocannon | machine (other work)');
+  console.log(
+    'setting | run | gateway req/s | p50 | p99 | logins/s | login p50 | login p99 | server cores (loop, other threads) | login clients | autocannon | machine (other work)',
+  );
   for (const s of settingsRun) {
     const rounds = results.get(s.label) ?? [];
     PLANS.forEach((plan, i) => {

@@ -76,17 +76,30 @@ for (let n = 0; rows.length + seeds.length < 10_000; n++) {
   if (!s) break;
   const id = 20_000 + n;
   const interfaceName = `${s.interfaceName}${['标准版', '专业版', '增强版', '批量版'][n % 4]}${n}`;
-  rows.push({ ...s, id, interfaceName, searchName: interfaceName.toLowerCase(), path: `${s.path.replace(/\/\d+$/, '')}/${id}`, createdAt: new Date(), updatedAt: new Date() });
+  rows.push({
+    ...s,
+    id,
+    interfaceName,
+    searchName: interfaceName.toLowerCase(),
+    path: `${s.path.replace(/\/\d+$/, '')}/${id}`,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
 }
 for (let k = 0; k < rows.length; k += 500) {
   const chunk = rows.slice(k, k + 500);
   await db.insert(interfaces).values(chunk);
-  await db.insert(pricePackages).values(chunk.flatMap((r) => [
-    { interfaceId: r.id, calls: 1000, priceFen: 20_000 + (r.id % 50) * 100, validityDays: 365 },
-    { interfaceId: r.id, calls: 10_000, priceFen: 150_000 + (r.id % 50) * 1000, validityDays: 365 },
-  ]));
+  await db.insert(pricePackages).values(
+    chunk.flatMap((r) => [
+      { interfaceId: r.id, calls: 1000, priceFen: 20_000 + (r.id % 50) * 100, validityDays: 365 },
+      { interfaceId: r.id, calls: 10_000, priceFen: 150_000 + (r.id % 50) * 1000, validityDays: 365 },
+    ]),
+  );
 }
-await refreshListing(db, rows.map((r) => r.id));
+await refreshListing(
+  db,
+  rows.map((r) => r.id),
+);
 await db.execute(sql`analyze`);
 await measure('10 000 interfaces');
 await database.close();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
-import { callRecords, purchases, } from '../src/db/schema';
+import { callRecords, purchases } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { benchPurchase, freePort } from './fixtures';
 
@@ -19,7 +19,6 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const CALLS = 1_000_000;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-crash-'));
-
 
 // Set up the account and its purchase, then let the server have the database to itself.
 async function setUp(): Promise<{ key: string; purchaseId: number }> {
@@ -34,7 +33,17 @@ async function setUp(): Promise<{ key: string; purchaseId: number }> {
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_TOOLS: '1', RUN_JOBS: '0', GATEWAY_RATE_PER_KEY: '100000', GATEWAY_RATE_PER_ADDRESS: '1000000' },
+    env: {
+      ...process.env,
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DEV_TOOLS: '1',
+      RUN_JOBS: '0',
+      GATEWAY_RATE_PER_KEY: '100000',
+      GATEWAY_RATE_PER_ADDRESS: '1000000',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 300; i++) {
@@ -103,7 +112,11 @@ try {
   }
   const [p] = await db.select({ left: purchases.callsLeft }).from(purchases).where(eq(purchases.id, purchaseId));
   const [sum] = await db
-    .select({ charged: sql<number>`coalesce(sum(${callRecords.charged}), 0)`.mapWith(Number), n: sql<number>`count(*)`.mapWith(Number), distinct: sql<number>`count(distinct ${callRecords.seqNo})`.mapWith(Number) })
+    .select({
+      charged: sql<number>`coalesce(sum(${callRecords.charged}), 0)`.mapWith(Number),
+      n: sql<number>`count(*)`.mapWith(Number),
+      distinct: sql<number>`count(distinct ${callRecords.seqNo})`.mapWith(Number),
+    })
     .from(callRecords)
     .where(eq(callRecords.purchaseId, purchaseId));
   await database.close();

@@ -25,7 +25,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { balances, callRecords, ledger, purchases, } from '../src/db/schema';
+import { balances, callRecords, ledger, purchases } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { createLogger } from '../src/http/logging';
 import { benchPurchase, freePort } from './fixtures';
@@ -60,7 +60,6 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const body = new URLSearchParams({ key, name: '张三', idcard: '110101199003074514' }).toString();
-
 
 /** A gateway-role server process on the same database (this process has migrated and seeded it). */
 async function startGateway(url: string): Promise<{ child: ChildProcess; base: string }> {
@@ -127,7 +126,22 @@ interface Run {
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
 function cannon(url: string, extra: string[] = [], connections = 10): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const args = ['autocannon', '-j', '-c', String(connections), '-d', String(SECONDS), '-m', 'POST', '-H', 'content-type=application/x-www-form-urlencoded', '-b', body, ...extra, url];
+    const args = [
+      'autocannon',
+      '-j',
+      '-c',
+      String(connections),
+      '-d',
+      String(SECONDS),
+      '-m',
+      'POST',
+      '-H',
+      'content-type=application/x-www-form-urlencoded',
+      '-b',
+      body,
+      ...extra,
+      url,
+    ];
     const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -216,9 +230,11 @@ try {
     await db.update(purchases).set({ callsLeft: Q }).where(eq(purchases.id, purchaseId));
     const answers = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        fetch(`${targets[i % targets.length]}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).then(
-          (r) => r.json() as Promise<{ code: string; seqNo: string }>,
-        ),
+        fetch(`${targets[i % targets.length]}/communication/personal/1882`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        }).then((r) => r.json() as Promise<{ code: string; seqNo: string }>),
       ),
     );
     const ok = answers.filter((a) => a.code === '10000').length;
@@ -229,12 +245,16 @@ try {
       .from(callRecords)
       .where(sql`${callRecords.seqNo} in ${[...seqNos]}`);
     const [bal] = await db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, memberId));
-    const [sum] = await db.select({ fen: sql<number>`coalesce(sum(${ledger.amountFen}), 0)`.mapWith(Number) }).from(ledger).where(eq(ledger.memberId, memberId));
+    const [sum] = await db
+      .select({ fen: sql<number>`coalesce(sum(${ledger.amountFen}), 0)`.mapWith(Number) })
+      .from(ledger)
+      .where(eq(ledger.memberId, memberId));
     console.log(`\n== exactness: ${N} concurrent calls, ${Q} calls left ==`);
     console.log(`answers with data ${ok} (expect ${Math.min(N, Q)}); remaining ${left?.n} (expect ${Q - Math.min(N, Q)})`);
     console.log(`records ${recorded?.n} (expect ${N}); distinct seqNo ${seqNos.size}; charged in records ${recorded?.charged} (expect ${Math.min(N, Q)})`);
     console.log(`balance ${bal?.fen ?? 0} = ledger ${sum?.fen ?? 0}`);
-    const exact = ok === Math.min(N, Q) && left?.n === Q - ok && recorded?.n === N && seqNos.size === N && recorded?.charged === ok && (bal?.fen ?? 0) === (sum?.fen ?? 0);
+    const exact =
+      ok === Math.min(N, Q) && left?.n === Q - ok && recorded?.n === N && seqNos.size === N && recorded?.charged === ok && (bal?.fen ?? 0) === (sum?.fen ?? 0);
     console.log(exact ? 'exact: yes' : 'exact: NO');
     if (!exact) process.exitCode = 1;
     console.log(`load average at the end ${loadavg()}`);

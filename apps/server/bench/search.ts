@@ -86,7 +86,10 @@ for (let k = 0; k < rows.length; k += 500) {
     ]),
   );
 }
-await refreshListing(db, rows.map((r) => r.id));
+await refreshListing(
+  db,
+  rows.map((r) => r.id),
+);
 await db.execute(sql`analyze`);
 const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(interfaces);
 
@@ -96,7 +99,13 @@ const filterAt = (i: number) => filters[i % filters.length] ?? InterfaceSearch.p
 /** The search before issue 17: a substring of the name, in SQL, with the same filters and page. */
 async function nameOnly(f: InterfaceSearch) {
   return db
-    .select({ id: interfaces.id, interfaceName: interfaces.interfaceName, categoryName: categories.categoryName, priceFrom: interfaces.priceFrom, labels: interfaces.labelNames })
+    .select({
+      id: interfaces.id,
+      interfaceName: interfaces.interfaceName,
+      categoryName: categories.categoryName,
+      priceFrom: interfaces.priceFrom,
+      labels: interfaces.labelNames,
+    })
     .from(interfaces)
     .innerJoin(categories, eq(categories.id, interfaces.categoryId))
     .where(
@@ -135,7 +144,9 @@ console.log(`interfaces=${count?.n}  queries=${filters.length} × ${ROUNDS}  ind
 console.log(line('baseline: name LIKE (the old search)', baseline));
 console.log(line('search: index + database (the API)', search));
 console.log(line('  of which the index alone', indexOnly));
-console.log(`p95 / baseline p95: ${(percentile(search, 95) / percentile(baseline, 95)).toFixed(2)}×   aim: p95 ≤ 10 ms — ${percentile(search, 95) <= 10 ? 'met' : 'NOT met'}`);
+console.log(
+  `p95 / baseline p95: ${(percentile(search, 95) / percentile(baseline, 95)).toFixed(2)}×   aim: p95 ≤ 10 ms — ${percentile(search, 95) <= 10 ? 'met' : 'NOT met'}`,
+);
 if (process.env.BENCH_BREAKDOWN) {
   for (const [k, q] of QUERIES.entries()) {
     const f = filters[k] ?? InterfaceSearch.parse({});

@@ -55,7 +55,10 @@ const [member] = await db
   .returning({ id: members.id });
 const memberId = member?.id ?? 0;
 // Eight interfaces of the seeded catalogue, 1882 and 1887 among them.
-INTERFACES = [...new Set([1882, 1887, ...(await db.select({ id: interfaces.id }).from(interfaces).orderBy(interfaces.id).limit(8)).map((r) => r.id)])].slice(0, 8);
+INTERFACES = [...new Set([1882, 1887, ...(await db.select({ id: interfaces.id }).from(interfaces).orderBy(interfaces.id).limit(8)).map((r) => r.id)])].slice(
+  0,
+  8,
+);
 const account = accountOf({ sessionId: 'bench', memberId, loginName: 'bench', parentId: null });
 
 // Records evenly spread over the last 180 days, ids rising with time as the gateway writes them:
@@ -83,7 +86,9 @@ await db.execute(sql`
   from call_records where member_id = ${memberId} group by 1, 2, 3, 4`);
 await db.execute(sql`analyze`);
 const [stats] = (await db.execute(sql`select count(*)::int as n from call_stats where member_id = ${memberId}`)).rows as { n: number }[];
-console.log(`generated ${RECORDS.toLocaleString('en-US')} records, ${stats?.n} call_stats rows in ${((Date.now() - started) / 1000).toFixed(0)} s on ${database.kind}`);
+console.log(
+  `generated ${RECORDS.toLocaleString('en-US')} records, ${stats?.n} call_stats rows in ${((Date.now() - started) / 1000).toFixed(0)} s on ${database.kind}`,
+);
 
 const range = (v: Record<string, string> = {}) => UsageRangeInput.parse(v);
 const table = (v: Record<string, string> = {}) => UsageTableInput.parse(v);

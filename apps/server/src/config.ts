@@ -55,7 +55,10 @@ export const EnvSchema = z.object({
   /** Where uploaded files live: database (default, a bytea row) or s3 (an S3-compatible bucket). */
   UPLOAD_STORE: z.enum(['database', 's3'], { error: 'UPLOAD_STORE 只能是 database 或 s3' }).default('database'),
   /** The bucket's endpoint (MinIO, OSS, COS…); empty = AWS S3 itself. */
-  S3_ENDPOINT: z.string().default('').refine((v) => v === '' || isHttpUrl(v), 'S3_ENDPOINT 必须是 http(s):// 地址'),
+  S3_ENDPOINT: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || isHttpUrl(v), 'S3_ENDPOINT 必须是 http(s):// 地址'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().default(''),
   /** Both empty: the SDK's own credential chain (an instance role). */
@@ -69,7 +72,10 @@ export const EnvSchema = z.object({
   /** 1: the dev tools (outbox, captcha answers) also answer clients other than this machine. */
   DEV_TOOLS_REMOTE: flag,
   /** Run the background jobs in this process (set 0 on all but one when running several). */
-  RUN_JOBS: z.enum(['0', '1', 'true', 'false', '']).default('1').transform((v) => v !== '0' && v !== 'false'),
+  RUN_JOBS: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('1')
+    .transform((v) => v !== '0' && v !== 'false'),
   /**
    * What this process serves: all (portal API under /apiHome and the open data API), portal, or
    * gateway (the open data API alone, scaled on its own). Several processes need DATABASE_URL.
@@ -89,13 +95,27 @@ export const EnvSchema = z.object({
   SMS_ALIYUN_ACCESS_KEY_ID: z.string().trim().default(''),
   SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().trim().default(''),
   /** The API address: host, or http(s)://host[:port] (a private endpoint, a proxy, a test stub). */
-  SMS_ALIYUN_ENDPOINT: z.string().trim().default('').transform((v) => v || 'dysmsapi.aliyuncs.com').refine(isEndpoint, 'SMS_ALIYUN_ENDPOINT 必须是主机名或 http(s)://主机[:端口]'),
+  SMS_ALIYUN_ENDPOINT: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v || 'dysmsapi.aliyuncs.com')
+    .refine(isEndpoint, 'SMS_ALIYUN_ENDPOINT 必须是主机名或 http(s)://主机[:端口]'),
   /** SMS_PROVIDER=tencent: a SecretId/SecretKey allowed sms:SendSms, and the SMS application's SdkAppId. */
   SMS_TENCENT_SECRET_ID: z.string().trim().default(''),
   SMS_TENCENT_SECRET_KEY: z.string().trim().default(''),
   SMS_TENCENT_SDK_APP_ID: z.string().trim().regex(/^\d*$/, 'SMS_TENCENT_SDK_APP_ID 是短信控制台应用的 SdkAppId（数字）').default(''),
-  SMS_TENCENT_REGION: z.string().trim().default('').transform((v) => v || 'ap-guangzhou'),
-  SMS_TENCENT_ENDPOINT: z.string().trim().default('').transform((v) => v || 'sms.tencentcloudapi.com').refine(isEndpoint, 'SMS_TENCENT_ENDPOINT 必须是主机名或 http(s)://主机[:端口]'),
+  SMS_TENCENT_REGION: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v || 'ap-guangzhou'),
+  SMS_TENCENT_ENDPOINT: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v || 'sms.tencentcloudapi.com')
+    .refine(isEndpoint, 'SMS_TENCENT_ENDPOINT 必须是主机名或 http(s)://主机[:端口]'),
   /**
    * A real carrier sends only registered templates: the carrier's template id for each kind of
    * SMS. The code templates of the other purposes default to SMS_TEMPLATE_CODE.
@@ -179,10 +199,7 @@ export const EnvSchema = z.object({
     .default('')
     .refine((v) => originList(v).every(isHttpUrl), 'WEB_ORIGIN 必须是 http(s):// 地址，多个用逗号分隔'),
   /** Shared with the web: proves a refresh request comes from this API. */
-  REVALIDATE_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET),
-  ),
+  REVALIDATE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET)),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -202,9 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const realSms = e.SMS_PROVIDER !== 'outbox';
   const realMail = e.SMTP_URL !== undefined;
   if (e.DEV_TOOLS && (realSms || realMail)) {
-    throw new ConfigError(
-      '配置无效: DEV_TOOLS=1 会公开验证码，不能与真实短信服务商或 SMTP 同时启用（请关闭 DEV_TOOLS）',
-    );
+    throw new ConfigError('配置无效: DEV_TOOLS=1 会公开验证码，不能与真实短信服务商或 SMTP 同时启用（请关闭 DEV_TOOLS）');
   }
   if (!e.DEV_TOOLS && (e.WIRE_SIGN_SECRET === DEV_SIGN_SECRET || e.WIRE_AES_SECRET === DEV_AES_SECRET)) {
     throw new ConfigError('配置无效: 关闭 DEV_TOOLS 运行时必须设置自己的 WIRE_SIGN_SECRET 和 WIRE_AES_SECRET');
@@ -228,8 +243,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (realSms) {
     // A carrier sends only with its keys and a registered template per kind: say so at start,
     // not at the first sign-up.
-    const keys = e.SMS_PROVIDER === 'aliyun' ? (['SMS_ALIYUN_ACCESS_KEY_ID', 'SMS_ALIYUN_ACCESS_KEY_SECRET'] as const) : (['SMS_TENCENT_SECRET_ID', 'SMS_TENCENT_SECRET_KEY', 'SMS_TENCENT_SDK_APP_ID'] as const);
-    const missing = [...keys, 'SMS_TEMPLATE_CODE', 'SMS_TEMPLATE_MOBILE_CHANGED', 'SMS_TEMPLATE_CLOSURE', 'SMS_TEMPLATE_ALERT'].filter((k) => !e[k as keyof typeof e]);
+    const keys =
+      e.SMS_PROVIDER === 'aliyun'
+        ? (['SMS_ALIYUN_ACCESS_KEY_ID', 'SMS_ALIYUN_ACCESS_KEY_SECRET'] as const)
+        : (['SMS_TENCENT_SECRET_ID', 'SMS_TENCENT_SECRET_KEY', 'SMS_TENCENT_SDK_APP_ID'] as const);
+    const missing = [...keys, 'SMS_TEMPLATE_CODE', 'SMS_TEMPLATE_MOBILE_CHANGED', 'SMS_TEMPLATE_CLOSURE', 'SMS_TEMPLATE_ALERT'].filter(
+      (k) => !e[k as keyof typeof e],
+    );
     if (missing.length > 0) throw new ConfigError(`配置无效: SMS_PROVIDER=${e.SMS_PROVIDER} 时必须设置 ${missing.join('、')}`);
   }
   return {

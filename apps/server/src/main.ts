@@ -34,9 +34,7 @@ async function main() {
   const legalWarning = config.devTools ? null : legalEntityWarning(config.legalEntity);
   if (legalWarning) logger.warn(legalWarning);
 
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   if (config.role === 'gateway') {
     // The portal process owns the schema: a gateway never migrates or seeds (start it after one).
     logger.info({ database: database.kind, role: config.role }, 'database opened');
@@ -49,7 +47,9 @@ async function main() {
     // `npm run console -- create-operator`.
     const password = database.kind === 'pglite' ? await seedFirstAdmin(database.db) : null;
     if (password) {
-      process.stdout.write(`\n  运营后台 /console 的管理员账号已创建（密码只显示这一次）\n  账号: admin  初始密码: ${password}\n  首次登录时绑定身份验证器\n\n`);
+      process.stdout.write(
+        `\n  运营后台 /console 的管理员账号已创建（密码只显示这一次）\n  账号: admin  初始密码: ${password}\n  首次登录时绑定身份验证器\n\n`,
+      );
     }
   }
 

@@ -11,8 +11,18 @@ describe('web config', () => {
   });
 
   it('hands the contact bar its WeChat QR and chat settings (Decision 4), and the operator its legal entity', () => {
-    const c = loadWebConfig({ WECHAT_QR_IMAGE: '/wechat-qr.png', CHAT_URL: 'https://chat.example.com/a', CHAT_URL_ALT: 'https://chat.example.com/b', COMPANY_NAME: '上海数联科技有限公司' });
-    expect(c.contact).toEqual({ wechatQrImage: '/wechat-qr.png', chatUrl: 'https://chat.example.com/a', chatUrlAlt: 'https://chat.example.com/b', chatAltPaths: ['/dataIntoTable', '/deepSeek'] });
+    const c = loadWebConfig({
+      WECHAT_QR_IMAGE: '/wechat-qr.png',
+      CHAT_URL: 'https://chat.example.com/a',
+      CHAT_URL_ALT: 'https://chat.example.com/b',
+      COMPANY_NAME: '上海数联科技有限公司',
+    });
+    expect(c.contact).toEqual({
+      wechatQrImage: '/wechat-qr.png',
+      chatUrl: 'https://chat.example.com/a',
+      chatUrlAlt: 'https://chat.example.com/b',
+      chatAltPaths: ['/dataIntoTable', '/deepSeek'],
+    });
     expect(c.legalEntity.companyName).toBe('上海数联科技有限公司');
     expect(() => loadWebConfig({ COMPANY_CREDIT_CODE: '91350100M000100Y44' })).toThrow(/统一社会信用代码/);
   });

@@ -98,11 +98,7 @@ export const CreditCode = z
   .regex(USCC_PATTERN, stop(QUALIFICATION_MSG.creditCodeFormat))
   .refine(isValidUscc, QUALIFICATION_MSG.creditCodeChecksum);
 
-export const LegalPerson = z
-  .string({ error: QUALIFICATION_MSG.legalPerson })
-  .trim()
-  .min(1, stop(QUALIFICATION_MSG.legalPerson))
-  .max(30, MSG.tooLong(30));
+export const LegalPerson = z.string({ error: QUALIFICATION_MSG.legalPerson }).trim().min(1, stop(QUALIFICATION_MSG.legalPerson)).max(30, MSG.tooLong(30));
 
 /** myAccount/companyQualification: the text fields (the licence image rides beside them). */
 export const QualificationInput = z.object({

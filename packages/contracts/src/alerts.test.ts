@@ -48,7 +48,10 @@ describe('alert rules (the dialogs and the server agree)', () => {
       windowMinutes: 10,
       status: true,
     });
-    expect(ErrorRateAlertInput.parse({ id: '7', interfaceId: 1882, codes: ['10001'], rate: 100, windowMinutes: 60, status: false })).toMatchObject({ id: 7, status: false });
+    expect(ErrorRateAlertInput.parse({ id: '7', interfaceId: 1882, codes: ['10001'], rate: 100, windowMinutes: 60, status: false })).toMatchObject({
+      id: 7,
+      status: false,
+    });
     expect(msgOf(ErrorRateAlertInput.safeParse({ interfaceId: '1882', codes: '', rate: '30', windowMinutes: '10' }))).toBe(ALERT_MSG.codes);
     expect(msgOf(ErrorRateAlertInput.safeParse({ interfaceId: '1882', codes: 'drop table', rate: '30', windowMinutes: '10' }))).toBe(ALERT_MSG.codeUnknown);
     expect(msgOf(ErrorRateAlertInput.safeParse({ interfaceId: '1882', codes: '10005', rate: '0', windowMinutes: '10' }))).toBe(ALERT_MSG.rate);
@@ -70,7 +73,11 @@ describe('alert contacts', () => {
     expect(msgOf(AddContactInput.safeParse({ name: '王五', phone: '' }))).toBe(MSG.mobileRequired);
     expect(msgOf(AddContactInput.safeParse({ name: '', phone: '13800138000' }))).toBe(ALERT_MSG.contactName);
     expect(msgOf(AddContactInput.safeParse({ name: '王五', phone: '13800138000', email: 'a@b' }))).toBe(MSG.email);
-    expect(AddContactInput.parse({ name: '王五', phone: '13800138000', email: '', smsCode: '123456' })).toEqual({ name: '王五', phone: '13800138000', smsCode: '123456' });
+    expect(AddContactInput.parse({ name: '王五', phone: '13800138000', email: '', smsCode: '123456' })).toEqual({
+      name: '王五',
+      phone: '13800138000',
+      smsCode: '123456',
+    });
   });
 
   it('honours the contact list’s pageSize 9999', () => {

@@ -67,16 +67,20 @@ export const ALERT_MSG = {
 /** A purchased interface's id from a form field: a positive integer. */
 const interfaceId = z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ALERT_MSG.interface }));
 /** 0 = all interfaces (calls per day), else an interface id. */
-const interfaceOrAll = z.preprocess(
-  (v) => (v === 0 || v === '0' ? 0 : (parseId(v) ?? undefined)),
-  z.number({ error: ALERT_MSG.interface }),
-);
+const interfaceOrAll = z.preprocess((v) => (v === 0 || v === '0' ? 0 : (parseId(v) ?? undefined)), z.number({ error: ALERT_MSG.interface }));
 const ruleId = z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ALERT_MSG.ruleMissing }));
 const contactId = z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ALERT_MSG.contactMissing }));
 
 /** On/off as forms send it: 1/0, true/false; absent = on. */
 const OnOff = z.preprocess(
-  (v) => (v === undefined || v === '' ? true : v === true || v === 1 || v === '1' || v === 'true' ? true : v === false || v === 0 || v === '0' || v === 'false' ? false : v),
+  (v) =>
+    v === undefined || v === ''
+      ? true
+      : v === true || v === 1 || v === '1' || v === 'true'
+        ? true
+        : v === false || v === 0 || v === '0' || v === 'false'
+          ? false
+          : v,
   z.boolean({ error: ALERT_MSG.status }),
 );
 const Status = z.preprocess(
@@ -158,16 +162,19 @@ export type DailyAlertRow = z.infer<typeof DailyAlertRow>;
 
 // ── Error rate (myWarn/*) ──────────────────────────────────────────────────────────────────────
 const Codes = z.preprocess(
-  (v) =>
-    (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [])
-      .map((c) => String(c).trim())
-      .filter((c) => c !== ''),
-  z.array(z.string().regex(/^(?:\d{5}|SYSTEM_\d{3})$/, ALERT_MSG.codeUnknown)).min(1, ALERT_MSG.codes).max(40, ALERT_MSG.codes),
+  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : []).map((c) => String(c).trim()).filter((c) => c !== ''),
+  z
+    .array(z.string().regex(/^(?:\d{5}|SYSTEM_\d{3})$/, ALERT_MSG.codeUnknown))
+    .min(1, ALERT_MSG.codes)
+    .max(40, ALERT_MSG.codes),
 );
 
 export const ErrorRateAlertInput = z.object({
   /** Present: edit that rule. */
-  id: z.preprocess((v) => (v === undefined || v === '' || v === null ? undefined : (parseId(v) ?? 0)), z.number().int().positive(ALERT_MSG.ruleMissing).optional()),
+  id: z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? undefined : (parseId(v) ?? 0)),
+    z.number().int().positive(ALERT_MSG.ruleMissing).optional(),
+  ),
   interfaceId,
   codes: Codes,
   rate: wholeCalls(ALERT_MSG.rate, ALERT_LIMITS.rateMax),
@@ -210,11 +217,7 @@ export const ContactListInput = z.object({
 });
 export type ContactListInput = z.infer<typeof ContactListInput>;
 
-const ContactPhone = z
-  .string({ error: MSG.mobileRequired })
-  .trim()
-  .min(1, { error: MSG.mobileRequired, abort: true })
-  .regex(MOBILE_PATTERN, MSG.mobileInvalid);
+const ContactPhone = z.string({ error: MSG.mobileRequired }).trim().min(1, { error: MSG.mobileRequired, abort: true }).regex(MOBILE_PATTERN, MSG.mobileInvalid);
 
 const optional = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 

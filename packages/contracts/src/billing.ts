@@ -47,7 +47,10 @@ export const SaveOrderInput = z.object({
 });
 
 export const OrderNoInput = z.object({
-  orderNo: z.string({ error: BILLING_MSG.orderMissing }).trim().regex(/^D\d{14}[0-9A-Z]{6}$/, BILLING_MSG.orderMissing),
+  orderNo: z
+    .string({ error: BILLING_MSG.orderMissing })
+    .trim()
+    .regex(/^D\d{14}[0-9A-Z]{6}$/, BILLING_MSG.orderMissing),
 });
 
 export const UpdateOrderInput = OrderNoInput.extend({ packageId: positiveId(BILLING_MSG.packageMissing) });
@@ -56,10 +59,7 @@ export const ORDER_STATUS = ['unpaid', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUS)[number];
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = { unpaid: '待支付', paid: '已支付', cancelled: '已取消' };
 
-const optionalDate = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined),
-  z.string().optional(),
-);
+const optionalDate = z.preprocess((v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined), z.string().optional());
 
 export const OrderListInput = PageQuery.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUS).optional().catch(undefined)),

@@ -73,9 +73,10 @@ export function defineCall<const I extends z.ZodType, const A extends AnswerShap
  */
 export type CallInput<C extends Call> = OptionalWhereUnknown<z.input<C['input']>>;
 
-type OptionalWhereUnknown<T> = T extends Record<string, unknown>
-  ? { [K in keyof T as unknown extends T[K] ? never : K]: T[K] } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }
-  : T;
+type OptionalWhereUnknown<T> =
+  T extends Record<string, unknown>
+    ? { [K in keyof T as unknown extends T[K] ? never : K]: T[K] } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }
+    : T;
 /** What the server's handler receives once the schema has parsed the fields. */
 export type CallParsed<C extends Call> = z.output<C['input']>;
 

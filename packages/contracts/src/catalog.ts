@@ -15,7 +15,10 @@ export const SORT_ORDERS = {
 } as const;
 export type SortId = keyof typeof SORT_ORDERS;
 
-const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), z.number().int().positive().optional().catch(undefined));
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
+  z.number().int().positive().optional().catch(undefined),
+);
 // Every filter may be left out: the default is what the field makes of a missing value anyway.
 const flag = z.preprocess((v) => v === '1' || v === 1 || v === true || v === 'true', z.boolean()).default(false);
 

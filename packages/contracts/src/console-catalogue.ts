@@ -131,7 +131,13 @@ const optionalId = (msg: string) => z.preprocess(blankToUndefined, id(msg).optio
 // ── Documentation parts (the shapes of interface_docs, see the seed's types) ──────────────────
 
 export const DocParam = z.object({
-  name: z.preprocess(trimmed, z.string({ error: M.paramName }).regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, M.paramName).refine((v) => v !== 'key', M.paramKey)),
+  name: z.preprocess(
+    trimmed,
+    z
+      .string({ error: M.paramName })
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, M.paramName)
+      .refine((v) => v !== 'key', M.paramKey),
+  ),
   type: z.enum(PARAM_TYPES, { error: M.paramType }),
   required: flag,
   description: text(1, L.textMax, M.paramDescription),
@@ -211,7 +217,9 @@ export const DocCodes = z.preprocess(
 
 export const DocScenarios = z.preprocess(
   jsonText,
-  z.array(z.preprocess(trimmed, z.string({ error: M.scenarios }).min(1, M.scenarios).max(L.scenarioMax, M.scenarios)), { error: M.scenarios }).max(L.scenariosMax, M.scenarios),
+  z
+    .array(z.preprocess(trimmed, z.string({ error: M.scenarios }).min(1, M.scenarios).max(L.scenarioMax, M.scenarios)), { error: M.scenarios })
+    .max(L.scenariosMax, M.scenarios),
 );
 
 /** The sample answer as the operator typed it: JSON text of {code, message, data, seqNo}. */
@@ -259,30 +267,32 @@ export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
 
 export const CatalogueIdInput = z.object({ id: id(M.interfaceMissing) });
 
-export const InterfaceSaveInput = z.object({
-  /** Absent: a new interface, numbered by the server. */
-  id: optionalId(M.interfaceMissing),
-  interfaceName: text(L.nameMin, L.nameMax, M.name),
-  categoryId: id(M.categoryRequired),
-  summary: text(1, L.summaryMax, M.summary),
-  path: z.preprocess(trimmed, z.string({ error: M.pathRequired }).min(1, M.pathRequired).regex(GATEWAY_PATH, M.path)),
-  isHot: flag,
-  isNew: flag,
-  enterpriseOnly: flag,
-  menuDisplay: flag,
-  trialCalls: intIn(0, L.trialMax, M.trialCalls),
-  /** Absent: a new interface goes last, an edited one keeps its place. */
-  sort: z.preprocess(blankToUndefined, intIn(0, L.sortMax, M.sort).optional()),
-  description: text(1, L.descriptionMax, M.description),
-  scenarios: DocScenarios,
-  params: DocParams,
-  responseFields: DocFields,
-  codes: DocCodes,
-  sampleResponse: DocSampleResponse,
-}).superRefine((v, ctx) => {
-  // The sandbox answers the sample verbatim, so its code must be one the interface documents.
-  if (!v.codes.some((c) => c.code === v.sampleResponse.code)) ctx.addIssue({ code: 'custom', path: ['sampleResponse'], message: M.sampleCode });
-});
+export const InterfaceSaveInput = z
+  .object({
+    /** Absent: a new interface, numbered by the server. */
+    id: optionalId(M.interfaceMissing),
+    interfaceName: text(L.nameMin, L.nameMax, M.name),
+    categoryId: id(M.categoryRequired),
+    summary: text(1, L.summaryMax, M.summary),
+    path: z.preprocess(trimmed, z.string({ error: M.pathRequired }).min(1, M.pathRequired).regex(GATEWAY_PATH, M.path)),
+    isHot: flag,
+    isNew: flag,
+    enterpriseOnly: flag,
+    menuDisplay: flag,
+    trialCalls: intIn(0, L.trialMax, M.trialCalls),
+    /** Absent: a new interface goes last, an edited one keeps its place. */
+    sort: z.preprocess(blankToUndefined, intIn(0, L.sortMax, M.sort).optional()),
+    description: text(1, L.descriptionMax, M.description),
+    scenarios: DocScenarios,
+    params: DocParams,
+    responseFields: DocFields,
+    codes: DocCodes,
+    sampleResponse: DocSampleResponse,
+  })
+  .superRefine((v, ctx) => {
+    // The sandbox answers the sample verbatim, so its code must be one the interface documents.
+    if (!v.codes.some((c) => c.code === v.sampleResponse.code)) ctx.addIssue({ code: 'custom', path: ['sampleResponse'], message: M.sampleCode });
+  });
 export type InterfaceSaveInput = z.infer<typeof InterfaceSaveInput>;
 
 export const InterfaceStatusInput = z.object({

@@ -139,8 +139,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 /** A failed check that ends the field's checks, so each field reports one message. */
 const stop = (error: string) => ({ error, abort: true });
 
-const text = (required: string, max: number, tooLong: string) =>
-  z.preprocess(trimmed, z.string({ error: required }).min(1, stop(required)).max(max, tooLong));
+const text = (required: string, max: number, tooLong: string) => z.preprocess(trimmed, z.string({ error: required }).min(1, stop(required)).max(max, tooLong));
 
 /** A positive id, or the issue `message` (junk never becomes a number). */
 const idOr =
@@ -300,7 +299,8 @@ export const CONTENT_SAVE_INPUT = {
 
 // ── Lists and ids ────────────────────────────────────────────────────────────────────────────
 
-const optionalFilter = (max: number, message: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max, message).optional());
+const optionalFilter = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max, message).optional());
 
 /** One list query for every kind: a kind ignores the filters it has no column for. */
 export const ContentListQuery = PageQuery.extend({

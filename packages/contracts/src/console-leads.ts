@@ -87,7 +87,16 @@ const inOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.fro
 /** 负责人 filter: mine, the shared inbox, anyone, or one operator's id. */
 export const LeadAssigneeFilter = z.preprocess(
   (v) => blankToUndefined(v) ?? 'any',
-  z.union([z.enum(['mine', 'unassigned', 'any']), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: LEADS_MSG.assigneeFilter }),
+  z.union(
+    [
+      z.enum(['mine', 'unassigned', 'any']),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ],
+    { error: LEADS_MSG.assigneeFilter },
+  ),
 );
 
 export const LeadListQuery = z
@@ -110,7 +119,16 @@ export const LeadAssignInput = z.object({
   id: Id,
   assigneeId: z.preprocess(
     blankToUndefined,
-    z.union([z.enum(['me', 'none']), z.string().regex(/^\d{1,9}$/, LEADS_MSG.assigneeRequired).transform(Number)], { error: LEADS_MSG.assigneeRequired }),
+    z.union(
+      [
+        z.enum(['me', 'none']),
+        z
+          .string()
+          .regex(/^\d{1,9}$/, LEADS_MSG.assigneeRequired)
+          .transform(Number),
+      ],
+      { error: LEADS_MSG.assigneeRequired },
+    ),
   ),
 });
 export type LeadAssignInput = z.infer<typeof LeadAssignInput>;

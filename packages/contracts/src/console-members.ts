@@ -54,14 +54,18 @@ export const CLOSURE_NOTICE = {
   title: '账号长期未登录，已标记待注销',
   body: (loginName: string) =>
     `您的账号 ${loginName} 已连续${DORMANT_ACCOUNT_MONTHS}个月未登录。根据用户协议，平台已将其标记为待注销，并可能在通知后关闭该账号。如需继续使用，请尽快登录，或致电客服 ${SUPPORT_HOTLINE}。`,
-  sms: (loginName: string) => `您的数据API市场账号${loginName}已连续${DORMANT_ACCOUNT_MONTHS}个月未登录，已标记待注销。如需继续使用请尽快登录，或致电${SUPPORT_HOTLINE}。`,
+  sms: (loginName: string) =>
+    `您的数据API市场账号${loginName}已连续${DORMANT_ACCOUNT_MONTHS}个月未登录，已标记待注销。如需继续使用请尽快登录，或致电${SUPPORT_HOTLINE}。`,
 } as const;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v);
-const bool = (message: string) =>
-  z.enum(['true', 'false', '1', '0'], { error: message }).transform((v) => v === 'true' || v === '1');
+const bool = (message: string) => z.enum(['true', 'false', '1', '0'], { error: message }).transform((v) => v === 'true' || v === '1');
 
-const MemberId = z.coerce.number({ error: MEMBER_MSG.missing }).int(MEMBER_MSG.missing).positive(MEMBER_MSG.missing).max(Number.MAX_SAFE_INTEGER, MEMBER_MSG.missing);
+const MemberId = z.coerce
+  .number({ error: MEMBER_MSG.missing })
+  .int(MEMBER_MSG.missing)
+  .positive(MEMBER_MSG.missing)
+  .max(Number.MAX_SAFE_INTEGER, MEMBER_MSG.missing);
 
 export const MemberListQuery = z.object({
   keyword: z.preprocess(blankToUndefined, z.string().max(MEMBER_KEYWORD_MAX, MEMBER_MSG.keyword).optional()),
@@ -78,19 +82,17 @@ export type MemberIdInput = z.infer<typeof MemberIdInput>;
  * Feature codes as an operator types them: "6,11,13" (sorted and de-duplicated), "" for none,
  * or "default" (null: the defaults of the account's kind). Only GRANTABLE_FEATURES.
  */
-export const MemberFeatureCodes = z
-  .string({ error: MEMBER_MSG.featuresRequired })
-  .transform((text, ctx): number[] | null => {
-    const value = text.trim();
-    if (value === 'default') return null;
-    const tokens = [...new Set(value.split(/[,，\s]+/).filter(Boolean))];
-    const unknown = tokens.filter((t) => !/^\d+$/.test(t) || !GRANTABLE_FEATURES.includes(Number(t)));
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: MEMBER_MSG.featuresUnknown(unknown) });
-      return z.NEVER;
-    }
-    return [...new Set(tokens.map(Number))].sort((a, b) => a - b);
-  });
+export const MemberFeatureCodes = z.string({ error: MEMBER_MSG.featuresRequired }).transform((text, ctx): number[] | null => {
+  const value = text.trim();
+  if (value === 'default') return null;
+  const tokens = [...new Set(value.split(/[,，\s]+/).filter(Boolean))];
+  const unknown = tokens.filter((t) => !/^\d+$/.test(t) || !GRANTABLE_FEATURES.includes(Number(t)));
+  if (unknown.length > 0) {
+    ctx.addIssue({ code: 'custom', message: MEMBER_MSG.featuresUnknown(unknown) });
+    return z.NEVER;
+  }
+  return [...new Set(tokens.map(Number))].sort((a, b) => a - b);
+});
 
 export const MemberFeaturesInput = z.object({ id: MemberId, codes: MemberFeatureCodes });
 export type MemberFeaturesInput = z.infer<typeof MemberFeaturesInput>;

@@ -103,7 +103,10 @@ export const OperatorPassword = z
 
 export const TotpCode = z.preprocess(
   trimmed,
-  z.string({ error: CONSOLE_MSG.codeRequired }).min(1, CONSOLE_MSG.codeRequired).regex(/^\d{6}$/, CONSOLE_MSG.code),
+  z
+    .string({ error: CONSOLE_MSG.codeRequired })
+    .min(1, CONSOLE_MSG.codeRequired)
+    .regex(/^\d{6}$/, CONSOLE_MSG.code),
 );
 
 /** Sign-in: the code is left out on the first step of an operator who has not enrolled yet. */

@@ -59,14 +59,11 @@ export type AuditCommitRequest = z.infer<typeof AuditCommitRequest>;
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
 /** Optional text filter: trimmed, '' or absent → undefined. */
-export const OptionalText = z.preprocess(
-  (v) => {
-    const s = first(v);
-    if (typeof s === 'number') return String(s);
-    return typeof s === 'string' ? s.trim() || undefined : undefined;
-  },
-  z.string().optional(),
-);
+export const OptionalText = z.preprocess((v) => {
+  const s = first(v);
+  if (typeof s === 'number') return String(s);
+  return typeof s === 'string' ? s.trim() || undefined : undefined;
+}, z.string().optional());
 
 /** Optional integer filter: absent → undefined (no filter), junk → null (matches nothing). */
 export const OptionalInt = OptionalText.transform((v) => (v === undefined ? undefined : parseId(v)));

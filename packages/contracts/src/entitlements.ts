@@ -54,7 +54,11 @@ export const pdfRefusal = {
 } as const;
 
 export const PdfExportCheckInput = z.object({
-  interfaceId: z.coerce.number({ error: ENTITLEMENT_MSG.interfaceId }).int(ENTITLEMENT_MSG.interfaceId).positive(ENTITLEMENT_MSG.interfaceId).max(999_999_999, ENTITLEMENT_MSG.interfaceId),
+  interfaceId: z.coerce
+    .number({ error: ENTITLEMENT_MSG.interfaceId })
+    .int(ENTITLEMENT_MSG.interfaceId)
+    .positive(ENTITLEMENT_MSG.interfaceId)
+    .max(999_999_999, ENTITLEMENT_MSG.interfaceId),
 });
 export type PdfExportCheckInput = z.infer<typeof PdfExportCheckInput>;
 

@@ -49,7 +49,6 @@ export const OpenIdStatus = z.object({
 });
 export type OpenIdStatus = z.infer<typeof OpenIdStatus>;
 
-
 /** memberShip/register also takes the WeChat openId a scan brought (spec 01 §7.2 `[openId]`). */
 export const RegisterCallInput = RegisterInput.extend({ openId: OpenIdInput.shape.openId.optional() });
 export type RegisterCallInput = z.infer<typeof RegisterCallInput>;

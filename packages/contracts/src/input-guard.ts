@@ -51,7 +51,8 @@ export function textProblem(text: string, field: string): string | null {
 export function inputProblem(value: unknown, field = '', depth = 0, { numbers = true }: { numbers?: boolean } = {}): string | null {
   if (typeof value === 'string') return textProblem(value, field);
   if (typeof value === 'number' || typeof value === 'bigint') {
-    const inRange = typeof value === 'bigint' ? value >= -INPUT_NUMBER_LIMIT && value <= INPUT_NUMBER_LIMIT : Number.isFinite(value) && Math.abs(value) <= INPUT_NUMBER_LIMIT;
+    const inRange =
+      typeof value === 'bigint' ? value >= -INPUT_NUMBER_LIMIT && value <= INPUT_NUMBER_LIMIT : Number.isFinite(value) && Math.abs(value) <= INPUT_NUMBER_LIMIT;
     return !numbers || inRange ? null : INPUT_GUARD_MSG.range(fieldLabel(field));
   }
   if (value === null || typeof value !== 'object' || value instanceof Date) return null;

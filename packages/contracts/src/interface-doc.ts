@@ -51,8 +51,11 @@ const isVideo = (p: PageParam) => p.name === 'video' || /MP4|视频/.test(p.desc
 export function sampleFields(d: DocInterface, key: string = KEY_PLACEHOLDER): SampleField[] {
   return [
     { name: 'key', value: key },
-    ...d.params.map((p): SampleField =>
-      p.type === 'base64' ? { name: p.name, value: `<${p.name} 文件的 Base64 文本>`, file: `${p.name}.${isVideo(p) ? 'mp4' : 'jpg'}` } : { name: p.name, value: p.example },
+    ...d.params.map(
+      (p): SampleField =>
+        p.type === 'base64'
+          ? { name: p.name, value: `<${p.name} 文件的 Base64 文本>`, file: `${p.name}.${isVideo(p) ? 'mp4' : 'jpg'}` }
+          : { name: p.name, value: p.example },
     ),
   ];
 }
@@ -273,7 +276,13 @@ export function interfaceCodes(d: DocInterface & { codes: readonly PageCode[] })
   const rows: CodeRow[] = own.map((c) => ({ source: 'interface', code: c.code, message: c.message, when: '', billable: c.billable }));
   const required = d.params.filter((p) => p.required).map((p) => p.name);
   if (required.length > 0) {
-    rows.push({ source: 'platform', code: 'SYSTEM_011', message: PLATFORM_CODES.SYSTEM_011, when: `未传或为空：${required.join('、')}（message 写明参数名）`, billable: false });
+    rows.push({
+      source: 'platform',
+      code: 'SYSTEM_011',
+      message: PLATFORM_CODES.SYSTEM_011,
+      when: `未传或为空：${required.join('、')}（message 写明参数名）`,
+      billable: false,
+    });
   }
   const checked = d.params.flatMap((p) => {
     const check = formatCheck(p);

@@ -89,10 +89,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  * may be called (a new or rotated secret, new modes, a new customer key): a session left open
  * on a shared computer must not be enough to take over or break a customer's integration.
  */
-export const KeysPassword = z
-  .string({ error: KEYS_MSG.passwordRequired })
-  .min(1, stop(KEYS_MSG.passwordRequired))
-  .max(64, KEYS_MSG.passwordWrong);
+export const KeysPassword = z.string({ error: KEYS_MSG.passwordRequired }).min(1, stop(KEYS_MSG.passwordRequired)).max(64, KEYS_MSG.passwordWrong);
 
 /** myAccount/docSecretKey: create the first secret, or rotate it. */
 export const SECRET_ACTIONS = ['create', 'rotate'] as const;

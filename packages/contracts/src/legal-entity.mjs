@@ -44,18 +44,25 @@ export const LegalEntityEnv = z.object({
   /** 运营主体：the company that runs the platform, as on its business licence. */
   COMPANY_NAME: optional(z.string().trim().min(2, 'COMPANY_NAME 至少 2 个字').max(100, 'COMPANY_NAME 不能超过 100 个字')),
   COMPANY_CREDIT_CODE: optional(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine(isCreditCode, 'COMPANY_CREDIT_CODE 不是有效的统一社会信用代码（18 位，末位校验码须相符）'),
+    z.string().trim().toUpperCase().refine(isCreditCode, 'COMPANY_CREDIT_CODE 不是有效的统一社会信用代码（18 位，末位校验码须相符）'),
   ),
   /** ICP 备案号, e.g. 沪ICP备12345678号-1. */
   ICP_RECORD: optional(z.string().trim().regex(/ICP/i, 'ICP_RECORD 应为 ICP 备案号，如 沪ICP备12345678号-1').max(60)),
   /** 公安机关互联网站安全管理服务平台 备案号, e.g. 沪公网安备31010402000000号. */
-  PSB_RECORD: optional(z.string().trim().regex(/\d{6,}/, 'PSB_RECORD 应为公安备案号，如 沪公网安备31010402000000号').max(60)),
+  PSB_RECORD: optional(
+    z
+      .string()
+      .trim()
+      .regex(/\d{6,}/, 'PSB_RECORD 应为公安备案号，如 沪公网安备31010402000000号')
+      .max(60),
+  ),
   /** The record's page; by default the lookup of its number. */
-  PSB_RECORD_URL: optional(z.string().trim().regex(/^https?:\/\/[^\s]+$/i, 'PSB_RECORD_URL 必须是 http(s):// 地址')),
+  PSB_RECORD_URL: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s]+$/i, 'PSB_RECORD_URL 必须是 http(s):// 地址'),
+  ),
 });
 
 /**

@@ -102,13 +102,17 @@ export const ApiTestInput = z.object({
   params: z.preprocess(
     fromJson,
     z
-    .record(
-      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, ONLINE_MSG.params),
-      z.string().max(API_TEST_LIMITS.maxValueChars, ONLINE_MSG.params).refine((v) => !hasControlChars(v), ONLINE_MSG.controlChars),
-      {
-      error: ONLINE_MSG.params,
-    })
-    .refine((p) => Object.keys(p).length <= API_TEST_LIMITS.maxParams, ONLINE_MSG.params),
+      .record(
+        z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, ONLINE_MSG.params),
+        z
+          .string()
+          .max(API_TEST_LIMITS.maxValueChars, ONLINE_MSG.params)
+          .refine((v) => !hasControlChars(v), ONLINE_MSG.controlChars),
+        {
+          error: ONLINE_MSG.params,
+        },
+      )
+      .refine((p) => Object.keys(p).length <= API_TEST_LIMITS.maxParams, ONLINE_MSG.params),
   ),
 });
 export type ApiTestInput = z.infer<typeof ApiTestInput>;
@@ -206,7 +210,6 @@ export const BATCH_RESULT_COLUMNS = ['返回码', '返回信息', '流水号', '
 
 /** Whether a batch row's answer is a result (10000). */
 export const isBatchSuccess = (code: string | null) => code === '10000';
-
 
 /**
  * 我的API's test and batch calls. The company must be authenticated; every call is about one of

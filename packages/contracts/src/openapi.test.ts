@@ -18,7 +18,8 @@ const deref = <T>(value: T, d: Pick<typeof doc, 'components'> = doc): T => {
   const [kind = '', name = ''] = ref.slice('#/components/'.length).split('/');
   return (d.components as unknown as Record<string, Record<string, T>>)[kind]?.[name] as T;
 };
-const params = (o: JsonObject) => ((o.parameters ?? []) as JsonObject[]).map((p) => deref(p)) as Array<{ name: string; in: string; required: boolean; schema: JsonObject }>;
+const params = (o: JsonObject) =>
+  ((o.parameters ?? []) as JsonObject[]).map((p) => deref(p)) as Array<{ name: string; in: string; required: boolean; schema: JsonObject }>;
 const bodyOf = (o: JsonObject, type: string) => ((o.requestBody as JsonObject).content as Record<string, { schema: JsonObject }>)[type]?.schema as JsonObject;
 
 describe('the portal document', () => {
@@ -44,7 +45,11 @@ describe('the portal document', () => {
     const prod = portalOpenApi(callGroups(), { serverUrl: '/apiHome', version: '1.0.0', devTools: false });
     const ops = Object.values(prod.paths).flatMap((m) => Object.values(m));
     expect(ops.some((o) => o['x-apimarket-access'] === 'dev')).toBe(false);
-    expect(ops.length).toBe(callGroups().flatMap((g) => g.calls).filter((c) => c.call.access !== 'dev').length);
+    expect(ops.length).toBe(
+      callGroups()
+        .flatMap((g) => g.calls)
+        .filter((c) => c.call.access !== 'dev').length,
+    );
   });
 
   it('sends a form call as a form, with the convention fields and sign and cdpDate required', () => {
@@ -66,7 +71,11 @@ describe('the portal document', () => {
     const o = op(call);
     expect(openApiPath(call.path)).toMatch(/\{id\}/);
     expect(params(o).find((p) => p.name === 'id')).toMatchObject({ in: 'path', required: true });
-    expect(params(o).filter((p) => p.in === 'query' && p.required).map((p) => p.name)).toEqual(expect.arrayContaining(['cdpDate', 'sign']));
+    expect(
+      params(o)
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => p.name),
+    ).toEqual(expect.arrayContaining(['cdpDate', 'sign']));
     expect(o.requestBody).toBeUndefined();
   });
 
@@ -121,18 +130,33 @@ describe('the portal document', () => {
       fails: ['ALL_0011'],
     });
     const bare = defineCall({ ...call, path: '/y', answer: { data: z.never().optional() } });
-    const d = portalOpenApi([{ group: 'xApi', calls: [{ name: 'one', call }, { name: 'two', call: bare }] }], { serverUrl: '/apiHome', version: '1', devTools: false });
+    const d = portalOpenApi(
+      [
+        {
+          group: 'xApi',
+          calls: [
+            { name: 'one', call },
+            { name: 'two', call: bare },
+          ],
+        },
+      ],
+      { serverUrl: '/apiHome', version: '1', devTools: false },
+    );
     const one = d.paths['/x/{id}']?.post as JsonObject;
     const ok = ((one.responses as JsonObject)['200'] as { content: { 'application/json': { schema: JsonObject } } }).content['application/json'].schema;
     expect(ok).toMatchObject({ required: ['code', 'msg', 'data'], properties: { code: { const: 200 }, data: { properties: { n: { type: 'integer' } } } } });
     // The safe-integer bounds zod writes for .int() are left out.
     expect(JSON.stringify(ok)).not.toContain('9007199254740991');
     // encrypt=1: the field travels sealed or plain; the path parameter is never sealed.
-    expect((bodyOf(one, 'application/x-www-form-urlencoded').properties as JsonObject).secret).toMatchObject({ anyOf: [{ type: 'string' }, { contentEncoding: 'base64' }] });
+    expect((bodyOf(one, 'application/x-www-form-urlencoded').properties as JsonObject).secret).toMatchObject({
+      anyOf: [{ type: 'string' }, { contentEncoding: 'base64' }],
+    });
     expect(params(one).find((p) => p.name === 'id')?.schema).toEqual({ type: 'string' });
     expect((one.responses as JsonObject)['404']).toBeDefined();
     const two = d.paths['/y']?.post as JsonObject;
-    expect(((two.responses as JsonObject)['200'] as { content: { 'application/json': { schema: JsonObject } } }).content['application/json'].schema.required).toEqual(['code', 'msg']);
+    expect(
+      ((two.responses as JsonObject)['200'] as { content: { 'application/json': { schema: JsonObject } } }).content['application/json'].schema.required,
+    ).toEqual(['code', 'msg']);
   });
 
   it('declares the named keys a page carries beside its rows', () => {
@@ -165,7 +189,19 @@ describe('the portal document', () => {
     const form = defineCall({ method: 'POST', path: '/form', body: 'form', access: 'anyone', summary: 'x', input, answer: { data: z.null() } });
     const json = defineCall({ ...form, path: '/json', body: 'json' });
     const query = defineCall({ ...form, method: 'GET', path: '/query', body: 'none' });
-    const d = portalOpenApi([{ group: 'xApi', calls: [{ name: 'form', call: form }, { name: 'json', call: json }, { name: 'query', call: query }] }], { serverUrl: '/apiHome', version: '1', devTools: false });
+    const d = portalOpenApi(
+      [
+        {
+          group: 'xApi',
+          calls: [
+            { name: 'form', call: form },
+            { name: 'json', call: json },
+            { name: 'query', call: query },
+          ],
+        },
+      ],
+      { serverUrl: '/apiHome', version: '1', devTools: false },
+    );
     const text = { $ref: '#/components/schemas/WireText' };
     const formOp = d.paths['/form']?.post as JsonObject;
     const content = (formOp.requestBody as { content: Record<string, JsonObject> }).content['application/x-www-form-urlencoded'] as JsonObject;
@@ -246,7 +282,9 @@ describe('the open data API document', () => {
     expect(o.operationId).toBe('interface1882');
     expect(form.required).toEqual(['key']);
     expect(form.anyOf).toEqual([{ required: ['name', 'idcard'] }, { required: ['data'] }]);
-    expect(Object.keys(props)).toEqual(expect.arrayContaining(['key', 'name', 'idcard', 'page', 'multiDetect', 'image', 'appKey', 'timestamp', 'nonce', 'sign', 'data']));
+    expect(Object.keys(props)).toEqual(
+      expect.arrayContaining(['key', 'name', 'idcard', 'page', 'multiDetect', 'image', 'appKey', 'timestamp', 'nonce', 'sign', 'data']),
+    );
     expect(bodyOf(o, 'application/json')).toEqual(form);
   });
 
@@ -263,7 +301,9 @@ describe('the open data API document', () => {
     expect(o.description).toContain('`10000` | 数据源 | 成功 | 计费');
     expect(o.description).toContain('SYSTEM_011');
     expect(o.description).toContain('仅向已通过企业认证的账号开放');
-    const answer = ((o.responses as JsonObject)['200'] as { content: { 'application/json': { schema: { properties: Record<string, JsonObject> } } } }).content['application/json'].schema;
+    const answer = ((o.responses as JsonObject)['200'] as { content: { 'application/json': { schema: { properties: Record<string, JsonObject> } } } }).content[
+      'application/json'
+    ].schema;
     expect(answer.properties.code?.anyOf).toEqual([{ type: 'string', enum: ['10001', '10000'] }, { $ref: '#/components/schemas/PlatformCode' }]);
     expect(d.components.schemas.PlatformCode?.enum).toEqual(Object.keys(PLATFORM_CODES));
     expect((answer.properties.data?.anyOf as JsonObject[] | undefined)?.[0]).toEqual({

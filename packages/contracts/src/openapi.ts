@@ -69,7 +69,15 @@ export function toSchema(schema: z.ZodType, io: 'input' | 'output', name: string
         .filter(([k, v]) => !((k === 'minimum' && v === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && v === Number.MAX_SAFE_INTEGER)))
         // A fixed tuple's `items: false` (nothing after prefixItems) says what its maxItems says; a
         // draft-07 validator (Prism's, for a schema naming no $schema) reads it as "no items at all".
-        .filter(([k, v]) => !(k === 'items' && v === false && Array.isArray((value as JsonObject).prefixItems) && (value as JsonObject).maxItems === ((value as JsonObject).prefixItems as unknown[]).length))
+        .filter(
+          ([k, v]) =>
+            !(
+              k === 'items' &&
+              v === false &&
+              Array.isArray((value as JsonObject).prefixItems) &&
+              (value as JsonObject).maxItems === ((value as JsonObject).prefixItems as unknown[]).length
+            ),
+        )
         .map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? rename(v) : rewrite(v)]),
     );
   };
@@ -196,7 +204,11 @@ function security(access: Access): JsonObject[] {
 /** A JSON Schema object's properties and required names; a union's members' properties, all optional. */
 function fieldsOf(schema: JsonObject): { properties: Record<string, JsonObject>; required: string[]; whole: boolean } {
   if (schema.type === 'object' && schema.properties !== undefined) {
-    return { properties: { ...(schema.properties as Record<string, JsonObject>) }, required: [...((schema.required as string[] | undefined) ?? [])], whole: true };
+    return {
+      properties: { ...(schema.properties as Record<string, JsonObject>) },
+      required: [...((schema.required as string[] | undefined) ?? [])],
+      whole: true,
+    };
   }
   if (schema.type === 'object') return { properties: {}, required: [], whole: true };
   const members = (schema.anyOf ?? schema.oneOf) as JsonObject[] | undefined;
@@ -230,7 +242,10 @@ function readsText(schema: z.ZodType): boolean {
  * (Decision 156).
  */
 function textOrParsed(field: JsonObject, components: Record<string, JsonObject>): JsonObject {
-  components.WireText ??= { type: 'string', description: '文本形式（如 1、留空、前后带空格、逗号分隔的编号、按空行分段的正文、JSON 文本），由服务器整理后按另一种形式的规则校验' };
+  components.WireText ??= {
+    type: 'string',
+    description: '文本形式（如 1、留空、前后带空格、逗号分隔的编号、按空行分段的正文、JSON 文本），由服务器整理后按另一种形式的规则校验',
+  };
   const { description, ...parsed } = field;
   return { ...(typeof description === 'string' ? { description } : {}), anyOf: [parsed, schemaRef('WireText')] };
 }
@@ -300,7 +315,9 @@ function successResponse(call: Call, name: string, components: Record<string, Js
     return {
       description: '文件',
       headers,
-      content: Object.fromEntries(answer.file.map((type) => [type, { schema: type.endsWith('json') ? { type: 'object' } : { type: 'string', contentMediaType: type } }])),
+      content: Object.fromEntries(
+        answer.file.map((type) => [type, { schema: type.endsWith('json') ? { type: 'object' } : { type: 'string', contentMediaType: type } }]),
+      ),
     };
   }
   // Named keys beside data or rows (a queue's tab counts, the captcha's img and uuid) are declared
@@ -452,7 +469,10 @@ export interface PortalOpenApiOptions {
 }
 
 /** The portal API (/apiHome) as OpenAPI 3.1, one operation per declared call. */
-export function portalOpenApi(groups: ReadonlyArray<{ group: string; calls: ReadonlyArray<{ name: string; call: Call }> }>, options: PortalOpenApiOptions): OpenApiDocument {
+export function portalOpenApi(
+  groups: ReadonlyArray<{ group: string; calls: ReadonlyArray<{ name: string; call: Call }> }>,
+  options: PortalOpenApiOptions,
+): OpenApiDocument {
   const parts: Parts = { schemas: {}, responses: {}, parameters: {} };
   const schemas = parts.schemas;
   const paths: OpenApiDocument['paths'] = {};
@@ -647,12 +667,23 @@ function gatewayOperation(e: GatewayDocEntry): JsonObject {
     e.enterpriseOnly ? '**仅向已通过企业认证的账号开放**（否则 SYSTEM_008）。' : '',
     `**计费**：答复 code 为 ${billable.map((c) => `\`${c}\``).join('、') || '（无）'} 时计一次，其余（含全部 SYSTEM_ 平台码）不计费。`,
     '**返回码**',
-    ['| 返回码 | 来源 | 说明 | 是否计费 |', '|---|---|---|---|', ...rows.map((r) => `| \`${r.code}\` | ${r.source === 'interface' ? '数据源' : '平台'} | ${cell(r.message)}${r.when ? `：${cell(r.when)}` : ''} | ${r.billable ? '计费' : '不计费'} |`)].join('\n'),
+    [
+      '| 返回码 | 来源 | 说明 | 是否计费 |',
+      '|---|---|---|---|',
+      ...rows.map(
+        (r) =>
+          `| \`${r.code}\` | ${r.source === 'interface' ? '数据源' : '平台'} | ${cell(r.message)}${r.when ? `：${cell(r.when)}` : ''} | ${r.billable ? '计费' : '不计费'} |`,
+      ),
+    ].join('\n'),
     '其余平台返回码（key、额度、白名单、签名等，所有接口通用，均不计费）见 components.schemas.PlatformCode。',
   ].filter(Boolean);
 
   const properties: Record<string, JsonObject> = {
-    key: { type: 'string', minLength: 1, description: '必填。购买后在「我的API」获取的接口 Key（也可放在查询串 ?key=）；缺少返回 SYSTEM_000，无效返回 SYSTEM_001' },
+    key: {
+      type: 'string',
+      minLength: 1,
+      description: '必填。购买后在「我的API」获取的接口 Key（也可放在查询串 ?key=）；缺少返回 SYSTEM_000，无效返回 SYSTEM_001',
+    },
     ...Object.fromEntries(e.params.map((p) => [p.name, paramSchema(p)])),
     ...Object.fromEntries(Object.keys(SIGNED_FIELDS).map((f) => [f, schemaRef(signedSchemaName(f))])),
   };
@@ -708,7 +739,10 @@ function gatewayOperation(e: GatewayDocEntry): JsonObject {
             },
             examples: {
               sample: { summary: '示例请求的答复', value: answer },
-              refused: { summary: '平台拒绝（key 无效，不计费）', value: { code: 'SYSTEM_001', message: PLATFORM_CODES.SYSTEM_001, data: null, seqNo: '0C1D2E3F405162738495' } },
+              refused: {
+                summary: '平台拒绝（key 无效，不计费）',
+                value: { code: 'SYSTEM_001', message: PLATFORM_CODES.SYSTEM_001, data: null, seqNo: '0C1D2E3F405162738495' },
+              },
             },
           },
         },
@@ -769,7 +803,13 @@ export function gatewayOpenApi(entries: readonly GatewayDocEntry[], options: Gat
         PlatformCode: {
           type: 'string',
           enum: Object.keys(PLATFORM_CODES),
-          description: ['平台返回码（所有接口通用，均不计费）：', '', '| 返回码 | 说明 |', '|---|---|', ...Object.entries(PLATFORM_CODES).map(([c, m]) => `| \`${c}\` | ${cell(m)} |`)].join('\n'),
+          description: [
+            '平台返回码（所有接口通用，均不计费）：',
+            '',
+            '| 返回码 | 说明 |',
+            '|---|---|',
+            ...Object.entries(PLATFORM_CODES).map(([c, m]) => `| \`${c}\` | ${cell(m)} |`),
+          ].join('\n'),
         },
       },
     },

@@ -15,6 +15,6 @@ describe('parseId', () => {
   it('accepts positive integers only', () => {
     expect(parseId('1882')).toBe(1882);
     expect(parseId(9963)).toBe(9963);
-    for (const bad of ['0', '-1', '1.5', 'abc', '1882abc', "1 or 1=1", '', undefined, '9999999999']) expect(parseId(bad)).toBeNull();
+    for (const bad of ['0', '-1', '1.5', 'abc', '1882abc', '1 or 1=1', '', undefined, '9999999999']) expect(parseId(bad)).toBeNull();
   });
 });

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 const int = (fallback: number) =>
-  z.preprocess((v) => (v === '' || v === undefined || v === null ? fallback : Number(v)), z.number().catch(fallback)).transform((n) =>
-    Number.isFinite(n) ? Math.trunc(n) : fallback,
-  );
+  z
+    .preprocess((v) => (v === '' || v === undefined || v === null ? fallback : Number(v)), z.number().catch(fallback))
+    .transform((n) => (Number.isFinite(n) ? Math.trunc(n) : fallback));
 
 export const PageQuery = z.object({
   pageNum: int(1).transform((n) => Math.max(1, Math.min(n, 100_000))),

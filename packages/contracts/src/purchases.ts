@@ -184,14 +184,13 @@ export function UpdateCallbackUrlInput(allowPrivate = false) {
 export const AutoRenewInput = PurchaseIdInput.extend({ packageId: positiveId(PURCHASE_MSG.renewPackage) });
 export type AutoRenewInput = z.infer<typeof AutoRenewInput>;
 
-export const refundReasonField = z
-  .string({ error: PURCHASE_MSG.refundReason })
-  .trim()
-  .min(2, PURCHASE_MSG.refundReason)
-  .max(200, PURCHASE_MSG.refundReason);
+export const refundReasonField = z.string({ error: PURCHASE_MSG.refundReason }).trim().min(2, PURCHASE_MSG.refundReason).max(200, PURCHASE_MSG.refundReason);
 
 export const RefundOrderInput = z.object({
-  orderNo: z.string({ error: '订单不存在' }).trim().regex(/^D\d{14}[0-9A-Z]{6}$/, '订单不存在'),
+  orderNo: z
+    .string({ error: '订单不存在' })
+    .trim()
+    .regex(/^D\d{14}[0-9A-Z]{6}$/, '订单不存在'),
   reason: refundReasonField,
 });
 export type RefundOrderInput = z.infer<typeof RefundOrderInput>;

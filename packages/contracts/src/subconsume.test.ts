@@ -3,7 +3,17 @@ import { chinaDay, firstMessage, SUB_CONSUME_MSG, SubConsumeListInput, subConsum
 
 describe('子账号消费 filters', () => {
   it('reads ids, names and China days, dropping empty or junk values rather than refusing', () => {
-    expect(SubConsumeListInput.parse({ pageNum: '2', pageSize: '5', subAccountId: '100003', interfaceId: '1882', interfaceName: '  身份证 ', startDate: '2026-03-01', endDate: '2026-03-31' })).toEqual({
+    expect(
+      SubConsumeListInput.parse({
+        pageNum: '2',
+        pageSize: '5',
+        subAccountId: '100003',
+        interfaceId: '1882',
+        interfaceName: '  身份证 ',
+        startDate: '2026-03-01',
+        endDate: '2026-03-31',
+      }),
+    ).toEqual({
       pageNum: 2,
       pageSize: 5,
       subAccountId: 100003,
@@ -13,7 +23,15 @@ describe('子账号消费 filters', () => {
       endDate: '2026-03-31',
     });
     const loose = SubConsumeListInput.parse({ subAccountId: '', interfaceId: 'abc', startDate: '2026-02-30', endDate: '03/31/2026' });
-    expect(loose).toEqual({ pageNum: 1, pageSize: 10, subAccountId: undefined, interfaceId: undefined, interfaceName: '', startDate: undefined, endDate: undefined });
+    expect(loose).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+      subAccountId: undefined,
+      interfaceId: undefined,
+      interfaceName: '',
+      startDate: undefined,
+      endDate: undefined,
+    });
     expect(SubConsumeListInput.parse({ subAccountId: '-3', interfaceId: '0' })).toMatchObject({ subAccountId: undefined, interfaceId: undefined });
   });
 

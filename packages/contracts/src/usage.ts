@@ -357,7 +357,18 @@ export function percentChange(before: number, now: number): number | null {
 }
 
 /** The detail list's columns in the xlsx file, in order. */
-export const CALL_EXPORT_COLUMNS = ['流水号', '调用时间', '账号', '接口名称', '结果代码', '是否计费', '费用（元）', '耗时（毫秒）', '调用 IP', '请求参数（已脱敏）'] as const;
+export const CALL_EXPORT_COLUMNS = [
+  '流水号',
+  '调用时间',
+  '账号',
+  '接口名称',
+  '结果代码',
+  '是否计费',
+  '费用（元）',
+  '耗时（毫秒）',
+  '调用 IP',
+  '请求参数（已脱敏）',
+] as const;
 
 /**
  * The statistics calls of spec 02 §7 (调用记录). The period used travels with every answer, so

@@ -30,8 +30,25 @@ import {
 
 // Each rule: values that pass, and values that fail with the exact message the user reads.
 const cases: Array<[string, z.ZodType, unknown[], Array<[unknown, string]>]> = [
-  ['login name', LoginName, ['admin01', '张三'], [['', '请输入账号'], ['   ', '请输入账号'], [undefined, '请输入账号']]],
-  ['login pwd', LoginPwd, ['x', 'abc123'], [['', '请输入密码'], [undefined, '请输入密码']]],
+  [
+    'login name',
+    LoginName,
+    ['admin01', '张三'],
+    [
+      ['', '请输入账号'],
+      ['   ', '请输入账号'],
+      [undefined, '请输入账号'],
+    ],
+  ],
+  [
+    'login pwd',
+    LoginPwd,
+    ['x', 'abc123'],
+    [
+      ['', '请输入密码'],
+      [undefined, '请输入密码'],
+    ],
+  ],
   ['login captcha', LoginCaptcha, ['a1b2'], [['', '请输入验证码']]],
   ['phone verify code', PhoneVerifyCode, ['123456'], [['', '请输入手机验证码']]],
   [
@@ -72,12 +89,36 @@ const cases: Array<[string, z.ZodType, unknown[], Array<[unknown, string]>]> = [
       ['1380013800a', '请输入正确的手机号'],
     ],
   ],
-  ['sms code', SmsCode, ['123456', '1234'], [['', '请输入短信验证码'], ['1234567', '请输入短信验证码']]],
+  [
+    'sms code',
+    SmsCode,
+    ['123456', '1234'],
+    [
+      ['', '请输入短信验证码'],
+      ['1234567', '请输入短信验证码'],
+    ],
+  ],
   ['image code', ImageCode, ['ab12'], [['', '请输入图片验证码']]],
-  ['lead phone', LeadPhone, ['15012345678'], [['', '请输入手机号码'], ['1501234567', '请输入正确的手机号码']]],
+  [
+    'lead phone',
+    LeadPhone,
+    ['15012345678'],
+    [
+      ['', '请输入手机号码'],
+      ['1501234567', '请输入正确的手机号码'],
+    ],
+  ],
   ['company name', CompanyName, ['杭州某某科技有限公司'], [['', '请输入公司名称']]],
   ['contact name', ContactName, ['李四'], [['', '请输入联系人姓名']]],
-  ['contact method', ContactMethod, ['17712345678'], [['', '请输入联系方式'], ['010-12345678', '请输入正确的手机号码']]],
+  [
+    'contact method',
+    ContactMethod,
+    ['17712345678'],
+    [
+      ['', '请输入联系方式'],
+      ['010-12345678', '请输入正确的手机号码'],
+    ],
+  ],
   [
     'quote phone',
     QuotePhone,
@@ -88,12 +129,26 @@ const cases: Array<[string, z.ZodType, unknown[], Array<[unknown, string]>]> = [
       ['12345', '请输入正确的联系电话'],
     ],
   ],
-  ['email', Email, ['sales@example.cn', 'a.b@c.com.cn'], [['', '请输入正确的邮箱地址'], ['a@b', '请输入正确的邮箱地址'], ['a b@c.cn', '请输入正确的邮箱地址']]],
+  [
+    'email',
+    Email,
+    ['sales@example.cn', 'a.b@c.com.cn'],
+    [
+      ['', '请输入正确的邮箱地址'],
+      ['a@b', '请输入正确的邮箱地址'],
+      ['a b@c.cn', '请输入正确的邮箱地址'],
+    ],
+  ],
   [
     'licence plate',
     LicencePlate,
     ['京A12345', '浙AD12345', '粤B12345D', '沪AF1234'.replace('F1234', '12345'), '苏E1234学'],
-    [['', '请输入正确的车牌号'], ['A12345', '请输入正确的车牌号'], ['京I12345', '请输入正确的车牌号'], ['京A1234', '请输入正确的车牌号']],
+    [
+      ['', '请输入正确的车牌号'],
+      ['A12345', '请输入正确的车牌号'],
+      ['京I12345', '请输入正确的车牌号'],
+      ['京A1234', '请输入正确的车牌号'],
+    ],
   ],
 ];
 
@@ -152,19 +207,12 @@ describe('forms', () => {
 
   it('lead type 1 checks company, contact, contact method as phone, code', () => {
     const r = LeadType1Input.safeParse({ companyName: '', contactName: '', contactMethod: '123', code: '' });
-    expect(r.error?.issues.map((i) => i.message)).toEqual([
-      '请输入公司名称',
-      '请输入联系人姓名',
-      '请输入正确的手机号码',
-      '请输入短信验证码',
-    ]);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['请输入公司名称', '请输入联系人姓名', '请输入正确的手机号码', '请输入短信验证码']);
   });
 
   it('banner and quote forms', () => {
     expect(BannerInput.safeParse({ phone: '13800138000' }).success).toBe(true);
-    expect(QuoteInput.safeParse({ phoneNumber: '13800138000', userName: '' }).error?.issues[0]?.message).toBe(
-      '请输入您的姓名',
-    );
+    expect(QuoteInput.safeParse({ phoneNumber: '13800138000', userName: '' }).error?.issues[0]?.message).toBe('请输入您的姓名');
   });
 
   it('rejects overlong free text with a length message', () => {

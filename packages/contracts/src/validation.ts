@@ -51,8 +51,7 @@ const QUOTE_PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 const stop = (error: string) => ({ error, abort: true });
 
 /** A required text field whose only message is the spec's one. */
-const required = (msg: string, max = 64) =>
-  z.string({ error: msg }).trim().min(1, stop(msg)).max(max, MSG.tooLong(max));
+const required = (msg: string, max = 64) => z.string({ error: msg }).trim().min(1, stop(msg)).max(max, MSG.tooLong(max));
 
 // ── Field rules ──────────────────────────────────────────────────────────────────────────────
 export const LoginName = required(MSG.loginName);
@@ -72,25 +71,13 @@ export function passwordKinds(value: string): number {
   return [/\d/, /[A-Za-z]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
 }
 
-export const Mobile = z
-  .string({ error: MSG.mobileRequired })
-  .trim()
-  .min(1, stop(MSG.mobileRequired))
-  .regex(MOBILE_PATTERN, MSG.mobileInvalid);
+export const Mobile = z.string({ error: MSG.mobileRequired }).trim().min(1, stop(MSG.mobileRequired)).regex(MOBILE_PATTERN, MSG.mobileInvalid);
 
-export const SmsCode = z
-  .string({ error: MSG.smsCode })
-  .trim()
-  .min(1, stop(MSG.smsCode))
-  .max(SMS_CODE_MAX_LENGTH, MSG.smsCode);
+export const SmsCode = z.string({ error: MSG.smsCode }).trim().min(1, stop(MSG.smsCode)).max(SMS_CODE_MAX_LENGTH, MSG.smsCode);
 
 export const ImageCode = required(MSG.imageCode, 8);
 
-export const LeadPhone = z
-  .string({ error: MSG.leadPhoneRequired })
-  .trim()
-  .min(1, stop(MSG.leadPhoneRequired))
-  .regex(MOBILE_PATTERN, MSG.leadPhoneInvalid);
+export const LeadPhone = z.string({ error: MSG.leadPhoneRequired }).trim().min(1, stop(MSG.leadPhoneRequired)).regex(MOBILE_PATTERN, MSG.leadPhoneInvalid);
 
 export const CompanyName = required(MSG.companyName, 100);
 export const ContactName = required(MSG.contactName, 32);

@@ -56,10 +56,7 @@ export function decryptField(payload: string, secret: string, field = '?'): stri
 }
 
 /** Encrypt every non-convention field of a flat payload and mark it encrypt=1. */
-export function encryptPayload(
-  payload: Record<string, string>,
-  secret: string,
-): Record<string, string> {
+export function encryptPayload(payload: Record<string, string>, secret: string): Record<string, string> {
   const out: Record<string, string> = { encrypt: '1' };
   for (const [k, v] of Object.entries(payload)) {
     out[k] = isConventionField(k) ? v : encryptField(v, secret);

@@ -44,7 +44,5 @@ describe('success rule (spec 01 §7.1)', () => {
     '%j is success',
     (body) => expect(isSuccessBody(body)).toBe(true),
   );
-  it.each([[{ code: 'ALL_0024' }], [{ code: 500 }], [{ success: false }], [null], ['ok']])('%j is failure', (body) =>
-    expect(isSuccessBody(body)).toBe(false),
-  );
+  it.each([[{ code: 'ALL_0024' }], [{ code: 500 }], [{ success: false }], [null], ['ok']])('%j is failure', (body) => expect(isSuccessBody(body)).toBe(false));
 });

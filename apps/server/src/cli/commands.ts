@@ -2,7 +2,16 @@
 // live in modules/console and call the same services). One function runs a command line against
 // the services; the CLI calls it directly when no server is running, or through the running
 // server's console socket (the embedded database admits one process only).
-import { firstMessage, maskEmail, maskPhone, MemberFeatureCodes, OperatorCreateInput, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, yuanToFen } from '@apimarket/contracts';
+import {
+  firstMessage,
+  maskEmail,
+  maskPhone,
+  MemberFeatureCodes,
+  OperatorCreateInput,
+  OPERATOR_ROLE_LABEL,
+  OPERATOR_ROLES,
+  yuanToFen,
+} from '@apimarket/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, outbox, qualifications, recharges } from '../db/schema';
@@ -194,7 +203,9 @@ async function paytest({ db }: CommandDeps, action: string | undefined, rest: st
     const rows = await pendingPayTests(db);
     if (rows.length === 0) return '没有待审核的付费测试申请';
     return rows
-      .map((r) => [r.id, r.loginName, r.interfaceName, `${r.calls} 次`, `${(r.feeFen / 100).toFixed(2)} 元`, `${r.contactName} ${r.contactPhone}`, r.purpose].join('\t'))
+      .map((r) =>
+        [r.id, r.loginName, r.interfaceName, `${r.calls} 次`, `${(r.feeFen / 100).toFixed(2)} 元`, `${r.contactName} ${r.contactPhone}`, r.purpose].join('\t'),
+      )
       .join('\n');
   }
   if (action !== 'approve' && action !== 'reject') throw new CommandError(USAGE);
@@ -252,7 +263,15 @@ async function resetOperatorCommand({ db }: CommandDeps, username: string | unde
  */
 async function undelivered({ db }: CommandDeps): Promise<string> {
   const rows = await db
-    .select({ id: outbox.id, channel: outbox.channel, to: outbox.recipient, status: outbox.status, attempts: outbox.attempts, reason: outbox.lastError, at: outbox.createdAt })
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      to: outbox.recipient,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      reason: outbox.lastError,
+      at: outbox.createdAt,
+    })
     .from(outbox)
     .where(inArray(outbox.status, ['queued', 'failed']))
     .orderBy(desc(outbox.id))
@@ -260,6 +279,15 @@ async function undelivered({ db }: CommandDeps): Promise<string> {
   if (rows.length === 0) return '没有未送达的短信或邮件';
   const state: Record<string, string> = { queued: '重试中', failed: '失败' };
   return rows
-    .map((r) => [r.id, r.at.toISOString(), r.channel === 'sms' ? maskPhone(r.to) : maskEmail(r.to), state[r.status] ?? r.status, `尝试${r.attempts}次`, r.reason ?? ''].join('\t'))
+    .map((r) =>
+      [
+        r.id,
+        r.at.toISOString(),
+        r.channel === 'sms' ? maskPhone(r.to) : maskEmail(r.to),
+        state[r.status] ?? r.status,
+        `尝试${r.attempts}次`,
+        r.reason ?? '',
+      ].join('\t'),
+    )
     .join('\n');
 }

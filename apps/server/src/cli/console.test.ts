@@ -39,8 +39,24 @@ describe('npm run console', () => {
     const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
     expect(await run('outbox')).toBe('没有未送达的短信或邮件');
     await t.database.db.insert(outbox).values([
-      { channel: 'sms', recipient: '13912340001', body: '验证码 123456', status: 'failed', attempts: 1, lastError: 'isv.SMS_TEMPLATE_ILLEGAL: 模板不合法', provider: 'aliyun' },
-      { channel: 'sms', recipient: '13912340002', body: '验证码 654321', status: 'queued', attempts: 2, lastError: 'LimitExceeded.PhoneNumberThirtySecondLimit', provider: 'tencent' },
+      {
+        channel: 'sms',
+        recipient: '13912340001',
+        body: '验证码 123456',
+        status: 'failed',
+        attempts: 1,
+        lastError: 'isv.SMS_TEMPLATE_ILLEGAL: 模板不合法',
+        provider: 'aliyun',
+      },
+      {
+        channel: 'sms',
+        recipient: '13912340002',
+        body: '验证码 654321',
+        status: 'queued',
+        attempts: 2,
+        lastError: 'LimitExceeded.PhoneNumberThirtySecondLimit',
+        provider: 'tencent',
+      },
       { channel: 'sms', recipient: '13912340003', body: '验证码 111111', status: 'sent', attempts: 1, provider: 'tencent' },
     ]);
     const lines = (await run('outbox')).split('\n');

@@ -131,7 +131,13 @@ function form(pairs: Array<[string, string]>): string {
   return p.toString();
 }
 
-async function portal(route: Route, url: string, pairs: Array<[string, string]>, kind: 'form' | 'json' | 'multipart' | 'query', json?: Record<string, unknown>) {
+async function portal(
+  route: Route,
+  url: string,
+  pairs: Array<[string, string]>,
+  kind: 'form' | 'json' | 'multipart' | 'query',
+  json?: Record<string, unknown>,
+) {
   const conventions = Object.entries(signed(t.config, {}));
   const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
   let payload: string | undefined;

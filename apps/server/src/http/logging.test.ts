@@ -21,7 +21,9 @@ beforeAll(async () => {
     routes: (api) => {
       // A statement the database refuses, with personal values bound to it (issue #16 §2).
       api.post('/test/failing-query', async () => {
-        await t.database.db.execute(sql`select ${'李四'} as name, ${'li.si@example.com'} as email, ${'Q2hhbmdlTWVfdGhpc19pc19hX3B1cmNoYXNlX2tleV8xMjM'} as key, ${'99999999999'}::int as n`);
+        await t.database.db.execute(
+          sql`select ${'李四'} as name, ${'li.si@example.com'} as email, ${'Q2hhbmdlTWVfdGhpc19pc19hX3B1cmNoYXNlX2tleV8xMjM'} as key, ${'99999999999'}::int as n`,
+        );
         return ok(null);
       });
       api.post('/test/log', async (request) => {
@@ -53,7 +55,16 @@ describe('logs', () => {
     expect(all).toContain('"path":"/apiHome/test/log"');
     expect(all).toContain('"reqId"');
     expect(all).toContain('"statusCode":200');
-    for (const leak of ['S3cret!pw', '834201', 'tok_abcdefghijklmnop', '110101199003074515', '13912345678', 'AB12', 'cookie-secret-value', '6222021234567890123']) {
+    for (const leak of [
+      'S3cret!pw',
+      '834201',
+      'tok_abcdefghijklmnop',
+      '110101199003074515',
+      '13912345678',
+      'AB12',
+      'cookie-secret-value',
+      '6222021234567890123',
+    ]) {
       expect(all).not.toContain(leak);
     }
     expect(all).toContain('110101********4515');

@@ -2,15 +2,7 @@
 // declared method and path, the guard its access names, its input parsed by the declared schema
 // before the handler runs, and — in tests — its answer held to the declared answer schema. A
 // route that is not declared cannot be registered this way, and a test finds any other kind.
-import {
-  type Access,
-  type Call,
-  type CallParsed,
-  type CallReply,
-  type CallSpec,
-  type ConsoleArea,
-  isSuccessBody,
-} from '@apimarket/contracts';
+import { type Access, type Call, type CallParsed, type CallReply, type CallSpec, type ConsoleArea, isSuccessBody } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
@@ -35,13 +27,7 @@ export interface CallContext<C extends Call> {
  * sends through `reply` and returns what reply.send returned; so may a list that answers its
  * file when the input asks (its declaration names the file in `export`).
  */
-type Wire<T> = T extends string
-  ? string | Date
-  : T extends readonly (infer U)[]
-    ? Wire<U>[]
-    : T extends object
-      ? { [K in keyof T]: Wire<T[K]> }
-      : T;
+type Wire<T> = T extends string ? string | Date : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
 export type HandlerResult<C extends Call> = C['answer'] extends { file: readonly string[] } ? FastifyReply : Wire<CallReply<C>> | FastifyReply;
 
 export type Handler<C extends Call> = (ctx: CallContext<C>) => Promise<HandlerResult<C>>;
@@ -132,7 +118,10 @@ function extraKeys(sent: unknown, kept: unknown, where: string): string | null {
  * are registered on `app`, so the /apiHome prefix and the plugin's hooks apply.
  */
 export function routes(app: FastifyInstance, deps: RouteDeps) {
-  return function route<I extends z.ZodType, A extends CallSpec['answer'], X extends Access>(call: CallSpec<I, A, X>, handler: Handler<CallSpec<I, A, X>>): void {
+  return function route<I extends z.ZodType, A extends CallSpec['answer'], X extends Access>(
+    call: CallSpec<I, A, X>,
+    handler: Handler<CallSpec<I, A, X>>,
+  ): void {
     app.route({
       method: call.method,
       url: call.path,

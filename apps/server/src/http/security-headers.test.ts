@@ -37,7 +37,12 @@ describe('security headers on the API', () => {
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expectHeaders(image, 'the captcha image');
 
-    const gateway = await t.app.inject({ method: 'POST', url: '/communication/personal/1882', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'key=nope' });
+    const gateway = await t.app.inject({
+      method: 'POST',
+      url: '/communication/personal/1882',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'key=nope',
+    });
     expect(gateway.statusCode).toBe(200);
     expect(gateway.json().code).toMatch(/^SYSTEM_/);
     expectHeaders(gateway, 'the open data API');

@@ -168,7 +168,7 @@ describe('bad requests', () => {
 });
 
 describe('input rules', () => {
-  it('a field failing its contracts rule answers 400 ALL_0001 with that rule\'s message', async () => {
+  it("a field failing its contracts rule answers 400 ALL_0001 with that rule's message", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/login', headers: FORM, payload: form(signed(t.config, { name: '', pwd: 'x' })) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'ALL_0001', msg: '请输入账号' });
@@ -226,10 +226,7 @@ describe('sessions', () => {
   let token = '';
 
   beforeAll(async () => {
-    const [m] = await t.database.db
-      .insert(members)
-      .values({ loginName: 'wiretest01', mobile: '13800138000', passwordHash: 'x' })
-      .returning({ id: members.id });
+    const [m] = await t.database.db.insert(members).values({ loginName: 'wiretest01', mobile: '13800138000', passwordHash: 'x' }).returning({ id: members.id });
     const s = await createSession(t.database.db, { memberId: m?.id ?? 0, remember: true, ip: '127.0.0.1', userAgent: 'vitest' });
     token = s.token;
   });

@@ -4,15 +4,7 @@
 // (an <img> captcha or a load balancer's health probe cannot sign). Paths outside /apiHome (the
 // open data API) have their own contract and are left alone.
 import { timingSafeEqual } from 'node:crypto';
-import {
-  CDP_DATE_TOLERANCE_MS,
-  COOKIE,
-  computeSign,
-  decryptField,
-  FieldDecryptError,
-  inputProblem,
-  isConventionField,
-} from '@apimarket/contracts';
+import { CDP_DATE_TOLERANCE_MS, COOKIE, computeSign, decryptField, FieldDecryptError, inputProblem, isConventionField } from '@apimarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -174,7 +166,10 @@ export const wirePlugin = fp<{ config: Config; db: Db }>(
 
       // The input guard (Decision 123) on everything the route will read, decrypted: a control
       // character anywhere is refused here, naming the field, so no route can forget it.
-      const problem = inputProblem(body, '', 0, { numbers: false }) ?? inputProblem(request.query, '', 0, { numbers: false }) ?? inputProblem(request.params, '', 0, { numbers: false });
+      const problem =
+        inputProblem(body, '', 0, { numbers: false }) ??
+        inputProblem(request.query, '', 0, { numbers: false }) ??
+        inputProblem(request.params, '', 0, { numbers: false });
       if (problem) throw new Invalid(problem);
 
       const token = request.cookies[COOKIE.token] || wire.token;

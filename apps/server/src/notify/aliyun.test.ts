@@ -174,14 +174,19 @@ describe('Aliyun SMS', () => {
     expect(requestsTo(phone)).toBe(3);
     await notifier.retryDue(at(row, RETRY_AFTER_MS[2]));
     expect(requestsTo(phone)).toBe(3);
-    expect(await rowsTo(phone)).toMatchObject([{ status: 'failed', attempts: 3, lastError: '未送达，不再重试（isv.BUSINESS_LIMIT_CONTROL: 触发分钟级流控Permits:1）' }]);
+    expect(await rowsTo(phone)).toMatchObject([
+      { status: 'failed', attempts: 3, lastError: '未送达，不再重试（isv.BUSINESS_LIMIT_CONTROL: 触发分钟级流控Permits:1）' },
+    ]);
   });
 
   it('records a connection failure as transient, without the phone or the code in the reason', async () => {
     const closed = await startCarrierStub(OK);
     await closed.close();
     const offline = createNotifier(
-      { ...t.config, sms: { ...t.config.sms, aliyun: { ...t.config.sms.aliyun, endpoint: { protocol: 'http', host: closed.endpoint.slice('http://'.length) } } } },
+      {
+        ...t.config,
+        sms: { ...t.config.sms, aliyun: { ...t.config.sms.aliyun, endpoint: { protocol: 'http', host: closed.endpoint.slice('http://'.length) } } },
+      },
       t.database.db,
     );
     const sent = await offline.send({ channel: 'sms', to: '13800138009', body: '验证码 246810', template: { kind: 'code', params: { code: '246810' } } });

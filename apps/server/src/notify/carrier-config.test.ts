@@ -17,7 +17,11 @@ describe('SMS carrier settings', () => {
   it('starts with Aliyun when its keys and templates are set', () => {
     const config = loadConfig(ALIYUN);
     expect(config.sms.provider).toBe('aliyun');
-    expect(config.sms.aliyun).toEqual({ accessKeyId: 'LTAI-id', accessKeySecret: 'aliyun-secret', endpoint: { protocol: 'https', host: 'dysmsapi.aliyuncs.com' } });
+    expect(config.sms.aliyun).toEqual({
+      accessKeyId: 'LTAI-id',
+      accessKeySecret: 'aliyun-secret',
+      endpoint: { protocol: 'https', host: 'dysmsapi.aliyuncs.com' },
+    });
     // A purpose without its own code template uses the general one.
     expect(config.sms.templates).toMatchObject({ code: 'SMS_100', code_register: 'SMS_101', code_reset: 'SMS_100', code_login: 'SMS_100', alert: 'SMS_400' });
   });
@@ -55,7 +59,9 @@ describe('SMS carrier settings', () => {
     });
     // Empty is the default, as an .env line left blank.
     expect(loadConfig({ ...ALIYUN, SMS_ALIYUN_ENDPOINT: '' }).sms.aliyun.endpoint.host).toBe('dysmsapi.aliyuncs.com');
-    expect(() => loadConfig({ ...ALIYUN, SMS_ALIYUN_ENDPOINT: 'ftp://proxy.internal' })).toThrow(/SMS_ALIYUN_ENDPOINT 必须是主机名或 http\(s\):\/\/主机\[:端口\]/);
+    expect(() => loadConfig({ ...ALIYUN, SMS_ALIYUN_ENDPOINT: 'ftp://proxy.internal' })).toThrow(
+      /SMS_ALIYUN_ENDPOINT 必须是主机名或 http\(s\):\/\/主机\[:端口\]/,
+    );
     expect(() => loadConfig({ ...TENCENT, SMS_TENCENT_ENDPOINT: 'https://proxy.internal/sms' })).toThrow(/SMS_TENCENT_ENDPOINT/);
   });
 });

@@ -12,7 +12,9 @@ import { createNotifier, type OutboxNotifier, RETRY_AFTER_MS } from './index';
 const sendStatus = (code: string, message: string, serialNo = '') => ({
   json: {
     Response: {
-      SendStatusSet: [{ SerialNo: serialNo, PhoneNumber: '+8613900139000', Fee: code === 'Ok' ? 1 : 0, SessionContext: '', Code: code, Message: message, IsoCode: 'CN' }],
+      SendStatusSet: [
+        { SerialNo: serialNo, PhoneNumber: '+8613900139000', Fee: code === 'Ok' ? 1 : 0, SessionContext: '', Code: code, Message: message, IsoCode: 'CN' },
+      ],
       RequestId: 'a0aabda6-cf91-4f3e-a81f-9198114a2279',
     },
   },
@@ -74,7 +76,9 @@ describe('Tencent Cloud SMS', () => {
       TemplateParamSet: [expect.stringMatching(/^\d{6}$/)],
     });
     // Signed (TC3-HMAC-SHA256) with the SecretId; the SecretKey never travels.
-    expect(req.headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=AKIDtestsecretid\/\d{4}-\d{2}-\d{2}\/[^/]+\/tc3_request, SignedHeaders=.+, Signature=[0-9a-f]{64}$/);
+    expect(req.headers.authorization).toMatch(
+      /^TC3-HMAC-SHA256 Credential=AKIDtestsecretid\/\d{4}-\d{2}-\d{2}\/[^/]+\/tc3_request, SignedHeaders=.+, Signature=[0-9a-f]{64}$/,
+    );
     expect(JSON.stringify(req)).not.toContain('tencent-test-secret-key-value');
 
     const code = (bodyOf(req).TemplateParamSet as string[])[0];
@@ -148,7 +152,10 @@ describe('Tencent Cloud SMS', () => {
     const closed = await startCarrierStub(OK);
     await closed.close();
     const host = closed.endpoint.slice('http://'.length);
-    const offline = createNotifier({ ...t.config, sms: { ...t.config.sms, tencent: { ...t.config.sms.tencent, endpoint: { protocol: 'http', host } } } }, t.database.db);
+    const offline = createNotifier(
+      { ...t.config, sms: { ...t.config.sms, tencent: { ...t.config.sms.tencent, endpoint: { protocol: 'http', host } } } },
+      t.database.db,
+    );
     const sent = await offline.send({ channel: 'sms', to: '13900139006', body: '验证码 135790', template: { kind: 'code', params: { code: '135790' } } });
     expect(sent.status).toBe('queued');
     expect((await rowsTo('13900139006'))[0]?.lastError).toMatch(/^ECONNREFUSED: /);

@@ -91,17 +91,20 @@ describe('every catalogue interface', () => {
     if (!s.params.some((p) => p.type === 'base64')) expect(answer).toEqual({ code: '10000', message: '成功', data: s.sampleResponse.data });
   });
 
-  it.each(SEED_INTERFACES.map((s) => [s.id, s.interfaceName, s] as const))('%i %s: other inputs answer declared codes shaped like the documentation', (_id, _name, s) => {
-    const calls = [callable(s), ...Array.from({ length: 12 }, (_, i) => callable(s, variant(i)))];
-    const answers = calls.map((params) => sandboxAnswer(s, params));
-    for (const answer of answers) {
-      expect(declared(s)).toContain(answer.code);
-      if (answer.code === '10000') expect(shapeDiff(s.sampleResponse.data, answer.data)).toEqual([]);
-      else expect(answer.data).toBeNull();
-    }
-    // With real media, the documented request succeeds.
-    expect(answers[0]?.code).toBe('10000');
-  });
+  it.each(SEED_INTERFACES.map((s) => [s.id, s.interfaceName, s] as const))(
+    '%i %s: other inputs answer declared codes shaped like the documentation',
+    (_id, _name, s) => {
+      const calls = [callable(s), ...Array.from({ length: 12 }, (_, i) => callable(s, variant(i)))];
+      const answers = calls.map((params) => sandboxAnswer(s, params));
+      for (const answer of answers) {
+        expect(declared(s)).toContain(answer.code);
+        if (answer.code === '10000') expect(shapeDiff(s.sampleResponse.data, answer.data)).toEqual([]);
+        else expect(answer.data).toBeNull();
+      }
+      // With real media, the documented request succeeds.
+      expect(answers[0]?.code).toBe('10000');
+    },
+  );
 
   it('is deterministic: same call, same answer, whatever the clock, the key or the order', () => {
     for (const s of SEED_INTERFACES) {
@@ -332,7 +335,9 @@ describe('vehicles and logistics', () => {
   });
 
   it('draws tracks inside the query window, in time order', () => {
-    const answer = data(sandboxAnswer(spec(9867), { plateNumber: plate(3), plateColor: '2', startTime: '2026-02-10 00:00:00', endTime: '2026-02-11 12:00:00' }));
+    const answer = data(
+      sandboxAnswer(spec(9867), { plateNumber: plate(3), plateColor: '2', startTime: '2026-02-10 00:00:00', endTime: '2026-02-11 12:00:00' }),
+    );
     const times = (answer.points as Array<{ gpsTime: string }>).map((p) => p.gpsTime);
     expect(times.length).toBe(answer.total);
     expect([...times].sort()).toEqual(times);

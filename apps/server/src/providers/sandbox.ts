@@ -54,10 +54,7 @@ function compose(ctx: Ctx, family: Family): Json {
   const start = ctx.param('startTime');
   const end = ctx.param('endTime');
   const exampleStart = ctx.spec.params.find((p) => p.name === 'startTime')?.example;
-  data =
-    start && end && exampleStart
-      ? followWindow(data, exampleStart, start, end)
-      : shiftHistory(data, ctx.draw.int('historyDays', 0, 720));
+  data = start && end && exampleStart ? followWindow(data, exampleStart, start, end) : shiftHistory(data, ctx.draw.int('historyDays', 0, 720));
   data = jitterMeasures(data, ctx.draw);
   family.fill?.(ctx, data);
   agree(ctx.sample, data);

@@ -83,7 +83,11 @@ describe('format rules', () => {
     [param('idcard'), [PERSON.minor.idcard, '810000199408230021'], ['110101199003074515', '11010519491231002x']],
     [param('mobile'), ['13800138000', '19212345678', '17012345678'], ['12800138000', '1380013800', '+8613800138000']],
     [param('mobiles'), ['13800138000,13900139000', '13800138000'], ['13800138000,123', '13800138000,,13900139000']],
-    [param('acc_no', 'string', true, '银行卡号，16–19 位数字'), ['6222021234567890128', withLuhn('436742000000001')], ['6222021234567890127', '622202123456', '62220212345678901a']],
+    [
+      param('acc_no', 'string', true, '银行卡号，16–19 位数字'),
+      ['6222021234567890128', withLuhn('436742000000001')],
+      ['6222021234567890127', '622202123456', '62220212345678901a'],
+    ],
     [param('acc_no', 'string', true, '对公银行账号'), ['1202020109900123456', '33001616183053000123'], ['12020201-0990', '12345']],
     [param('acc_no', 'string', true, '银行卡号，至少前 6 位'), ['622202', '6222021234567890127'], ['62220', '62220212345678901234']],
     [param('creditCode'), ['91330106MA2B3C4D5D', '91310115MA1K2L3M46'], ['91330106MA2B3C4D5E', '91330106ma2b3c4d5d', '9133010']],
@@ -98,7 +102,11 @@ describe('format rules', () => {
     [param('mileage', 'number'), ['3.9', '12'], ['3,9', '.5']],
     [param('multiDetect', 'boolean'), ['true', 'false', '1', '0'], ['yes', 'TRUE']],
     [param('callback', 'url'), ['https://example.com/hook', 'http://127.0.0.1:8080/a?b=1'], ['ftp://example.com', 'example.com', 'javascript:alert(1)']],
-    [param('image', 'base64'), [JPEG, `data:image/jpeg;base64,${JPEG}`, `${JPEG.slice(0, 40)}\n${JPEG.slice(40)}`], ['/9j/4AAQSkZJRgABAQAAAQABAAD...', 'AAAA', '%%%%']],
+    [
+      param('image', 'base64'),
+      [JPEG, `data:image/jpeg;base64,${JPEG}`, `${JPEG.slice(0, 40)}\n${JPEG.slice(40)}`],
+      ['/9j/4AAQSkZJRgABAQAAAQABAAD...', 'AAAA', '%%%%'],
+    ],
     [param('name'), ['张三', 'SMITH JOHN'], []],
   ];
 

@@ -149,9 +149,7 @@ function batchItemsRule(value: string): boolean {
   if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > 100) return false;
   return parsed.every(
     (item: unknown) =>
-      typeof item === 'object' &&
-      item !== null &&
-      ['bizId', 'name', 'idcard'].every((k) => typeof (item as Record<string, unknown>)[k] === 'string'),
+      typeof item === 'object' && item !== null && ['bizId', 'name', 'idcard'].every((k) => typeof (item as Record<string, unknown>)[k] === 'string'),
   );
 }
 
@@ -159,8 +157,7 @@ function batchItemsRule(value: string): boolean {
 const INT_PATTERN = /^-?\d{1,10}$/;
 const NUMBER_PATTERN = /^-?\d{1,10}(\.\d{1,10})?$/;
 
-const inRange = (value: string, min: number, max: number) =>
-  NUMBER_PATTERN.test(value) && Number(value) >= min && Number(value) <= max;
+const inRange = (value: string, min: number, max: number) => NUMBER_PATTERN.test(value) && Number(value) >= min && Number(value) <= max;
 
 function urlRule(value: string): boolean {
   try {

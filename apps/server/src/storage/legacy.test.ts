@@ -51,16 +51,30 @@ describe('importing uploads written under DATA_DIR', () => {
     const licenceFile = writeUnder(a.config.dataDir, licenceRel, PNG);
     const [q] = await a.database.db
       .insert(qualifications)
-      .values({ memberId: owner.memberId, status: 'pending', companyName: '宁波旧执照示例有限公司', creditCode: creditCode(), legalPerson: '赵六', licencePath: licenceRel, licenceType: 'image/png' })
+      .values({
+        memberId: owner.memberId,
+        status: 'pending',
+        companyName: '宁波旧执照示例有限公司',
+        creditCode: creditCode(),
+        legalPerson: '赵六',
+        licencePath: licenceRel,
+        licenceType: 'image/png',
+      })
       .returning();
 
-    const [lead] = await a.database.db.insert(leads).values({ kind: 'document', phone: '13911112222', companyName: '旧资料示例公司', attachmentName: '报价需求.pdf' }).returning();
+    const [lead] = await a.database.db
+      .insert(leads)
+      .values({ kind: 'document', phone: '13911112222', companyName: '旧资料示例公司', attachmentName: '报价需求.pdf' })
+      .returning();
     const leadRel = `uploads/leads/${lead?.id}/1700000000000-报价需求.pdf`;
     const leadFile = writeUnder(a.config.dataDir, leadRel, PDF);
     const sentAt = new Date('2026-03-01T08:00:00Z');
     utimesSync(leadFile, sentAt, sentAt);
     // Stored absolute, under a DATA_DIR that has moved since.
-    await a.database.db.update(leads).set({ attachmentPath: `/var/lib/old-apimarket/${leadRel}` }).where(eq(leads.id, lead?.id ?? 0));
+    await a.database.db
+      .update(leads)
+      .set({ attachmentPath: `/var/lib/old-apimarket/${leadRel}` })
+      .where(eq(leads.id, lead?.id ?? 0));
 
     // A row whose file this machine does not have (another's DATA_DIR, or lost) stays as it was.
     const other = await newAccount(a, '10.91.0.2');
@@ -75,7 +89,9 @@ describe('importing uploads written under DATA_DIR', () => {
     });
 
     // A lead whose document retention has deleted keeps its store key: that is no legacy path.
-    await a.database.db.insert(leads).values({ kind: 'document', phone: '13911113333', attachmentName: '旧.pdf', attachmentPath: 'lead-attachment/1/deleted.pdf' });
+    await a.database.db
+      .insert(leads)
+      .values({ kind: 'document', phone: '13911113333', attachmentName: '旧.pdf', attachmentPath: 'lead-attachment/1/deleted.pdf' });
 
     // Before the move, the other process cannot show the licence: the bug of issue #16 §5.
     const view = (await post(b, 'myAccount/getCompanyQualification', {}, { cookies: owner.cookies })).json().data;
@@ -83,12 +99,18 @@ describe('importing uploads written under DATA_DIR', () => {
 
     expect(await importLegacyUploads(a.database.db, a.files, a.config.dataDir, a.app.log)).toEqual({ moved: 2, missing: 1 });
 
-    const [moved] = await a.database.db.select().from(qualifications).where(eq(qualifications.id, q?.id ?? 0));
+    const [moved] = await a.database.db
+      .select()
+      .from(qualifications)
+      .where(eq(qualifications.id, q?.id ?? 0));
     expect(moved?.licencePath).toBe(`licence/${owner.memberId}/legacy-${q?.id}.png`);
     expect(existsSync(licenceFile)).toBe(false);
     expect(existsSync(leadFile)).toBe(false);
     // The document keeps its age: retention counts from when it was sent, not from the move.
-    const [doc] = await a.database.db.select().from(storedFiles).where(eq(storedFiles.key, `lead-attachment/${lead?.id}/legacy.pdf`));
+    const [doc] = await a.database.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.key, `lead-attachment/${lead?.id}/legacy.pdf`));
     expect(doc).toMatchObject({ kind: 'lead-attachment', ownerId: lead?.id, contentType: 'application/pdf', size: PDF.length, createdAt: sentAt });
 
     // Process B, with its own empty DATA_DIR, now shows the licence to its owner.

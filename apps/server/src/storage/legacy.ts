@@ -51,10 +51,7 @@ export async function importLegacyUploads(db: Db, files: FileStore, dataDir: str
     result[moved ? 'moved' : 'missing'] += 1;
   }
 
-  const attachments = await db
-    .select({ id: leads.id, path: leads.attachmentPath })
-    .from(leads)
-    .where(isLegacyPath(leads.attachmentPath));
+  const attachments = await db.select({ id: leads.id, path: leads.attachmentPath }).from(leads).where(isLegacyPath(leads.attachmentPath));
   for (const row of attachments) {
     const stored = row.path ?? '';
     const extension = path.extname(stored).slice(1).toLowerCase();
@@ -71,7 +68,10 @@ export async function importLegacyUploads(db: Db, files: FileStore, dataDir: str
 
   if (result.moved > 0) log.info({ moved: result.moved }, 'uploads under DATA_DIR moved into the file store');
   if (result.missing > 0) {
-    log.warn({ missing: result.missing }, 'uploads named by rows were not moved: not under this DATA_DIR, or the store refused them; the next start tries again');
+    log.warn(
+      { missing: result.missing },
+      'uploads named by rows were not moved: not under this DATA_DIR, or the store refused them; the next start tries again',
+    );
   }
   return result;
 }

@@ -95,7 +95,12 @@ function verifySigV4(r: Received): string {
     r.method,
     url.pathname,
     query,
-    ...names.map((n) => `${n}:${String(r.headers[n] ?? '').trim().replace(/\s+/g, ' ')}`),
+    ...names.map(
+      (n) =>
+        `${n}:${String(r.headers[n] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}`,
+    ),
     '',
     signedHeaders,
     payloadHash,

@@ -43,7 +43,9 @@ describe('the database file store', () => {
   });
 
   it('a file whose bytes are in a bucket this process does not know is an error, not a missing file', async () => {
-    await t.database.db.insert(storedFiles).values({ key: 'licence/1/in-bucket.png', kind: 'licence', contentType: 'image/png', size: 3, sha256: 'x', content: null });
+    await t.database.db
+      .insert(storedFiles)
+      .values({ key: 'licence/1/in-bucket.png', kind: 'licence', contentType: 'image/png', size: 3, sha256: 'x', content: null });
     await expect(t.files.get('licence/1/in-bucket.png')).rejects.toThrow('S3_BUCKET is not set');
   });
 });

@@ -44,7 +44,13 @@ export async function operatorsOfEveryRole(t: TestApp): Promise<Record<OperatorR
 }
 
 /** A console call as the operator's browser makes it. */
-export function consolePost(t: TestApp, path: string, op: TestOperator | null, fields: Record<string, string> = {}, o: CallOptions = {}): Promise<LightMyRequestResponse> {
+export function consolePost(
+  t: TestApp,
+  path: string,
+  op: TestOperator | null,
+  fields: Record<string, string> = {},
+  o: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   return post(t, `console/${path}`, fields, { ...o, cookies: { ...(op?.cookies ?? {}), ...(o.cookies ?? {}) } });
 }
 
@@ -52,7 +58,13 @@ export function consolePost(t: TestApp, path: string, op: TestOperator | null, f
  * The role matrix of one call: every role without the area gets ALL_0010, anonymous visitors
  * ALL_0024; the roles with it get past the guard (whatever the call then answers).
  */
-export async function expectRoleMatrix(t: TestApp, path: string, area: ConsoleArea, fields: Record<string, string> = {}, ops?: Partial<Record<OperatorRole, TestOperator>>) {
+export async function expectRoleMatrix(
+  t: TestApp,
+  path: string,
+  area: ConsoleArea,
+  fields: Record<string, string> = {},
+  ops?: Partial<Record<OperatorRole, TestOperator>>,
+) {
   const anonymous = await consolePost(t, path, null, fields);
   expect([anonymous.statusCode, anonymous.json().code], `${path} anonymous`).toEqual([401, 'ALL_0024']);
   for (const role of OPERATOR_ROLES) {

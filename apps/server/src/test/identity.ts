@@ -61,11 +61,7 @@ export function cookieOf(res: LightMyRequestResponse, name: string) {
 }
 
 /** Register an account end to end from the given IP; returns the session cookie. */
-export async function registerAccount(
-  t: TestApp,
-  account: { uName: string; mobile: string; password: string },
-  ip = '10.1.1.1',
-): Promise<string> {
+export async function registerAccount(t: TestApp, account: { uName: string; mobile: string; password: string }, ip = '10.1.1.1'): Promise<string> {
   const c = await captcha(t, ip);
   const sent = await post(t, 'memberShip/sendSms', { phone: account.mobile, code: c.text, imageCodeKey: c.uuid }, { ip });
   if (sent.statusCode !== 200) throw new Error(`sendSms failed: ${sent.body}`);

@@ -114,8 +114,11 @@ describe('signed-mode nonces', () => {
     const customer = await qualifiedAccount(a, '10.120.4.1');
     const key = await buyCheapest(a, customer, 1882);
     const appKey: string = (await post(a, 'myAccount/myAppKey', {}, { cookies: customer.cookies })).json().data.appKey;
-    const secret: string = (await post(a, 'myAccount/docSecretKey', { action: 'create', password: customer.password }, { cookies: customer.cookies })).json().data.secret;
-    expect((await post(a, 'myAccount/encryptSign', { signMode: 'hmac-sha256', password: customer.password }, { cookies: customer.cookies })).json().code).toBe(200);
+    const secret: string = (await post(a, 'myAccount/docSecretKey', { action: 'create', password: customer.password }, { cookies: customer.cookies })).json()
+      .data.secret;
+    expect((await post(a, 'myAccount/encryptSign', { signMode: 'hmac-sha256', password: customer.password }, { cookies: customer.cookies })).json().code).toBe(
+      200,
+    );
 
     const nonce = `two${createHash('sha1').update(String(Date.now())).digest('hex').slice(0, 20)}`;
     const fields = { key, appKey, timestamp: String(Date.now()), nonce, name: '张三', idcard: '110101199003074514' };

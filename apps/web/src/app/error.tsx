@@ -5,11 +5,5 @@ import { StatusPage } from '../components/status/StatusPage';
 
 export default function ErrorPage({ error }: { error: Error & { digest?: string; statusCode?: number } }) {
   const status = error.statusCode ?? 500;
-  return (
-    <StatusPage
-      status={status}
-      message="服务器开小差了，请稍后再试"
-      hint={error.digest ? `错误编号：${error.digest}` : undefined}
-    />
-  );
+  return <StatusPage status={status} message="服务器开小差了，请稍后再试" hint={error.digest ? `错误编号：${error.digest}` : undefined} />;
 }

@@ -12,8 +12,7 @@ import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: `${company.brand} - ${company.slogan}`, template: `%s - ${company.brand}` },
-  description:
-    '数据API市场提供身份核验、人脸识别、OCR、银行卡、手机号、车辆、企业工商、保险风控、物流与司法等企业级数据接口，统一接入，按量计费，安全合规。',
+  description: '数据API市场提供身份核验、人脸识别、OCR、银行卡、手机号、车辆、企业工商、保险风控、物流与司法等企业级数据接口，统一接入，按量计费，安全合规。',
   applicationName: company.brand,
   formatDetection: { telephone: false },
   // favicon.ico and apple-icon.png sit beside this file (drawn by scripts/brand-images.mjs).

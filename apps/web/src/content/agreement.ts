@@ -1,12 +1,7 @@
 // The main terms of the platform service agreement (spec 01 §1, §9), shown in the register
 // dialog, between the visitor and the configured operator (COMPANY_NAME). The full legal texts
 // are the /protocol and /privacy pages.
-import {
-  CONTACT_CHANGE_NOTICE_DAYS,
-  DORMANT_ACCOUNT_MONTHS,
-  PAID_TEST_VALIDITY_MONTHS,
-  SUPPORT_HOTLINE,
-} from '@apimarket/contracts';
+import { CONTACT_CHANGE_NOTICE_DAYS, DORMANT_ACCOUNT_MONTHS, PAID_TEST_VALIDITY_MONTHS, SUPPORT_HOTLINE } from '@apimarket/contracts';
 
 /** The agreement as signed with `operator` (the company that runs the platform). */
 export const agreementFor = (operator: string) => ({

@@ -45,5 +45,10 @@ export const homeContent = {
     image: { src: '/screens/user-center.webp', width: 2400, height: 1150, alt: '用户中心首页：账户余额、已购接口、今日调用、免费测试额度与最近调用记录' },
   },
   /** Certificates shown on the home page: the first of /aboutUs/qualification's list. */
-  trust: { title: '资质与合规', lead: '管理体系认证、等级保护与经营许可，是企业客户采购准入的依据。', count: 6, more: { label: '查看全部资质', href: '/aboutUs/qualification' } },
+  trust: {
+    title: '资质与合规',
+    lead: '管理体系认证、等级保护与经营许可，是企业客户采购准入的依据。',
+    count: 6,
+    more: { label: '查看全部资质', href: '/aboutUs/qualification' },
+  },
 } as const;

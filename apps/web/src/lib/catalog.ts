@@ -28,7 +28,9 @@ export function codeSamples(gatewayUrl: string, d: Pick<InterfaceDetail, 'path' 
   const url = `${gatewayUrl}${d.path}`;
   const fields: Array<[string, string]> = [['key', '您的接口Key'], ...d.params.map((p): [string, string] => [p.name, p.example])];
   const q = (s: string) => JSON.stringify(s);
-  const curl = [`curl -X POST ${q(url)} \\`, ...fields.map(([k, v], i) => `  --data-urlencode ${q(`${k}=${v}`)}${i < fields.length - 1 ? ' \\' : ''}`)].join('\n');
+  const curl = [`curl -X POST ${q(url)} \\`, ...fields.map(([k, v], i) => `  --data-urlencode ${q(`${k}=${v}`)}${i < fields.length - 1 ? ' \\' : ''}`)].join(
+    '\n',
+  );
   const java = [
     'import java.net.URI;',
     'import java.net.URLEncoder;',

@@ -33,4 +33,3 @@ export function consolePage(pathname: string): ConsolePage | null {
 export function consoleMenu(areas: readonly ConsoleArea[]): ConsolePage[] {
   return CONSOLE_PAGES.filter((p) => areas.includes(p.area));
 }
-

@@ -25,7 +25,14 @@ describe('routeOfPageFile', () => {
 
 describe('publicRoutes', () => {
   it('fills dynamic segments and leaves out the user center, console and dev tools', () => {
-    const files = ['(site)/page.tsx', '(site)/news/[id]/page.tsx', 'userCenter/page.tsx', 'userCenter/[...rest]/page.tsx', 'console/page.tsx', 'dev/outbox/page.tsx'];
+    const files = [
+      '(site)/page.tsx',
+      '(site)/news/[id]/page.tsx',
+      'userCenter/page.tsx',
+      'userCenter/[...rest]/page.tsx',
+      'console/page.tsx',
+      'dev/outbox/page.tsx',
+    ];
     expect(publicRoutes(files, { '/news/[id]': 7 })).toEqual(['/', '/news/7']);
   });
 

@@ -37,7 +37,16 @@ describe('sitemap entries', () => {
   });
 
   it('includes the marketing, solution, company, legal and topic pages', () => {
-    for (const p of ['/solutionPlan/financial', '/dataIntoTable/ability/cms', '/deepSeek', '/aboutUs/team', '/privacy', '/truck', '/faceRecgnition', '/interfaceInfo/interface']) {
+    for (const p of [
+      '/solutionPlan/financial',
+      '/dataIntoTable/ability/cms',
+      '/deepSeek',
+      '/aboutUs/team',
+      '/privacy',
+      '/truck',
+      '/faceRecgnition',
+      '/interfaceInfo/interface',
+    ]) {
       expect(urls, p).toContain(`${SITE}${p}`);
     }
   });

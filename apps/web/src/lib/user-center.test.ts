@@ -67,7 +67,19 @@ describe('side menu (spec 02 §6)', () => {
   });
 
   it('follows the feature codes', () => {
-    expect(titles(ROLES.qualified)).toEqual(['首页', '数据管理', '在线查询', '付费测试', '费用管理', '预警管理', '账号管理', 'IP白名单', '企业认证', '消息中心', '账号设置']);
+    expect(titles(ROLES.qualified)).toEqual([
+      '首页',
+      '数据管理',
+      '在线查询',
+      '付费测试',
+      '费用管理',
+      '预警管理',
+      '账号管理',
+      'IP白名单',
+      '企业认证',
+      '消息中心',
+      '账号设置',
+    ]);
     expect(titles(ROLES.everything)).toEqual(expect.arrayContaining(['包名管理', '企业运力', '车辆运力', '车险分析', '司法平台']));
     expect(titles(ROLES.subHidden)).not.toContain('企业认证');
     expect(titles(ROLES.subHidden)).not.toContain('账号管理');

@@ -8,10 +8,19 @@ function request(url: string, peer: string, headers: Record<string, string> = {}
 }
 
 describe('the dev tools’ pages answer this machine only', () => {
-  it.each(['/dev/outbox', '/dev', '/dev/outbox?to=13800138000', '//dev/outbox', '/x/../dev/outbox', 'http://web.example/dev/outbox', '/DEV/outbox', '/%64ev/outbox', '/dev%2Foutbox', '/dev/outbox?_rsc=1', '/%E0'])(
-    '%j is a dev tools path',
-    (url) => expect(isDevPath(url)).toBe(true),
-  );
+  it.each([
+    '/dev/outbox',
+    '/dev',
+    '/dev/outbox?to=13800138000',
+    '//dev/outbox',
+    '/x/../dev/outbox',
+    'http://web.example/dev/outbox',
+    '/DEV/outbox',
+    '/%64ev/outbox',
+    '/dev%2Foutbox',
+    '/dev/outbox?_rsc=1',
+    '/%E0',
+  ])('%j is a dev tools path', (url) => expect(isDevPath(url)).toBe(true));
   it.each(['/', '/developer', '/devices/x', '/api/dev', '/userCenter'])('%j is not', (url) => expect(isDevPath(url)).toBe(false));
 
   it('refuses a browser elsewhere on the network, also through a proxy on this machine', () => {

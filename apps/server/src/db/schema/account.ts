@@ -32,9 +32,7 @@ export const qualifications = pgTable(
     index('qualifications_member_idx').on(t.memberId, t.id),
     // One company, one live authentication: a second account cannot claim a company that is
     // already approved or under review elsewhere.
-    uniqueIndex('qualifications_live_company_idx')
-      .on(t.creditCode)
-      .where(sql`status in ('pending', 'approved')`),
+    uniqueIndex('qualifications_live_company_idx').on(t.creditCode).where(sql`status in ('pending', 'approved')`),
   ],
 );
 
@@ -54,8 +52,5 @@ export const messages = pgTable(
     readAt: tstz('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('messages_member_idx').on(t.memberId, t.id),
-    index('messages_unread_idx').on(t.memberId).where(sql`read_at is null`),
-  ],
+  (t) => [index('messages_member_idx').on(t.memberId, t.id), index('messages_unread_idx').on(t.memberId).where(sql`read_at is null`)],
 );

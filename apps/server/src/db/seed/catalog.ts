@@ -45,9 +45,11 @@ export async function seedCatalog(db: Db): Promise<void> {
     })),
   );
 
-  await db.insert(pricePackages).values(
-    seeds.flatMap((i) => i.packages.map((p, n) => ({ interfaceId: i.id, calls: p.calls, priceFen: p.priceFen, validityDays: p.validityDays, sort: n }))),
-  );
+  await db
+    .insert(pricePackages)
+    .values(
+      seeds.flatMap((i) => i.packages.map((p, n) => ({ interfaceId: i.id, calls: p.calls, priceFen: p.priceFen, validityDays: p.validityDays, sort: n }))),
+    );
 
   const names = [...new Set(seeds.flatMap((i) => i.labels))];
   if (names.length > 0) await seedLabels(db, seeds, names);

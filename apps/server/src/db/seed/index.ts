@@ -7,7 +7,10 @@ import { CATEGORY_SEED } from './categories';
 import { seedContent } from './content';
 
 export async function seed(db: Db): Promise<void> {
-  await db.insert(categories).values([...CATEGORY_SEED]).onConflictDoNothing({ target: categories.id });
+  await db
+    .insert(categories)
+    .values([...CATEGORY_SEED])
+    .onConflictDoNothing({ target: categories.id });
   await seedCatalog(db);
   await seedContent(db);
 }

@@ -107,7 +107,8 @@ describe('messages center', () => {
   it('lists, filters unread, opens (marking read) and marks all read — own messages only', async () => {
     const a = await newAccount(t, '10.41.0.5');
     const b = await newAccount(t, '10.41.0.6');
-    for (const title of ['第一条', '第二条', '第三条']) await sendMessage(t.database.db, a.memberId, { kind: 'account', title, body: `${title}的内容\n第二行` });
+    for (const title of ['第一条', '第二条', '第三条'])
+      await sendMessage(t.database.db, a.memberId, { kind: 'account', title, body: `${title}的内容\n第二行` });
     await sendMessage(t.database.db, b.memberId, { kind: 'account', title: 'B 的消息', body: '仅 B 可见' });
 
     const page = (await as(a, 'UserCenter/userNews', { pageNum: '1', pageSize: '2' })).json();
@@ -228,7 +229,12 @@ describe('the code for a new phone (myAccount/sendMobileCode)', () => {
     const a = await newAccount(t, '10.41.1.4');
     const res = await as(a, 'myAccount/sendMobileCode', { phone: `136${a.mobile.slice(3)}`, captcha: 'zzzz', uuid: 'no-such' });
     expect(res.statusCode).toBe(400);
-    expect(await t.database.db.select().from(outbox).where(eq(outbox.recipient, `136${a.mobile.slice(3)}`))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, `136${a.mobile.slice(3)}`)),
+    ).toEqual([]);
   });
 });
 
@@ -236,7 +242,11 @@ describe('notification e-mail (UserCenter/activationCode)', () => {
   it('mails a code, then binds the address with it', async () => {
     const a = await newAccount(t, '10.41.1.2');
     expect((await as(a, 'UserCenter/activationCode', { email: 'bad' })).json().msg).toBe('请输入正确的邮箱地址');
-    expect((await as(a, 'UserCenter/activationCode', { email: 'Ops@Example.cn' })).json()).toEqual({ code: 200, msg: '验证码已发送至邮箱，请注意查收', data: null });
+    expect((await as(a, 'UserCenter/activationCode', { email: 'Ops@Example.cn' })).json()).toEqual({
+      code: 200,
+      msg: '验证码已发送至邮箱，请注意查收',
+      data: null,
+    });
     const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, 'ops@example.cn'));
     expect(mail?.subject).toBe('【数据API市场】邮箱验证码');
     const code = mail?.body.match(/验证码(\d{6})/)?.[1] ?? '';

@@ -49,10 +49,7 @@ async function memberRow(db: Db, memberId: number): Promise<MemberRow> {
  * every account has — less cost management for the special users, and less enterprise
  * authentication for a sub-account whose parent keeps the company information private.
  */
-export function featureCodes(
-  row: Pick<MemberRow, 'featureCodes' | 'parentId' | 'companyInfoVisible' | 'loginName'>,
-  rules: AccountRules,
-): number[] {
+export function featureCodes(row: Pick<MemberRow, 'featureCodes' | 'parentId' | 'companyInfoVisible' | 'loginName'>, rules: AccountRules): number[] {
   const isSub = row.parentId !== null;
   const granted = (row.featureCodes ?? (isSub ? DEFAULT_SUB_FEATURES : DEFAULT_MAIN_FEATURES)).filter(
     (c) => GRANTABLE_FEATURES.includes(c) && !(isSub && c === FEATURE.accountManagement),
@@ -107,8 +104,14 @@ export async function homeData(db: Db, account: Account, rules: AccountRules): P
   const [[balance], [bought], [today], [month], recent, [alerting]] = await Promise.all([
     db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, account.companyOwnerId)),
     db.select({ n: count() }).from(purchases).where(eq(purchases.memberId, account.memberId)),
-    db.select({ n: count() }).from(callRecords).where(and(mine, gte(callRecords.createdAt, since('day')))),
-    db.select({ n: count() }).from(callRecords).where(and(mine, gte(callRecords.createdAt, since('month')))),
+    db
+      .select({ n: count() })
+      .from(callRecords)
+      .where(and(mine, gte(callRecords.createdAt, since('day')))),
+    db
+      .select({ n: count() })
+      .from(callRecords)
+      .where(and(mine, gte(callRecords.createdAt, since('month')))),
     db
       .select({ seqNo: callRecords.seqNo, interfaceName: interfaces.interfaceName, code: callRecords.code, calledAt: callRecords.createdAt })
       .from(callRecords)
@@ -247,6 +250,8 @@ export async function switchToChild(
   if (!child) throw new NotFound(ACCOUNT_MSG.childMissing);
   const { token } = await createSession(db, { memberId: child.id, remember: false, ...client });
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, account.sessionId));
-  await db.insert(loginEvents).values({ memberId: child.id, loginName: child.loginName, ip: client.ip, userAgent: client.userAgent.slice(0, 256), outcome: 'switch' });
+  await db
+    .insert(loginEvents)
+    .values({ memberId: child.id, loginName: child.loginName, ip: client.ip, userAgent: client.userAgent.slice(0, 256), outcome: 'switch' });
   return { token, memberId: child.id, loginName: child.loginName };
 }

@@ -157,10 +157,7 @@ describe('app key and secret', () => {
     expect(view.rotatedAt).not.toBeNull();
 
     // The grace ends.
-    await t.database.db
-      .update(accountSecrets)
-      .set({ previousValidUntil: sql`now() - interval '1 minute'` })
-      .where(eq(accountSecrets.memberId, a.memberId));
+    await t.database.db.update(accountSecrets).set({ previousValidUntil: sql`now() - interval '1 minute'` }).where(eq(accountSecrets.memberId, a.memberId));
     expect(await accountSecretsForGateway(t.database.db, t.config, a.memberId)).toEqual({ current: secret, previous: null });
     expect((await call('myAppKey', a)).json().data.previousValidUntil).toBeNull();
   });
@@ -325,13 +322,22 @@ describe('asymmetric keys', () => {
     expect(stored).toBe(data.publicKey);
     const payload = 'key=abc&cdpDate=1700000000000';
     const signature = createSign('sha256').update(payload).sign(data.privateKey);
-    expect(createVerify('sha256').update(payload).verify(stored ?? '', signature)).toBe(true);
+    expect(
+      createVerify('sha256')
+        .update(payload)
+        .verify(stored ?? '', signature),
+    ).toBe(true);
 
     const [row] = await t.database.db.select().from(accountKeys).where(eq(accountKeys.memberId, a.memberId));
     expect(JSON.stringify(row)).not.toContain(data.privateKey.split('\n')[1]);
     const der = createPublicKey(stored ?? '').export({ type: 'spki', format: 'der' });
     const view = (await call('asymmetrySecret', a)).json().data;
-    expect(view).toMatchObject({ hasCustomerKey: true, customerKeyFingerprint: createHash('sha256').update(der).digest('hex'), customerKeySource: 'generate', customerKeyBits: 2048 });
+    expect(view).toMatchObject({
+      hasCustomerKey: true,
+      customerKeyFingerprint: createHash('sha256').update(der).digest('hex'),
+      customerKeySource: 'generate',
+      customerKeyBits: 2048,
+    });
     expect(view.customerKeyFingerprint).toBe(data.fingerprint);
     expect(res.json().data.fingerprint).toMatch(/^[0-9a-f]{64}$/);
 
@@ -369,10 +375,16 @@ describe('asymmetric keys', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().msg).toBe(KEYS_MSG.keyUploaded);
     const spki = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const fingerprint = createHash('sha256').update(pair.publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(pair.publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('hex');
     expect(res.json().data).toMatchObject({ action: 'upload', publicKey: spki, fingerprint, bits: 3072, privateKey: null });
     expect(await customerPublicKey(t.database.db, a.memberId)).toBe(spki);
-    expect((await call('asymmetrySecret', a)).json().data).toMatchObject({ customerKeyFingerprint: fingerprint, customerKeySource: 'upload', customerKeyBits: 3072 });
+    expect((await call('asymmetrySecret', a)).json().data).toMatchObject({
+      customerKeyFingerprint: fingerprint,
+      customerKeySource: 'upload',
+      customerKeyBits: 3072,
+    });
     expect((await securityMessages(a.memberId)).map((m) => m.title)).toEqual(expect.arrayContaining(['客户密钥对已生成', '客户公钥已上传']));
   });
 });

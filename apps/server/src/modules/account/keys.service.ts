@@ -4,16 +4,7 @@
 // the gateway needs them in clear to check HMACs and decrypt; a clear secret leaves the server
 // once, in the answer that created it. Every function is scoped by the member id of the session,
 // and every change asks for the login password again (reauth.ts) before it touches anything.
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createPublicKey,
-  generateKeyPair,
-  type KeyObject,
-  randomBytes,
-  randomInt,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createPublicKey, generateKeyPair, type KeyObject, randomBytes, randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
 import {
   type AppKeyView,
@@ -134,8 +125,8 @@ function liveUntil(row: SecretsRow, now = new Date()): Date | null {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const chinaTime = (d: Date) => d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
-const signModeOf = (v: string): SignMode => (SIGN_MODES as readonly string[]).includes(v) ? (v as SignMode) : 'none';
-const encryptModeOf = (v: string): EncryptMode => (ENCRYPT_MODES as readonly string[]).includes(v) ? (v as EncryptMode) : 'none';
+const signModeOf = (v: string): SignMode => ((SIGN_MODES as readonly string[]).includes(v) ? (v as SignMode) : 'none');
+const encryptModeOf = (v: string): EncryptMode => ((ENCRYPT_MODES as readonly string[]).includes(v) ? (v as EncryptMode) : 'none');
 
 /** myAccount/myAppKey: what the page shows. The clear secret is never part of it. */
 export async function myAppKey(ctx: KeysCtx): Promise<AppKeyView> {
@@ -290,7 +281,9 @@ async function ensureKeysRow(ctx: KeysCtx): Promise<KeysRow> {
 
 /** SHA-256 of the SPKI DER, lowercase hex without colons (what `openssl pkey -pubin -outform DER | sha256sum` prints). */
 export function fingerprintOf(key: KeyObject): string {
-  return createHash('sha256').update(key.export({ type: 'spki', format: 'der' })).digest('hex');
+  return createHash('sha256')
+    .update(key.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 }
 
 /** myAccount/asymmetrySecret. */
@@ -354,7 +347,13 @@ export async function setCustomerKey({ ctx, input }: { ctx: KeysCtx; input: Asym
   await db.transaction(async (tx) => {
     await tx
       .update(accountKeys)
-      .set({ customerPublicKey: publicKey, customerKeyFingerprint: fingerprint, customerKeyBits: bits, customerKeySource: action, customerKeyUploadedAt: uploadedAt })
+      .set({
+        customerPublicKey: publicKey,
+        customerKeyFingerprint: fingerprint,
+        customerKeyBits: bits,
+        customerKeySource: action,
+        customerKeyUploadedAt: uploadedAt,
+      })
       .where(eq(accountKeys.memberId, memberId));
     await sendMessage(tx, memberId, {
       kind: 'security',

@@ -89,13 +89,7 @@ export async function markRead(db: Db, { memberId }: Pick<Account, 'memberId'>, 
   const changed = await db
     .update(messages)
     .set({ readAt: new Date() })
-    .where(
-      and(
-        eq(messages.memberId, memberId),
-        isNull(messages.readAt),
-        target.all ? undefined : inArray(messages.id, target.ids.slice(0, 500)),
-      ),
-    )
+    .where(and(eq(messages.memberId, memberId), isNull(messages.readAt), target.all ? undefined : inArray(messages.id, target.ids.slice(0, 500))))
     .returning({ id: messages.id });
   return changed.length;
 }

@@ -161,8 +161,14 @@ describe('calls-per-day alert', () => {
     expect(day).toMatchObject({ interfaceId: 1882, threshold: 10, todayCalls: 18, fired: true });
 
     // The China day turns: yesterday's calls and firing move back a day.
-    await t.database.db.update(callStats).set({ day: sql`${callStats.day} - 1` }).where(eq(callStats.memberId, a.memberId));
-    await t.database.db.update(alertRules).set({ firedDay: sql`${alertRules.firedDay} - 1` }).where(eq(alertRules.memberId, a.memberId));
+    await t.database.db
+      .update(callStats)
+      .set({ day: sql`${callStats.day} - 1` })
+      .where(eq(callStats.memberId, a.memberId));
+    await t.database.db
+      .update(alertRules)
+      .set({ firedDay: sql`${alertRules.firedDay} - 1` })
+      .where(eq(alertRules.memberId, a.memberId));
     await burst(key, 11);
     expect(await firings(a)).toHaveLength(2);
     expect((await outbox(contact.phone)).filter((m) => m.body.includes('日调用量预警'))).toHaveLength(2);
@@ -366,7 +372,9 @@ describe('another account', () => {
     expect((await as(b, 'myWarn/queryWarnInfoById', { id: String(rate) })).json()).toMatchObject({ code: 'ALL_0011', msg: ALERT_MSG.ruleMissing });
     expect((await as(b, 'myWarn/updateStatus', { id: String(rate), status: '0' })).json().msg).toBe(ALERT_MSG.ruleMissing);
     expect((await as(b, 'myWarn/deleteWarnInfoById', { id: String(rate) })).json().msg).toBe(ALERT_MSG.ruleMissing);
-    expect((await as(b, 'myWarn/saveWarnInfo', { id: String(rate), interfaceId: '1882', codes: '10005', rate: '60', windowMinutes: '5' })).json().msg).toBe(ALERT_MSG.ruleMissing);
+    expect((await as(b, 'myWarn/saveWarnInfo', { id: String(rate), interfaceId: '1882', codes: '10005', rate: '60', windowMinutes: '5' })).json().msg).toBe(
+      ALERT_MSG.ruleMissing,
+    );
     expect((await as(b, 'myBuy/editEarlywarnStatus', { id: String(remainingId), status: '0' })).json().msg).toBe(ALERT_MSG.ruleMissing);
     expect((await as(b, 'myBuy/editDayInvokerAlarmStatus', { id: String(dailyId), status: '0' })).json().msg).toBe(ALERT_MSG.ruleMissing);
     expect((await as(b, 'myWarn/deleteWarnContact', { id: String(contactId) })).json().msg).toBe(ALERT_MSG.contactMissing);

@@ -199,7 +199,13 @@ export async function warnErrcodes(db: Db, account: Account, { interfaceId }: Wa
 }
 
 function errorRow(rule: RuleRow, name: string | null): ErrorRateAlertRow {
-  return { ...state(rule), interfaceId: rule.interfaceId, interfaceName: name ?? `接口 ${rule.interfaceId}`, codes: rule.codes, windowMinutes: rule.windowMinutes };
+  return {
+    ...state(rule),
+    interfaceId: rule.interfaceId,
+    interfaceName: name ?? `接口 ${rule.interfaceId}`,
+    codes: rule.codes,
+    windowMinutes: rule.windowMinutes,
+  };
 }
 
 export async function listErrorRateAlerts(db: Db, account: Account, page: PageQuery): Promise<{ rows: ErrorRateAlertRow[]; total: number }> {
@@ -271,9 +277,7 @@ export async function listFirings(db: Db, account: Account, page: PageQuery): Pr
     db.select({ n: count() }).from(alertFirings).where(where),
   ]);
   const ids = rows.map((r) => r.f.id);
-  const deliveries = ids.length
-    ? await db.select().from(alertDeliveries).where(inArray(alertDeliveries.firingId, ids)).orderBy(asc(alertDeliveries.id))
-    : [];
+  const deliveries = ids.length ? await db.select().from(alertDeliveries).where(inArray(alertDeliveries.firingId, ids)).orderBy(asc(alertDeliveries.id)) : [];
   return {
     total: total?.n ?? 0,
     rows: rows.map(({ f, name }) => {

@@ -67,7 +67,11 @@ describe('recharges (bank transfer, confirmed by the operator)', () => {
     expect(await msg({ ...ok, transferRef: '12' })).toBe('请输入银行转账流水号（6-64位字母或数字）');
     expect(await msg({ ...ok, payerName: '' })).toBe('请输入付款账户名称');
     const res = await as(a, 'mytrade/recharge/declare', ok);
-    expect(res.json()).toMatchObject({ code: 200, msg: '充值申请已提交，平台核实到账后将为您入账', data: { amountFen: 10050, status: 'declared', statusLabel: '待确认' } });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      msg: '充值申请已提交，平台核实到账后将为您入账',
+      data: { amountFen: 10050, status: 'declared', statusLabel: '待确认' },
+    });
     expect((await as(a, 'mytrade/recharge/declare', ok)).json()).toEqual({ code: 'ALL_0013', msg: '该转账流水号已提交过，请勿重复申请' });
     expect(await balance(a)).toBe(0);
   });
@@ -117,7 +121,14 @@ describe('orders paid from the balance', () => {
     expect((await as(a, 'UserCenter/payment', { orderNo: first })).json()).toEqual({ code: 'ALL_0013', msg: '订单已支付或已取消' });
     const bought = (await as(a, 'myBuy/list')).json();
     expect(bought.rows).toHaveLength(1);
-    expect(bought.rows[0]).toMatchObject({ interfaceId: 1882, interfaceName: '实名认证', callsTotal: pkg.calls, callsLeft: pkg.calls, status: 'active', expired: false });
+    expect(bought.rows[0]).toMatchObject({
+      interfaceId: 1882,
+      interfaceName: '实名认证',
+      callsTotal: pkg.calls,
+      callsLeft: pkg.calls,
+      status: 'active',
+      expired: false,
+    });
     const key = bought.rows[0].key as string;
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -144,7 +155,10 @@ describe('orders paid from the balance', () => {
     expect(codes.filter((c) => c !== 200 && c !== 'ALL_0070' && c !== 'ALL_0013')).toEqual([]);
     expect(await balance(a)).toBe(0);
     expect(await ledgerSum(a)).toBe(0);
-    const [p] = await t.database.db.select().from(purchases).where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, 1882)));
+    const [p] = await t.database.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, 1882)));
     expect(p?.callsLeft).toBe(pkg.calls * 3);
     const [b] = await t.database.db.select().from(balances).where(eq(balances.memberId, a.memberId));
     expect(b?.balanceFen).toBe(0);

@@ -94,7 +94,6 @@ export async function declareRecharge(db: Db, account: Account, input: RechargeD
   }
 }
 
-
 function rechargeView(r: typeof recharges.$inferSelect) {
   const status = r.status as keyof typeof RECHARGE_STATUS_LABEL;
   return {
@@ -386,7 +385,14 @@ export async function listConsumption(db: Db, account: Account, page: PageQuery)
     db.select({ n: count() }).from(ledger).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({ id: r.id, ref: r.ref, note: r.note, amountFen: r.amountFen, balanceAfterFen: r.balanceAfterFen, createdAt: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      ref: r.ref,
+      note: r.note,
+      amountFen: r.amountFen,
+      balanceAfterFen: r.balanceAfterFen,
+      createdAt: r.createdAt.toISOString(),
+    })),
     total: total?.n ?? 0,
   };
 }

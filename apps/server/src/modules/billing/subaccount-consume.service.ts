@@ -50,10 +50,7 @@ export async function listSubAccountConsumption(db: Db, account: Account, input:
     .groupBy(members.id, members.loginName, members.contacter, callRecords.interfaceId, interfaces.interfaceName);
 
   const [rows, [totals]] = await Promise.all([
-    grouped
-      .orderBy(desc(chargedCalls), desc(count()), members.id, callRecords.interfaceId)
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
+    grouped.orderBy(desc(chargedCalls), desc(count()), members.id, callRecords.interfaceId).limit(input.pageSize).offset(pageOffset(input)),
     db
       .select({
         groups: sql<number>`count(distinct (${members.id}, coalesce(${callRecords.interfaceId}, 0)))::int`,

@@ -96,7 +96,13 @@ describe('子账号消费 (mytrade/subAccount/consume/list)', () => {
   it('shows each sub-account’s calls per interface this month, most charged first, with totals and the period', async () => {
     const body = (await as(parent)).json();
     const today = chinaDay(new Date());
-    expect(body).toMatchObject({ code: 200, msg: '查询成功', total: 3, period: { startDate: `${today.slice(0, 8)}01`, endDate: today }, sum: { calls: 6, chargedCalls: 5 } });
+    expect(body).toMatchObject({
+      code: 200,
+      msg: '查询成功',
+      total: 3,
+      period: { startDate: `${today.slice(0, 8)}01`, endDate: today },
+      sum: { calls: 6, chargedCalls: 5 },
+    });
     expect(body.rows.map((r: Record<string, unknown>) => [r.loginName, r.interfaceId, r.calls, r.chargedCalls])).toEqual([
       [subA.uName, ID_CARD, 3, 2],
       [subB.uName, ID_CARD, 2, 2],

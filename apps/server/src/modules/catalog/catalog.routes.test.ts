@@ -97,13 +97,7 @@ describe('api/interface/search', () => {
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
   });
 
-  it.each([
-    ['x'.repeat(1000)],
-    ["' or 1=1 --"],
-    ['<script>alert(1)</script>'],
-    ['100%'],
-    ['_'],
-  ])('answers %j safely, matching literally', async (value) => {
+  it.each([['x'.repeat(1000)], ["' or 1=1 --"], ['<script>alert(1)</script>'], ['100%'], ['_']])('answers %j safely, matching literally', async (value) => {
     const res = await get(t, 'api/interface/search', { interfaceName: value });
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(0);

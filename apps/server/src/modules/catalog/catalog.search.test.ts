@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = { id: number; interfaceName: string; summary: string; categoryId: number; highlight?: { interfaceName: Array<[number, number]>; summary: Array<[number, number]>; labels: string[] } };
+type Row = {
+  id: number;
+  interfaceName: string;
+  summary: string;
+  categoryId: number;
+  highlight?: { interfaceName: Array<[number, number]>; summary: Array<[number, number]>; labels: string[] };
+};
 type Answer = { code: number; rows: Row[]; total: number; partial?: boolean };
 const search = async (interfaceName: string, more: Record<string, string> = {}) =>
   (await get(t, 'api/interface/search', { interfaceName, pageSize: '50', ...more })).json() as Answer;

@@ -49,7 +49,9 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-samples-'));
   buyer = await qualifiedAccount(t, '10.61.0.1');
 
-  const ids = (await t.database.db.select({ id: interfaces.id }).from(interfaces).where(eq(interfaces.status, 'on_sale')).orderBy(asc(interfaces.id))).map((r) => r.id);
+  const ids = (await t.database.db.select({ id: interfaces.id }).from(interfaces).where(eq(interfaces.status, 'on_sale')).orderBy(asc(interfaces.id))).map(
+    (r) => r.id,
+  );
   for (const id of ids) {
     const res = await get(t, `api/interface/${id}`);
     details.push(res.json().data);
@@ -58,7 +60,16 @@ beforeAll(async () => {
   // one would take most of this file's time. The keys are what the gateway looks up, as any.
   const rows = await t.database.db
     .insert(purchases)
-    .values(ids.map((interfaceId) => ({ memberId: buyer.memberId, interfaceId, key: randomBytes(32).toString('base64url'), callsTotal: 1000, callsLeft: 1000, expiresAt: new Date(Date.now() + 86_400_000) })))
+    .values(
+      ids.map((interfaceId) => ({
+        memberId: buyer.memberId,
+        interfaceId,
+        key: randomBytes(32).toString('base64url'),
+        callsTotal: 1000,
+        callsLeft: 1000,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    )
     .returning({ interfaceId: purchases.interfaceId, key: purchases.key });
   for (const r of rows) keys.set(r.interfaceId, r.key);
 }, 60_000);
@@ -135,9 +146,11 @@ describe('interface pages against the gateway', () => {
     // Four curls at a time: each is a process start, and the answers are independent.
     const answers = new Map<number, Record<string, unknown>>();
     const queue = [...details];
-    await Promise.all([1, 2, 3, 4].map(async () => {
-      for (let d = queue.shift(); d; d = queue.shift()) answers.set(d.id, await runCurl(d));
-    }));
+    await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        for (let d = queue.shift(); d; d = queue.shift()) answers.set(d.id, await runCurl(d));
+      }),
+    );
     for (const d of details) {
       const answer = answers.get(d.id) ?? {};
       const page = sampleAnswer(d.sampleResponse) as Detail['sampleResponse'];

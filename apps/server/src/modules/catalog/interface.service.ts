@@ -128,7 +128,14 @@ async function totalOf(db: Db, f: InterfaceSearch, where: SQL | undefined): Prom
 /** Every interface on sale, briefly, for menus; optionally one category. */
 export async function listInterfaces(db: Db, categoryId?: number) {
   return db
-    .select({ id: interfaces.id, interfaceId: interfaces.id, interfaceName: interfaces.interfaceName, categoryId: interfaces.categoryId, isHot: interfaces.isHot, isNew: interfaces.isNew })
+    .select({
+      id: interfaces.id,
+      interfaceId: interfaces.id,
+      interfaceName: interfaces.interfaceName,
+      categoryId: interfaces.categoryId,
+      isHot: interfaces.isHot,
+      isNew: interfaces.isNew,
+    })
     .from(interfaces)
     .where(and(eq(interfaces.status, 'on_sale'), categoryId ? eq(interfaces.categoryId, categoryId) : undefined))
     .orderBy(asc(interfaces.categoryId), asc(interfaces.sort), asc(interfaces.id));
@@ -136,7 +143,13 @@ export async function listInterfaces(db: Db, categoryId?: number) {
 
 export async function listPackages(db: Db, interfaceId: number) {
   return db
-    .select({ id: pricePackages.id, interfaceId: pricePackages.interfaceId, calls: pricePackages.calls, priceFen: pricePackages.priceFen, validityDays: pricePackages.validityDays })
+    .select({
+      id: pricePackages.id,
+      interfaceId: pricePackages.interfaceId,
+      calls: pricePackages.calls,
+      priceFen: pricePackages.priceFen,
+      validityDays: pricePackages.validityDays,
+    })
     .from(pricePackages)
     .where(and(eq(pricePackages.interfaceId, interfaceId), eq(pricePackages.onSale, true)))
     .orderBy(asc(pricePackages.sort), asc(pricePackages.calls));
@@ -152,7 +165,14 @@ export async function listPackagesOf(db: Db, interfaceId: number | null) {
 export async function getPackage(db: Db, id: number | null) {
   if (id === null) throw new NotFound(INTERFACE_MSG.packageNotFound);
   const [row] = await db
-    .select({ id: pricePackages.id, interfaceId: pricePackages.interfaceId, calls: pricePackages.calls, priceFen: pricePackages.priceFen, validityDays: pricePackages.validityDays, interfaceName: interfaces.interfaceName })
+    .select({
+      id: pricePackages.id,
+      interfaceId: pricePackages.interfaceId,
+      calls: pricePackages.calls,
+      priceFen: pricePackages.priceFen,
+      validityDays: pricePackages.validityDays,
+      interfaceName: interfaces.interfaceName,
+    })
     .from(pricePackages)
     .innerJoin(interfaces, eq(interfaces.id, pricePackages.interfaceId))
     .where(and(eq(pricePackages.id, id), eq(pricePackages.onSale, true)));
@@ -189,7 +209,10 @@ export async function listLabels(db: Db) {
       id: labels.id,
       labelName: labels.labelName,
       // Spelled out: in a single-table select drizzle does not qualify columns (see category.service).
-      count: sql<number>`(select count(*) from interface_labels il join interfaces i on i.id = il.interface_id where il.label_id = labels.id and i.status = 'on_sale')`.mapWith(Number),
+      count:
+        sql<number>`(select count(*) from interface_labels il join interfaces i on i.id = il.interface_id where il.label_id = labels.id and i.status = 'on_sale')`.mapWith(
+          Number,
+        ),
     })
     .from(labels)
     .orderBy(asc(labels.sort), asc(labels.id));

@@ -47,10 +47,18 @@ describe('need matching: twenty written requests', () => {
     const { rows, understood } = await match(need);
     const top = rows.slice(0, TOP).map((r) => r.id);
     for (const id of must) expect(top, `${id} in the first ${TOP}: ${rows.map((r) => r.interfaceName).join('、')}`).toContain(id);
-    for (const id of mustNot) expect(rows.map((r) => r.id), `${id} not matched`).not.toContain(id);
+    for (const id of mustNot)
+      expect(
+        rows.map((r) => r.id),
+        `${id} not matched`,
+      ).not.toContain(id);
     // Each reason names a need the request was understood to have, never a lone shared character.
     expect(understood.length).toBeGreaterThan(0);
-    for (const r of rows) expect(understood.some((u) => r.reasons[0]?.startsWith(u)), r.reasons[0]).toBe(true);
+    for (const r of rows)
+      expect(
+        understood.some((u) => r.reasons[0]?.startsWith(u)),
+        r.reasons[0],
+      ).toBe(true);
   });
 
   it('a driver onboarding says it matched driving licences and identity, not 「驾驶证」 as a word in a car record', async () => {

@@ -98,13 +98,31 @@ export async function matchInterfaces(db: Db, input: InterfaceMatchInput) {
     })
     .from(interfaces)
     .innerJoin(categories, eq(categories.id, interfaces.categoryId))
-    .where(and(inArray(interfaces.id, ranked.map((r) => r.id)), eq(interfaces.status, 'on_sale')));
+    .where(
+      and(
+        inArray(
+          interfaces.id,
+          ranked.map((r) => r.id),
+        ),
+        eq(interfaces.status, 'on_sale'),
+      ),
+    );
   const byId = new Map(details.map((d) => [d.id, d]));
   return {
     rows: ranked.flatMap((r) => {
       const d = byId.get(r.id);
       // The reasons that weigh most first.
-      return d ? [{ ...d, reasons: [...r.reasons].sort((a, b) => b.score - a.score).slice(0, 3).map((x) => x.text) }] : [];
+      return d
+        ? [
+            {
+              ...d,
+              reasons: [...r.reasons]
+                .sort((a, b) => b.score - a.score)
+                .slice(0, 3)
+                .map((x) => x.text),
+            },
+          ]
+        : [];
     }),
     understood,
   };

@@ -48,8 +48,14 @@ describe('console/audit/export', () => {
     await runCommand({ db: t.database.db }, ['reset-operator', 'audit.export']);
     const target = and(eq(consoleAudit.targetType, 'operator'), eq(consoleAudit.targetId, String(id)));
     // 00:30 and 23:40 China time on 1 March: both that China day, though the first is still 28 February in UTC.
-    await t.database.db.update(consoleAudit).set({ createdAt: new Date('2026-02-28T16:30:00Z') }).where(and(target, eq(consoleAudit.action, 'operator.create')));
-    await t.database.db.update(consoleAudit).set({ createdAt: new Date('2026-03-01T15:40:00Z') }).where(and(target, eq(consoleAudit.action, 'operator.reset')));
+    await t.database.db
+      .update(consoleAudit)
+      .set({ createdAt: new Date('2026-02-28T16:30:00Z') })
+      .where(and(target, eq(consoleAudit.action, 'operator.create')));
+    await t.database.db
+      .update(consoleAudit)
+      .set({ createdAt: new Date('2026-03-01T15:40:00Z') })
+      .where(and(target, eq(consoleAudit.action, 'operator.reset')));
 
     const filter = { action: 'operator', targetType: 'operator', targetId: String(id), from: '2026-03-01', to: '2026-03-01' };
     const res = await get(t, 'console/audit/export', filter, { cookies: ops.admin.cookies });
@@ -63,11 +69,23 @@ describe('console/audit/export', () => {
     expect(rows[0]).toEqual(['时间', '操作人', '操作', '操作说明', '对象类型', '对象编号', '操作前', '操作后', 'IP']);
     expect(rows).toHaveLength(3);
     expect(rows[1]?.slice(0, 6)).toEqual(['2026-03-01 23:40:00', '命令行（cli）', 'operator.reset', '重置运营账号密码', 'operator', String(id)]);
-    expect(rows[2]).toEqual(['2026-03-01 00:30:00', ops.admin.username, 'operator.create', '创建运营账号', 'operator', String(id), '', '{"role":"editor","username":"audit.export"}', '127.0.0.1']);
+    expect(rows[2]).toEqual([
+      '2026-03-01 00:30:00',
+      ops.admin.username,
+      'operator.create',
+      '创建运营账号',
+      'operator',
+      String(id),
+      '',
+      '{"role":"editor","username":"audit.export"}',
+      '127.0.0.1',
+    ]);
 
     expect((await exports()).at(-1)).toMatchObject({ actor: ops.admin.username, targetType: 'audit', targetId: '*', after: { filter, rows: 2 } });
     // The next China day holds neither record.
-    expect(await readBook((await get(t, 'console/audit/export', { ...filter, from: '2026-03-02', to: '2026-03-02' }, { cookies: ops.admin.cookies })).rawPayload)).toHaveLength(1);
+    expect(
+      await readBook((await get(t, 'console/audit/export', { ...filter, from: '2026-03-02', to: '2026-03-02' }, { cookies: ops.admin.cookies })).rawPayload),
+    ).toHaveLength(1);
   });
 
   it('refuses more than 10 000 records in one file, and then records no export', async () => {

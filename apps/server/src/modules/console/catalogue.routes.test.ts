@@ -38,7 +38,8 @@ const gateway = async (path: string, fields: Record<string, string>) =>
     })
   ).json();
 
-const search = async (q: Record<string, string>) => (await get(t, 'api/interface/search', q)).json() as { rows: Array<{ id: number; priceFrom: number | null }>; total: number };
+const search = async (q: Record<string, string>) =>
+  (await get(t, 'api/interface/search', q)).json() as { rows: Array<{ id: number; priceFrom: number | null }>; total: number };
 
 const auditOf = (targetType: string, targetId: number | string) =>
   t.database.db
@@ -220,7 +221,17 @@ describe('console/catalogue/saveInterface', () => {
     const body = await send('saveInterface', draft());
     expect(body).toMatchObject({ code: 200, msg: M.created(9976), data: { id: 9976, changed: true } });
     const [row] = await t.database.db.select().from(interfaces).where(eq(interfaces.id, 9976));
-    expect(row).toMatchObject({ interfaceName: '测试学历核验', searchName: '测试学历核验', path: '/gov/edu/9976', status: 'off_sale', categoryId: 11, isNew: true, trialCalls: 5, priceFrom: null, sort: 160 });
+    expect(row).toMatchObject({
+      interfaceName: '测试学历核验',
+      searchName: '测试学历核验',
+      path: '/gov/edu/9976',
+      status: 'off_sale',
+      categoryId: 11,
+      isNew: true,
+      trialCalls: 5,
+      priceFrom: null,
+      sort: 160,
+    });
     const [doc] = await t.database.db.select().from(interfaceDocs).where(eq(interfaceDocs.interfaceId, 9976));
     expect(doc?.sampleRequest).toEqual({ name: '张三', idcard: '110101199003074514', level: '本科' });
     expect(doc?.params[0]).toEqual({ name: 'name', type: 'string', required: true, description: '姓名', example: '张三' });
@@ -307,7 +318,10 @@ describe('packages and the price from', () => {
       [10000, 250050, 1],
     ]);
     const [audit] = await auditOf('package', first);
-    expect(audit).toMatchObject({ action: 'catalogue.package.create', after: { interfaceId: 9976, calls: 1000, priceFen: 30000, validityDays: 365, onSale: true } });
+    expect(audit).toMatchObject({
+      action: 'catalogue.package.create',
+      after: { interfaceId: 9976, calls: 1000, priceFen: 30000, validityDays: 365, onSale: true },
+    });
   });
 
   it('changes a price: the lists’ price from follows, the same values again change nothing', async () => {
@@ -322,7 +336,10 @@ describe('packages and the price from', () => {
     expect(await send('savePackage', { ...edit, interfaceId: '1882' })).toMatchObject({ code: 'ALL_0011', msg: M.packageMissing });
 
     // On the public catalogue, for an interface on sale: 1882's cheapest package gets cheaper.
-    const [cheapest] = await t.database.db.select().from(pricePackages).where(and(eq(pricePackages.interfaceId, 1882), eq(pricePackages.calls, 1000)));
+    const [cheapest] = await t.database.db
+      .select()
+      .from(pricePackages)
+      .where(and(eq(pricePackages.interfaceId, 1882), eq(pricePackages.calls, 1000)));
     expect((await search({ ids: '1882' })).rows[0]?.priceFrom).toBe(30000);
     await send('savePackage', { id: String(cheapest?.id), interfaceId: '1882', calls: '1000', price: '250', validityDays: '365' });
     expect((await search({ ids: '1882' })).rows[0]?.priceFrom).toBe(25000);
@@ -331,15 +348,25 @@ describe('packages and the price from', () => {
   });
 
   it('takes a package off sale and back; the second identical request says so; renewing members are told', async () => {
-    const [pkg] = await t.database.db.select().from(pricePackages).where(and(eq(pricePackages.interfaceId, 1882), eq(pricePackages.calls, 10000)));
+    const [pkg] = await t.database.db
+      .select()
+      .from(pricePackages)
+      .where(and(eq(pricePackages.interfaceId, 1882), eq(pricePackages.calls, 10000)));
     await t.database.db.update(purchases).set({ autoRenewPackageId: pkg?.id }).where(eq(purchases.key, key));
 
     const off = await send('packageStatus', { id: String(pkg?.id), status: 'off_sale' });
     expect(off).toMatchObject({ code: 200, msg: M.packageOff, data: { changed: true } });
-    expect(await send('packageStatus', { id: String(pkg?.id), status: 'off_sale' })).toMatchObject({ code: 200, msg: M.packageAlreadyOff, data: { changed: false } });
+    expect(await send('packageStatus', { id: String(pkg?.id), status: 'off_sale' })).toMatchObject({
+      code: 200,
+      msg: M.packageAlreadyOff,
+      data: { changed: false },
+    });
     const fees = (await post(t, 'api/fee/list', { interfaceId: '1882' })).json();
     expect(fees.rows.map((r: { calls: number }) => r.calls)).toEqual([1000, 100000]);
-    const told = await t.database.db.select().from(messages).where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '自动续费套餐已下架')));
+    const told = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '自动续费套餐已下架')));
     expect(told).toHaveLength(1);
     expect(told[0]?.body).toContain('「实名认证」');
     expect(told[0]?.link).toBe('/userCenter/paymentManage/myRenew');
@@ -377,20 +404,39 @@ describe('console/catalogue/interfaceStatus', () => {
     expect((await get(t, 'api/interface/1882')).json().code).toBe('ALL_0011');
     expect((await send('interfaces', { status: 'off_sale', keyword: '1882' })).rows[0]).toMatchObject({ id: 1882, status: 'off_sale' });
 
-    const told = await t.database.db.select().from(messages).where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」已下架')));
+    const told = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」已下架')));
     expect(told).toHaveLength(1);
     expect(told[0]?.body).toContain('SYSTEM_015');
 
     // Again: nothing changes, nobody is told twice, no second audit row.
-    expect(await send('interfaceStatus', { id: '1882', status: 'off_sale' }, ops.admin)).toMatchObject({ code: 200, msg: M.alreadyOff, data: { changed: false } });
-    expect(await t.database.db.select().from(messages).where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」已下架')))).toHaveLength(1);
-    expect((await auditOf('interface', 1882)).map((r) => [r.action, r.actor, r.before, r.after])).toEqual([['catalogue.interface.offSale', ops.editor.username, { status: 'on_sale' }, { status: 'off_sale' }]]);
+    expect(await send('interfaceStatus', { id: '1882', status: 'off_sale' }, ops.admin)).toMatchObject({
+      code: 200,
+      msg: M.alreadyOff,
+      data: { changed: false },
+    });
+    expect(
+      await t.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」已下架'))),
+    ).toHaveLength(1);
+    expect((await auditOf('interface', 1882)).map((r) => [r.action, r.actor, r.before, r.after])).toEqual([
+      ['catalogue.interface.offSale', ops.editor.username, { status: 'on_sale' }, { status: 'off_sale' }],
+    ]);
 
     const on = await send('interfaceStatus', { id: '1882', status: 'on_sale' });
     expect(on).toMatchObject({ code: 200, msg: M.onSale });
     expect((await gateway(PATH_1882, { key, ...ZHANG })).code).toBe('10000');
     expect((await search({ ids: '1882' })).total).toBe(1);
-    expect(await t.database.db.select().from(messages).where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」已恢复上架')))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」已恢复上架'))),
+    ).toHaveLength(1);
     expect(await send('interfaceStatus', { id: '1882', status: 'paused' })).toMatchObject({ code: 'ALL_0001', msg: M.statusRequired });
     expect(await send('interfaceStatus', { id: '99999', status: 'on_sale' })).toMatchObject({ code: 'ALL_0011', msg: M.interfaceMissing });
   });
@@ -439,7 +485,10 @@ describe('an edit that changes how buyers call', () => {
     expect((await send('saveInterface', fields('/identity/personal'))).msg).toBe(M.saved);
     expect((await gateway(PATH_1882, { key, ...ZHANG })).code).toBe('SYSTEM_004');
     expect((await gateway('/identity/personal/1882', { key, ...ZHANG })).code).toBe('10000');
-    const [told] = await t.database.db.select().from(messages).where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」的调用方式已变更')));
+    const [told] = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.memberId, buyer.memberId), eq(messages.title, '接口「实名认证」的调用方式已变更')));
     expect(told?.body).toContain(`调用地址由 ${PATH_1882} 改为 /identity/personal/1882`);
 
     expect((await send('saveInterface', fields(PATH_1882))).msg).toBe(M.saved);

@@ -6,15 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { list, ok } from '../../http/envelope';
 import { routes } from '../../http/route';
-import {
-  catalogueCategories,
-  catalogueInterface,
-  listCatalogue,
-  saveInterface,
-  savePackage,
-  setInterfaceStatus,
-  setPackageStatus,
-} from './catalogue.service';
+import { catalogueCategories, catalogueInterface, listCatalogue, saveInterface, savePackage, setInterfaceStatus, setPackageStatus } from './catalogue.service';
 import { refreshPublicPages, withPagesNote } from './content.service';
 
 export async function catalogueRoutes(app: FastifyInstance, deps: { config: Config; db: Db }) {

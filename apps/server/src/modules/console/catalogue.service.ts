@@ -163,7 +163,9 @@ function editableOf(i: InterfaceRow, d: DocRow): Editable {
 /** JSON with object keys sorted: jsonb does not keep key order, so equal values compare equal. */
 function stable(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -378,7 +380,8 @@ export async function setInterfaceStatus(db: Db, actor: Actor, input: InterfaceS
 
 // ── Price packages ────────────────────────────────────────────────────────────────────────────
 
-const packageWords = (p: { calls: number; priceFen: number; validityDays: number }) => `${p.calls.toLocaleString('zh-CN')} 次 / ¥${formatFen(p.priceFen)} / 有效期 ${p.validityDays} 天`;
+const packageWords = (p: { calls: number; priceFen: number; validityDays: number }) =>
+  `${p.calls.toLocaleString('zh-CN')} 次 / ¥${formatFen(p.priceFen)} / 有效期 ${p.validityDays} 天`;
 
 /** Members whose automatic renewal buys this package: its change is their next charge. */
 async function renewersOf(tx: Db, packageId: number): Promise<number[]> {
@@ -396,7 +399,9 @@ async function checkPackageDuplicate(tx: Db, interfaceId: number, calls: number,
   const [dup] = await tx
     .select({ id: pricePackages.id })
     .from(pricePackages)
-    .where(and(eq(pricePackages.interfaceId, interfaceId), eq(pricePackages.calls, calls), eq(pricePackages.validityDays, validityDays), ne(pricePackages.id, self)))
+    .where(
+      and(eq(pricePackages.interfaceId, interfaceId), eq(pricePackages.calls, calls), eq(pricePackages.validityDays, validityDays), ne(pricePackages.id, self)),
+    )
     .limit(1);
   if (dup) throw new Conflict(M.packageDup(calls, validityDays));
 }
@@ -421,7 +426,12 @@ export async function savePackage(db: Db, actor: Actor, input: PackageSaveInput)
         .returning({ id: pricePackages.id });
       const id = created?.id ?? 0;
       await refreshListing(tx, [input.interfaceId]);
-      await recordAudit(tx, actor, { action: 'catalogue.package.create', targetType: 'package', targetId: id, after: { interfaceId: input.interfaceId, ...values, sort, onSale: true } });
+      await recordAudit(tx, actor, {
+        action: 'catalogue.package.create',
+        targetType: 'package',
+        targetId: id,
+        after: { interfaceId: input.interfaceId, ...values, sort, onSale: true },
+      });
       return { change: { id, changed: true }, msg: M.packageCreated };
     }
 
@@ -447,7 +457,13 @@ export async function savePackage(db: Db, actor: Actor, input: PackageSaveInput)
         });
       }
     }
-    await recordAudit(tx, actor, { action: 'catalogue.package.edit', targetType: 'package', targetId: id, before: { interfaceId: input.interfaceId, ...change.before }, after: { interfaceId: input.interfaceId, ...change.after } });
+    await recordAudit(tx, actor, {
+      action: 'catalogue.package.edit',
+      targetType: 'package',
+      targetId: id,
+      before: { interfaceId: input.interfaceId, ...change.before },
+      after: { interfaceId: input.interfaceId, ...change.after },
+    });
     return { change: { id, changed: true }, msg: M.packageSaved };
   });
   // A search between the refresh and the commit could have rebuilt from the old prices.

@@ -100,7 +100,11 @@ describe('news: draft, publish, edit, unpublish', () => {
     expect(detail).toMatchObject({ id, type: 2, title: NEWS.title, body: ['第一段：内容编辑上线。', '第二段：发布后公开页面立即刷新。'], status: 'draft' });
 
     const published = await json('news/publish', { id: String(id) });
-    expect(published).toMatchObject({ code: 200, msg: `${CONTENT_MSG.published}，${CONTENT_MSG.pagesRefreshed}`, data: { id, status: 'published', pages: 'refreshed' } });
+    expect(published).toMatchObject({
+      code: 200,
+      msg: `${CONTENT_MSG.published}，${CONTENT_MSG.pagesRefreshed}`,
+      data: { id, status: 'published', pages: 'refreshed' },
+    });
     expect(refreshes).toEqual([{ secret: SECRET, body: { paths: ['/', '/news', `/news/${id}`, '/news/[id]'], sections: [] } }]);
     const article = (await get(t, `api/news/${id}`)).json().data;
     expect(article).toMatchObject({ id, title: NEWS.title, typeName: '公司新闻', body: detail.body });
@@ -264,7 +268,11 @@ describe('cases, policies, knowledge and banners', () => {
 
   it('stores paragraphs, interfaces and tags as the public pages read them', async () => {
     const c = (await json('cases/detail', { id: String((await json('cases/save', { ...CASE, title: '字段存储测试案例' })).data.id) })).data;
-    expect(c).toMatchObject({ challenge: ['理赔人身份依赖人工审核。', '冒名理赔时有发生。'], solution: ['调用实名认证接口核验身份。'], interfaceIds: [1882, 1979] });
+    expect(c).toMatchObject({
+      challenge: ['理赔人身份依赖人工审核。', '冒名理赔时有发生。'],
+      solution: ['调用实名认证接口核验身份。'],
+      interfaceIds: [1882, 1979],
+    });
     const p = (await json('policies/detail', { id: String((await json('policies/save', { ...POLICY, title: '《标签存储测试》' })).data.id) })).data;
     expect(p).toMatchObject({ tags: ['数据安全', '测试标签'], docNumber: '测试〔2026〕1号', body: ['第一段解读。', '第二段解读。'] });
   });

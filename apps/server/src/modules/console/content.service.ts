@@ -172,7 +172,10 @@ const currentDate = (current: Item | undefined, key: string) => {
 /** Linked interfaces must exist in the catalogue; the public page leaves off-sale ones out. */
 async function checkInterfaces(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db.select({ id: interfaces.id }).from(interfaces).where(inArray(interfaces.id, [...ids]));
+  const rows = await db
+    .select({ id: interfaces.id })
+    .from(interfaces)
+    .where(inArray(interfaces.id, [...ids]));
   const known = new Set(rows.map((r) => r.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) throw new Invalid(CONTENT_MSG.interfacesUnknown(unknown));
@@ -208,15 +211,19 @@ const newsEditor = defineKind({
     // A type that is not a number matches nothing rather than being ignored.
     const type = q.type === undefined ? undefined : (parseId(q.type) ?? -1);
     const where = and(...common(q, news.status, news.id, [news.title, news.summary]), type === undefined ? undefined : eq(news.type, type));
-    const row = { id: news.id, type: news.type, title: news.title, source: news.source, publishedAt: news.publishedAt, views: news.views, status: news.status, createdAt: news.createdAt, updatedAt: news.updatedAt };
+    const row = {
+      id: news.id,
+      type: news.type,
+      title: news.title,
+      source: news.source,
+      publishedAt: news.publishedAt,
+      views: news.views,
+      status: news.status,
+      createdAt: news.createdAt,
+      updatedAt: news.updatedAt,
+    };
     return page(
-      db
-        .select(row)
-        .from(news)
-        .where(where)
-        .orderBy(draftsFirst(news.status), desc(news.publishedAt), desc(news.id))
-        .limit(q.pageSize)
-        .offset(pageOffset(q)),
+      db.select(row).from(news).where(where).orderBy(draftsFirst(news.status), desc(news.publishedAt), desc(news.id)).limit(q.pageSize).offset(pageOffset(q)),
       db.select({ n: count() }).from(news).where(where),
     );
   },
@@ -232,9 +239,22 @@ const newsEditor = defineKind({
     publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
     body: input.body,
   }),
-  insert: async (db, values) => one(await db.insert(news).values({ ...values, status: 'draft' }).returning()),
+  insert: async (db, values) =>
+    one(
+      await db
+        .insert(news)
+        .values({ ...values, status: 'draft' })
+        .returning(),
+    ),
   update: async (db, id, values) => one(await db.update(news).set(values).where(eq(news.id, id)).returning()),
-  move: async (db, id, status) => (await db.update(news).set({ status }).where(and(eq(news.id, id), ne(news.status, status))).returning())[0],
+  move: async (db, id, status) =>
+    (
+      await db
+        .update(news)
+        .set({ status })
+        .where(and(eq(news.id, id), ne(news.status, status)))
+        .returning()
+    )[0],
 });
 
 const caseEditor = defineKind({
@@ -245,7 +265,18 @@ const caseEditor = defineKind({
       ...common(q, cases.status, cases.id, [cases.title, cases.customer, cases.summary]),
       q.industry ? eq(cases.industry, q.industry) : undefined,
     );
-    const row = { id: cases.id, industry: cases.industry, title: cases.title, customer: cases.customer, summary: cases.summary, interfaceIds: cases.interfaceIds, publishedAt: cases.publishedAt, status: cases.status, createdAt: cases.createdAt, updatedAt: cases.updatedAt };
+    const row = {
+      id: cases.id,
+      industry: cases.industry,
+      title: cases.title,
+      customer: cases.customer,
+      summary: cases.summary,
+      interfaceIds: cases.interfaceIds,
+      publishedAt: cases.publishedAt,
+      status: cases.status,
+      createdAt: cases.createdAt,
+      updatedAt: cases.updatedAt,
+    };
     return page(
       db
         .select(row)
@@ -273,9 +304,22 @@ const caseEditor = defineKind({
     publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
   }),
   check: (db, values) => checkInterfaces(db, values.interfaceIds),
-  insert: async (db, values) => one(await db.insert(cases).values({ ...values, status: 'draft' }).returning()),
+  insert: async (db, values) =>
+    one(
+      await db
+        .insert(cases)
+        .values({ ...values, status: 'draft' })
+        .returning(),
+    ),
   update: async (db, id, values) => one(await db.update(cases).set(values).where(eq(cases.id, id)).returning()),
-  move: async (db, id, status) => (await db.update(cases).set({ status }).where(and(eq(cases.id, id), ne(cases.status, status))).returning())[0],
+  move: async (db, id, status) =>
+    (
+      await db
+        .update(cases)
+        .set({ status })
+        .where(and(eq(cases.id, id), ne(cases.status, status)))
+        .returning()
+    )[0],
 });
 
 const policyEditor = defineKind({
@@ -283,7 +327,18 @@ const policyEditor = defineKind({
   schema: PolicySaveInput,
   list: (db, q) => {
     const where = and(...common(q, policies.status, policies.id, [policies.title, policies.summary, policies.docNumber, policies.issuer]));
-    const row = { id: policies.id, title: policies.title, issuer: policies.issuer, docNumber: policies.docNumber, issuedAt: policies.issuedAt, summary: policies.summary, tags: policies.tags, status: policies.status, createdAt: policies.createdAt, updatedAt: policies.updatedAt };
+    const row = {
+      id: policies.id,
+      title: policies.title,
+      issuer: policies.issuer,
+      docNumber: policies.docNumber,
+      issuedAt: policies.issuedAt,
+      summary: policies.summary,
+      tags: policies.tags,
+      status: policies.status,
+      createdAt: policies.createdAt,
+      updatedAt: policies.updatedAt,
+    };
     return page(
       db
         .select(row)
@@ -308,10 +363,22 @@ const policyEditor = defineKind({
     body: input.body,
     tags: input.tags,
   }),
-  insert: async (db, values) => one(await db.insert(policies).values({ ...values, status: 'draft' }).returning()),
+  insert: async (db, values) =>
+    one(
+      await db
+        .insert(policies)
+        .values({ ...values, status: 'draft' })
+        .returning(),
+    ),
   update: async (db, id, values) => one(await db.update(policies).set(values).where(eq(policies.id, id)).returning()),
   move: async (db, id, status) =>
-    (await db.update(policies).set({ status }).where(and(eq(policies.id, id), ne(policies.status, status))).returning())[0],
+    (
+      await db
+        .update(policies)
+        .set({ status })
+        .where(and(eq(policies.id, id), ne(policies.status, status)))
+        .returning()
+    )[0],
 });
 
 const knowledgeEditor = defineKind({
@@ -319,7 +386,18 @@ const knowledgeEditor = defineKind({
   schema: KnowledgeSaveInput,
   list: (db, q) => {
     const where = and(...common(q, knowledge.status, knowledge.id, [knowledge.title, knowledge.summary]), q.type ? eq(knowledge.type, q.type) : undefined);
-    const row = { id: knowledge.id, type: knowledge.type, title: knowledge.title, summary: knowledge.summary, interfaceIds: knowledge.interfaceIds, publishedAt: knowledge.publishedAt, views: knowledge.views, status: knowledge.status, createdAt: knowledge.createdAt, updatedAt: knowledge.updatedAt };
+    const row = {
+      id: knowledge.id,
+      type: knowledge.type,
+      title: knowledge.title,
+      summary: knowledge.summary,
+      interfaceIds: knowledge.interfaceIds,
+      publishedAt: knowledge.publishedAt,
+      views: knowledge.views,
+      status: knowledge.status,
+      createdAt: knowledge.createdAt,
+      updatedAt: knowledge.updatedAt,
+    };
     return page(
       db
         .select(row)
@@ -344,10 +422,22 @@ const knowledgeEditor = defineKind({
     publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
   }),
   check: (db, values) => checkInterfaces(db, values.interfaceIds),
-  insert: async (db, values) => one(await db.insert(knowledge).values({ ...values, status: 'draft' }).returning()),
+  insert: async (db, values) =>
+    one(
+      await db
+        .insert(knowledge)
+        .values({ ...values, status: 'draft' })
+        .returning(),
+    ),
   update: async (db, id, values) => one(await db.update(knowledge).set(values).where(eq(knowledge.id, id)).returning()),
   move: async (db, id, status) =>
-    (await db.update(knowledge).set({ status }).where(and(eq(knowledge.id, id), ne(knowledge.status, status))).returning())[0],
+    (
+      await db
+        .update(knowledge)
+        .set({ status })
+        .where(and(eq(knowledge.id, id), ne(knowledge.status, status)))
+        .returning()
+    )[0],
 });
 
 const bannerEditor = defineKind({
@@ -357,13 +447,7 @@ const bannerEditor = defineKind({
     const where = and(...common(q, banners.status, banners.id, [banners.title, banners.subtitle, banners.href]));
     // The home shows banners by sort: list them in that order, so the editor sees the home's.
     return page(
-      db
-        .select()
-        .from(banners)
-        .where(where)
-        .orderBy(asc(banners.sort), asc(banners.id))
-        .limit(q.pageSize)
-        .offset(pageOffset(q)),
+      db.select().from(banners).where(where).orderBy(asc(banners.sort), asc(banners.id)).limit(q.pageSize).offset(pageOffset(q)),
       db.select({ n: count() }).from(banners).where(where),
     );
   },
@@ -372,10 +456,22 @@ const bannerEditor = defineKind({
     return (await (lock ? query.for('update') : query))[0];
   },
   values: (input) => ({ title: input.title, subtitle: input.subtitle, href: input.href, buttonText: input.buttonText, theme: input.theme, sort: input.sort }),
-  insert: async (db, values) => one(await db.insert(banners).values({ ...values, status: 'draft' }).returning()),
+  insert: async (db, values) =>
+    one(
+      await db
+        .insert(banners)
+        .values({ ...values, status: 'draft' })
+        .returning(),
+    ),
   update: async (db, id, values) => one(await db.update(banners).set(values).where(eq(banners.id, id)).returning()),
   move: async (db, id, status) =>
-    (await db.update(banners).set({ status }).where(and(eq(banners.id, id), ne(banners.status, status))).returning())[0],
+    (
+      await db
+        .update(banners)
+        .set({ status })
+        .where(and(eq(banners.id, id), ne(banners.status, status)))
+        .returning()
+    )[0],
 });
 
 export const CONTENT_EDITORS: { [K in ContentKind]: ContentEditor<z.output<(typeof CONTENT_SAVE_INPUT)[K]>> } = {

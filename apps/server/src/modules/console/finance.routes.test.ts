@@ -53,7 +53,15 @@ describe('recharge queue (bank transfers)', () => {
     await f.buy(a); // one order and one confirmed recharge already on the account
     const { id, transferRef } = await declare(a, '1234.50', '宁波检索示例贸易有限公司');
     const list = (await consolePost(t, 'recharges/list', ops.finance)).json();
-    expect(list.rows[0]).toMatchObject({ id, loginName: a.uName, amountFen: 123_450, transferRef, payerName: '宁波检索示例贸易有限公司', status: 'declared', statusLabel: '待确认' });
+    expect(list.rows[0]).toMatchObject({
+      id,
+      loginName: a.uName,
+      amountFen: 123_450,
+      transferRef,
+      payerName: '宁波检索示例贸易有限公司',
+      status: 'declared',
+      statusLabel: '待确认',
+    });
     expect(list.rows.every((r: { status: string }) => r.status === 'declared')).toBe(true);
     for (const keyword of [transferRef.toLowerCase(), '宁波检索', a.uName]) {
       const found = (await consolePost(t, 'recharges/list', ops.finance, { keyword })).json();
@@ -80,13 +88,26 @@ describe('recharge queue (bank transfers)', () => {
     expect(msgs.filter((m) => m === '该充值此前已确认到账，未重复处理')).toHaveLength(2);
     expect(answers[0]?.json().data.row).toMatchObject({ id, status: 'confirmed', statusLabel: '已到账', decidedBy: ops.finance.username });
     expect(await f.balance(a)).toBe(80_000);
-    expect(await t.database.db.select().from(ledger).where(eq(ledger.ref, `R${id}`))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(ledger)
+        .where(eq(ledger.ref, `R${id}`)),
+    ).toHaveLength(1);
     expect(await f.inbox(a, '充值已到账')).toHaveLength(1);
     expect((await f.inbox(a, '充值已到账'))[0]?.body).toContain(transferRef);
     const audit = await auditOf('recharge', id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: ops.finance.username, action: 'recharge.confirm', before: { status: 'declared' }, after: { status: 'confirmed', amountFen: 80_000 } });
-    expect((await consolePost(t, 'recharges/decide', ops.finance, { id: String(id), decision: 'reject', reason: '未到账' })).json()).toEqual({ code: 'ALL_0013', msg: '该充值申请已处理' });
+    expect(audit[0]).toMatchObject({
+      actor: ops.finance.username,
+      action: 'recharge.confirm',
+      before: { status: 'declared' },
+      after: { status: 'confirmed', amountFen: 80_000 },
+    });
+    expect((await consolePost(t, 'recharges/decide', ops.finance, { id: String(id), decision: 'reject', reason: '未到账' })).json()).toEqual({
+      code: 'ALL_0013',
+      msg: '该充值申请已处理',
+    });
     expect((await consolePost(t, 'recharges/detail', ops.admin, { id: String(id) })).json().data.balanceFen).toBe(80_000);
   });
 
@@ -115,7 +136,10 @@ describe('recharge queue (bank transfers)', () => {
 
 describe('refund queue', () => {
   const openRefund = async (memberId: number) => {
-    const [row] = await t.database.db.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.memberId, memberId), eq(refunds.status, 'requested')));
+    const [row] = await t.database.db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.memberId, memberId), eq(refunds.status, 'requested')));
     return row?.id ?? 0;
   };
 
@@ -129,7 +153,19 @@ describe('refund queue', () => {
     const [asked] = await t.database.db.select().from(refunds).where(eq(refunds.id, id));
     const list = (await consolePost(t, 'refunds/list', ops.finance, { keyword: orderNo })).json();
     expect(list.rows).toEqual([
-      expect.objectContaining({ id, loginName: a.uName, scope: 'order', scopeLabel: '单笔订单', orderNo, interfaceName: '实名认证', calls: asked?.calls, amountFen: asked?.amountFen, reason: '业务暂停', status: 'requested', statusLabel: '待审核' }),
+      expect.objectContaining({
+        id,
+        loginName: a.uName,
+        scope: 'order',
+        scopeLabel: '单笔订单',
+        orderNo,
+        interfaceName: '实名认证',
+        calls: asked?.calls,
+        amountFen: asked?.amountFen,
+        reason: '业务暂停',
+        status: 'requested',
+        statusLabel: '待审核',
+      }),
     ]);
     expect((await consolePost(t, 'refunds/list', ops.finance, { keyword: '实名认证' })).json().rows.some((r: { id: number }) => r.id === id)).toBe(true);
 
@@ -153,7 +189,10 @@ describe('refund queue', () => {
 
     expect((await decide({ decision: 'approve', amount: '12.345' })).json()).toEqual({ code: 'ALL_0001', msg: '退款金额格式不正确（元，最多两位小数）' });
     expect((await decide({ decision: 'approve', amount: '0' })).json().msg).toBe('退款金额须大于 0 元；不退款请驳回该申请');
-    expect((await decide({ decision: 'approve', amount: ((due + 1) / 100).toFixed(2) })).json()).toEqual({ code: 'ALL_0001', msg: `退款金额不能超过可退金额 ${formatFen(due)} 元` });
+    expect((await decide({ decision: 'approve', amount: ((due + 1) / 100).toFixed(2) })).json()).toEqual({
+      code: 'ALL_0001',
+      msg: `退款金额不能超过可退金额 ${formatFen(due)} 元`,
+    });
     expect(await auditOf('refund', id)).toHaveLength(0);
 
     const lower = due - 100;
@@ -162,7 +201,12 @@ describe('refund queue', () => {
     expect(msgs).toContain(`退款已通过：收回 ${p.callsLeft.toLocaleString('zh-CN')} 次调用，退回 ${formatFen(lower)} 元，已通知客户`);
     expect(msgs).toContain('该退款申请此前已通过，未重复处理');
     expect(await f.balance(a)).toBe(lower);
-    expect(await t.database.db.select().from(ledger).where(eq(ledger.ref, `refund:${id}`))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(ledger)
+        .where(eq(ledger.ref, `refund:${id}`)),
+    ).toHaveLength(1);
     expect((await f.purchase(a)).callsLeft).toBe(0);
     expect((await f.gateway(p.key)).json().code).toBe('SYSTEM_002');
     expect(await f.inbox(a, '退款已到账')).toHaveLength(1);
@@ -174,7 +218,13 @@ describe('refund queue', () => {
       before: { status: 'requested', calls: p.callsLeft, amountFen: due },
       after: { status: 'approved', calls: p.callsLeft, amountFen: lower },
     });
-    expect((await consolePost(t, 'refunds/list', ops.finance, { keyword: a.uName, status: 'approved' })).json().rows[0]).toMatchObject({ id, status: 'approved', statusLabel: '已退款', amountFen: lower, scopeLabel: '剩余全部' });
+    expect((await consolePost(t, 'refunds/list', ops.finance, { keyword: a.uName, status: 'approved' })).json().rows[0]).toMatchObject({
+      id,
+      status: 'approved',
+      statusLabel: '已退款',
+      amountFen: lower,
+      scopeLabel: '剩余全部',
+    });
   });
 
   it('a rejection needs its reason and tells the member; the calls stay', async () => {
@@ -246,11 +296,22 @@ describe('finance exports', () => {
     const rejected = await declare(a, '300');
     const waiting = await declare(a, '12');
     expect((await consolePost(t, 'recharges/decide', ops.finance, { id: String(confirmed.id), decision: 'confirm' })).json().code).toBe(200);
-    expect((await consolePost(t, 'recharges/decide', ops.admin, { id: String(rejected.id), decision: 'reject', reason: '银行未查到该笔转账' })).json().code).toBe(200);
+    expect(
+      (await consolePost(t, 'recharges/decide', ops.admin, { id: String(rejected.id), decision: 'reject', reason: '银行未查到该笔转账' })).json().code,
+    ).toBe(200);
     // Fixed times, so the China wall clock in the file can be checked.
-    await t.database.db.update(recharges).set({ createdAt: at('2026-11-20T01:02:03Z'), decidedAt: at('2026-11-21T16:30:00Z') }).where(eq(recharges.id, confirmed.id));
-    await t.database.db.update(recharges).set({ createdAt: at('2026-11-20T02:00:00Z'), decidedAt: at('2026-11-20T03:00:00Z') }).where(eq(recharges.id, rejected.id));
-    await t.database.db.update(recharges).set({ createdAt: at('2026-11-21T02:00:00Z') }).where(eq(recharges.id, waiting.id));
+    await t.database.db
+      .update(recharges)
+      .set({ createdAt: at('2026-11-20T01:02:03Z'), decidedAt: at('2026-11-21T16:30:00Z') })
+      .where(eq(recharges.id, confirmed.id));
+    await t.database.db
+      .update(recharges)
+      .set({ createdAt: at('2026-11-20T02:00:00Z'), decidedAt: at('2026-11-20T03:00:00Z') })
+      .where(eq(recharges.id, rejected.id));
+    await t.database.db
+      .update(recharges)
+      .set({ createdAt: at('2026-11-21T02:00:00Z') })
+      .where(eq(recharges.id, waiting.id));
 
     const res = await get(t, 'console/recharges/export', { status: 'all', keyword: a.uName }, { cookies: ops.finance.cookies });
     expect(res.statusCode).toBe(200);
@@ -265,7 +326,17 @@ describe('finance exports', () => {
     // The list's order: waiting first, then newest first.
     expect(rows.slice(1)).toEqual([
       ['2026-11-21 10:00:00', a.uName, '杭州财务示例科技有限公司', waiting.transferRef, 12, '待确认', '', '', ''],
-      ['2026-11-20 10:00:00', a.uName, '杭州财务示例科技有限公司', rejected.transferRef, 300, '已驳回', ops.admin.username, '2026-11-20 11:00:00', '银行未查到该笔转账'],
+      [
+        '2026-11-20 10:00:00',
+        a.uName,
+        '杭州财务示例科技有限公司',
+        rejected.transferRef,
+        300,
+        '已驳回',
+        ops.admin.username,
+        '2026-11-20 11:00:00',
+        '银行未查到该笔转账',
+      ],
       ['2026-11-20 09:02:03', a.uName, '温州对账示例科技有限公司', confirmed.transferRef, 800.5, '已到账', ops.finance.username, '2026-11-22 00:30:00', ''],
     ]);
     expect(formats[4]).toBe('0.00');
@@ -284,12 +355,23 @@ describe('finance exports', () => {
     const a = await qualifiedAccount(t, '10.96.7.1');
     const orderNo = await f.buy(a);
     expect((await as(a, 'myOrder/refund', { orderNo, reason: '项目取消' })).json().code).toBe(200);
-    const [asked] = await t.database.db.select().from(refunds).where(and(eq(refunds.memberId, a.memberId), eq(refunds.status, 'requested')));
+    const [asked] = await t.database.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.memberId, a.memberId), eq(refunds.status, 'requested')));
     const id = asked?.id ?? 0;
     const paid = (asked?.amountFen ?? 0) - 50;
-    const done = await consolePost(t, 'refunds/decide', ops.finance, { id: String(id), decision: 'approve', amount: (paid / 100).toFixed(2), reason: '按剩余次数退回' });
+    const done = await consolePost(t, 'refunds/decide', ops.finance, {
+      id: String(id),
+      decision: 'approve',
+      amount: (paid / 100).toFixed(2),
+      reason: '按剩余次数退回',
+    });
     expect(done.json().code, done.body).toBe(200);
-    await t.database.db.update(refunds).set({ createdAt: at('2026-11-19T08:00:00Z'), decidedAt: at('2026-11-19T09:15:00Z') }).where(eq(refunds.id, id));
+    await t.database.db
+      .update(refunds)
+      .set({ createdAt: at('2026-11-19T08:00:00Z'), decidedAt: at('2026-11-19T09:15:00Z') })
+      .where(eq(refunds.id, id));
 
     const res = await get(t, 'console/refunds/export', { status: 'approved', keyword: orderNo }, { cookies: ops.admin.cookies });
     expect(res.statusCode).toBe(200);
@@ -297,10 +379,27 @@ describe('finance exports', () => {
     const { rows, formats } = await readBook(res.rawPayload, '退款记录');
     expect(rows[0]).toEqual(['申请时间', '会员账号', '接口', '范围', '订单号', '调用次数', '金额（元）', '状态', '处理人', '处理时间', '退款原因', '处理说明']);
     expect(rows.slice(1)).toEqual([
-      ['2026-11-19 16:00:00', a.uName, '实名认证', '单笔订单', orderNo, asked?.calls, paid / 100, '已退款', ops.finance.username, '2026-11-19 17:15:00', '项目取消', '按剩余次数退回'],
+      [
+        '2026-11-19 16:00:00',
+        a.uName,
+        '实名认证',
+        '单笔订单',
+        orderNo,
+        asked?.calls,
+        paid / 100,
+        '已退款',
+        ops.finance.username,
+        '2026-11-19 17:15:00',
+        '项目取消',
+        '按剩余次数退回',
+      ],
     ]);
     expect(formats[6]).toBe('0.00');
-    expect((await exportAudits('refund.export')).at(-1)).toMatchObject({ actor: ops.admin.username, targetType: 'refund', after: { filter: { status: 'approved', keyword: orderNo }, rows: 1 } });
+    expect((await exportAudits('refund.export')).at(-1)).toMatchObject({
+      actor: ops.admin.username,
+      targetType: 'refund',
+      after: { filter: { status: 'approved', keyword: orderNo }, rows: 1 },
+    });
     // The waiting tab has none of this account's requests: a file with the header only.
     const none = await readBook((await get(t, 'console/refunds/export', { keyword: orderNo }, { cookies: ops.admin.cookies })).rawPayload, '退款记录');
     expect(none.rows).toHaveLength(1);

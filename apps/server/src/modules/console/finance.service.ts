@@ -153,32 +153,34 @@ export async function decideRechargeInQueue(db: Db, actor: Actor, input: Recharg
 
 // ── Refunds ──────────────────────────────────────────────────────────────────────────────────
 function refundQuery(db: Db) {
-  return db
-    .select({
-      id: refunds.id,
-      memberId: refunds.memberId,
-      loginName: members.loginName,
-      scope: refunds.scope,
-      orderNo: orders.orderNo,
-      purchaseId: refunds.purchaseId,
-      orderInterfaceId: orders.interfaceId,
-      interfaceName: sql<string>`coalesce(${interfaces.interfaceName}, '')`,
-      calls: refunds.calls,
-      amountFen: refunds.amountFen,
-      reason: refunds.reason,
-      status: refunds.status,
-      decisionNote: refunds.decisionNote,
-      decidedBy: refunds.decidedBy,
-      decidedAt: refunds.decidedAt,
-      createdAt: refunds.createdAt,
-    })
-    .from(refunds)
-    .innerJoin(members, eq(members.id, refunds.memberId))
-    .leftJoin(orders, eq(orders.id, refunds.orderId))
-    .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
-    // An order refund names its order's interface; a refund of what is left, its purchase's.
-    .leftJoin(interfaces, eq(interfaces.id, sql`coalesce(${orders.interfaceId}, ${purchases.interfaceId})`))
-    .$dynamic();
+  return (
+    db
+      .select({
+        id: refunds.id,
+        memberId: refunds.memberId,
+        loginName: members.loginName,
+        scope: refunds.scope,
+        orderNo: orders.orderNo,
+        purchaseId: refunds.purchaseId,
+        orderInterfaceId: orders.interfaceId,
+        interfaceName: sql<string>`coalesce(${interfaces.interfaceName}, '')`,
+        calls: refunds.calls,
+        amountFen: refunds.amountFen,
+        reason: refunds.reason,
+        status: refunds.status,
+        decisionNote: refunds.decisionNote,
+        decidedBy: refunds.decidedBy,
+        decidedAt: refunds.decidedAt,
+        createdAt: refunds.createdAt,
+      })
+      .from(refunds)
+      .innerJoin(members, eq(members.id, refunds.memberId))
+      .leftJoin(orders, eq(orders.id, refunds.orderId))
+      .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
+      // An order refund names its order's interface; a refund of what is left, its purchase's.
+      .leftJoin(interfaces, eq(interfaces.id, sql`coalesce(${orders.interfaceId}, ${purchases.interfaceId})`))
+      .$dynamic()
+  );
 }
 
 type RefundSelect = Awaited<ReturnType<ReturnType<typeof refundQuery>['execute']>>[number];

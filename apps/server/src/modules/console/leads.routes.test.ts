@@ -39,7 +39,10 @@ const data = async (path: string, op: TestOperator, fields: Record<string, strin
 describe('who may work the sales inbox', () => {
   it('opens every call to sales and admin only', async () => {
     const id = String(await addLead({ companyName: '角色矩阵公司' }));
-    const [req] = await t.database.db.insert(auditRequests).values({ companyName: '矩阵', contactName: '王', phone: '13700009999', industry: '保险' }).returning({ id: auditRequests.id });
+    const [req] = await t.database.db
+      .insert(auditRequests)
+      .values({ companyName: '矩阵', contactName: '王', phone: '13700009999', industry: '保险' })
+      .returning({ id: auditRequests.id });
     const reqId = String(req?.id);
     await expectRoleMatrix(t, 'leads/list', 'leads', {}, ops);
     await expectRoleMatrix(t, 'leads/detail', 'leads', { id }, ops);
@@ -67,8 +70,20 @@ describe('who may work the sales inbox', () => {
 
 describe('console/leads/list', () => {
   it('masks phones, answers newest first and filters by kind, state, assignee, keyword and China days', async () => {
-    const older = await addLead({ kind: 'quote', phone: '13812345678', userName: '李雷', companyName: '杭州筛选科技有限公司', createdAt: new Date('2026-03-01T15:30:00Z') });
-    const newer = await addLead({ kind: 'document', phone: '13987654321', companyName: '杭州筛选科技有限公司', interfaceName: '企业工商信息查询', createdAt: new Date('2026-03-01T16:30:00Z') });
+    const older = await addLead({
+      kind: 'quote',
+      phone: '13812345678',
+      userName: '李雷',
+      companyName: '杭州筛选科技有限公司',
+      createdAt: new Date('2026-03-01T15:30:00Z'),
+    });
+    const newer = await addLead({
+      kind: 'document',
+      phone: '13987654321',
+      companyName: '杭州筛选科技有限公司',
+      interfaceName: '企业工商信息查询',
+      createdAt: new Date('2026-03-01T16:30:00Z'),
+    });
     await t.database.db.update(leads).set({ assigneeId: ops.sales.id, state: 'contacted' }).where(eq(leads.id, newer));
 
     const all = await data('leads/list', ops.sales, { keyword: '筛选科技' });
@@ -89,7 +104,8 @@ describe('console/leads/list', () => {
     expect(all.rows[0]).toMatchObject({ phone: '139****4321', assigneeId: ops.sales.id, assigneeName: ops.sales.username, stateLabel: '已联系' });
     expect(JSON.stringify(all)).not.toContain('13812345678');
 
-    const ids = async (fields: Record<string, string>, op = ops.sales) => (await data('leads/list', op, { keyword: '筛选科技', ...fields })).rows.map((r: { id: number }) => r.id);
+    const ids = async (fields: Record<string, string>, op = ops.sales) =>
+      (await data('leads/list', op, { keyword: '筛选科技', ...fields })).rows.map((r: { id: number }) => r.id);
     expect(await ids({ kind: 'quote' })).toEqual([older]);
     expect(await ids({ state: 'contacted' })).toEqual([newer]);
     expect(await ids({ assignee: 'mine' })).toEqual([newer]);
@@ -293,7 +309,9 @@ describe('console/leads/export', () => {
   });
 
   it('refuses filters and more rows than one file may carry', async () => {
-    expect((await get(t, 'console/leads/export', { from: '2026-05-02', to: '2026-05-01' }, { cookies: ops.sales.cookies })).json().msg).toBe('开始日期不能晚于结束日期');
+    expect((await get(t, 'console/leads/export', { from: '2026-05-02', to: '2026-05-01' }, { cookies: ops.sales.cookies })).json().msg).toBe(
+      '开始日期不能晚于结束日期',
+    );
     await t.database.db.execute(
       sql`insert into leads (kind, phone, company_name) select 'quote', '13800000000', '批量导出上限公司' from generate_series(1, ${LEAD_EXPORT_MAX + 1})`,
     );
@@ -315,7 +333,15 @@ describe('data-compliance audit requests', () => {
 
     const page = await data('auditRequests/list', ops.sales, { keyword: '合规科技' });
     expect(page.total).toBe(1);
-    expect(page.rows[0]).toMatchObject({ id, companyName: '苏州合规科技有限公司', phone: '135****3333', industry: '金融科技', state: 'new', stateLabel: '待跟进', content: '评估人脸接口授权流程' });
+    expect(page.rows[0]).toMatchObject({
+      id,
+      companyName: '苏州合规科技有限公司',
+      phone: '135****3333',
+      industry: '金融科技',
+      state: 'new',
+      stateLabel: '待跟进',
+      content: '评估人脸接口授权流程',
+    });
     expect((await data('auditRequests/list', ops.sales, { keyword: '3333' })).rows.map((r: { id: number }) => r.id)).toEqual([id]);
 
     const detail = await data('auditRequests/detail', ops.sales, { id: String(id) });

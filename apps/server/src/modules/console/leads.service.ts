@@ -153,11 +153,7 @@ export async function leadAssignees(db: Db): Promise<LeadAssignee[]> {
 }
 
 async function lockLead(tx: Db, id: number) {
-  const [row] = await tx
-    .select({ id: leads.id, state: leads.state, assigneeId: leads.assigneeId })
-    .from(leads)
-    .where(eq(leads.id, id))
-    .for('update');
+  const [row] = await tx.select({ id: leads.id, state: leads.state, assigneeId: leads.assigneeId }).from(leads).where(eq(leads.id, id)).for('update');
   if (!row) throw new NotFound(LEADS_MSG.leadMissing);
   return row;
 }
@@ -177,7 +173,13 @@ export async function assignLead(db: Db, actor: Actor, me: number, input: LeadAs
       return { changed: false, message: target ? LEADS_MSG.sameAssignee(target.username) : LEADS_MSG.alreadyUnassigned };
     }
     await tx.update(leads).set({ assigneeId: to }).where(eq(leads.id, lead.id));
-    await recordAudit(tx, actor, { action: 'lead.assign', targetType: 'lead', targetId: lead.id, before: { assigneeId: lead.assigneeId }, after: { assigneeId: to } });
+    await recordAudit(tx, actor, {
+      action: 'lead.assign',
+      targetType: 'lead',
+      targetId: lead.id,
+      before: { assigneeId: lead.assigneeId },
+      after: { assigneeId: to },
+    });
     return { changed: true, message: target ? LEADS_MSG.assigned(target.username) : LEADS_MSG.returned };
   });
 }
@@ -194,7 +196,12 @@ export async function setLeadState(db: Db, actor: Actor, input: { id: number; st
 }
 
 /** A note on a lead; the same text again from the same operator moments later is a double submit. */
-export async function addLeadNote(db: Db, actor: Actor, operatorId: number, input: { id: number; body: string }): Promise<{ changed: boolean; message: string }> {
+export async function addLeadNote(
+  db: Db,
+  actor: Actor,
+  operatorId: number,
+  input: { id: number; body: string },
+): Promise<{ changed: boolean; message: string }> {
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, input.id);
     const [last] = await tx
@@ -316,15 +323,24 @@ export async function auditRequestDetail(db: Db, actor: Actor, id: number): Prom
   return auditRow(r, true);
 }
 
-export async function setAuditRequestState(db: Db, actor: Actor, input: { id: number; state: AuditRequestState }): Promise<{ changed: boolean; message: string }> {
+export async function setAuditRequestState(
+  db: Db,
+  actor: Actor,
+  input: { id: number; state: AuditRequestState },
+): Promise<{ changed: boolean; message: string }> {
   const label = AUDIT_REQUEST_STATE_LABEL[input.state];
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: auditRequests.id, state: auditRequests.state }).from(auditRequests).where(eq(auditRequests.id, input.id)).for('update');
     if (!row) throw new NotFound(LEADS_MSG.auditMissing);
     if (row.state === input.state) return { changed: false, message: LEADS_MSG.stateSame(label) };
     await tx.update(auditRequests).set({ state: input.state }).where(eq(auditRequests.id, row.id));
-    await recordAudit(tx, actor, { action: 'auditRequest.state', targetType: 'auditRequest', targetId: row.id, before: { state: row.state }, after: { state: input.state } });
+    await recordAudit(tx, actor, {
+      action: 'auditRequest.state',
+      targetType: 'auditRequest',
+      targetId: row.id,
+      before: { state: row.state },
+      after: { state: input.state },
+    });
     return { changed: true, message: LEADS_MSG.stateChanged(label) };
   });
 }
-

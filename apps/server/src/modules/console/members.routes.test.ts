@@ -84,7 +84,11 @@ describe('console/members/list and detail', () => {
     expect(byPhone.rows.map((r: { id: number }) => r.id)).toEqual([main.memberId]);
 
     const byCompany = await admin('list', { keyword: '上海测试数据', kind: 'sub' });
-    expect(byCompany.rows.find((r: { id: number }) => r.id === sub)).toMatchObject({ kind: 'sub', parentLoginName: main.uName, companyName: '上海测试数据科技有限公司' });
+    expect(byCompany.rows.find((r: { id: number }) => r.id === sub)).toMatchObject({
+      kind: 'sub',
+      parentLoginName: main.uName,
+      companyName: '上海测试数据科技有限公司',
+    });
     expect(byCompany.rows.every((r: { kind: string }) => r.kind === 'sub')).toBe(true);
 
     const flagged = await admin('list', { flagged: 'true', pageSize: '100' });
@@ -104,7 +108,9 @@ describe('console/members/list and detail', () => {
     await addSub(main);
     await addSub(main);
     await t.database.db.insert(balances).values({ memberId: main.memberId, balanceFen: 12_345 });
-    await t.database.db.insert(purchases).values({ memberId: main.memberId, interfaceId: 1882, key: `k${main.memberId}`, expiresAt: new Date(Date.now() + 86_400_000) });
+    await t.database.db
+      .insert(purchases)
+      .values({ memberId: main.memberId, interfaceId: 1882, key: `k${main.memberId}`, expiresAt: new Date(Date.now() + 86_400_000) });
 
     const d = (await admin('detail', { id: String(main.memberId) })).data;
     expect(d).toMatchObject({
@@ -143,8 +149,14 @@ describe('console/members/features and the features command', () => {
 
     expect(await admin('features', { id, codes: '13,6,11,6' })).toMatchObject({ msg: '开通的功能已更新', data: { changed: true } });
     expect(await menu()).toEqual([6, 11, 13, 100, 101, 102, 103, 104, 105, 106, 107]);
-    const told = async () => t.database.db.select().from(messages).where(and(eq(messages.memberId, a.memberId), eq(messages.title, '用户中心功能已更新')));
-    expect((await told()).map((m) => m.body)).toEqual([`平台已为您的账号开通以下用户中心功能：${[6, 11, 13].map((c) => GRANTABLE_FEATURE_OPTIONS.find((o) => o.code === c)?.label).join('、')}。`]);
+    const told = async () =>
+      t.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.memberId, a.memberId), eq(messages.title, '用户中心功能已更新')));
+    expect((await told()).map((m) => m.body)).toEqual([
+      `平台已为您的账号开通以下用户中心功能：${[6, 11, 13].map((c) => GRANTABLE_FEATURE_OPTIONS.find((o) => o.code === c)?.label).join('、')}。`,
+    ]);
     expect(await admin('features', { id, codes: '6,11,13' })).toMatchObject({ msg: '开通的功能没有变化，未重复修改', data: { changed: false } });
     expect(await told()).toHaveLength(1); // a repeat tells nothing
     expect((await admin('detail', { id })).data).toMatchObject({ featureCodes: [6, 11, 13], effectiveFeatures: [6, 11, 13] });
@@ -183,7 +195,10 @@ describe('console/members/flags and status', () => {
     const login = () => post(t, 'memberShip/postLogin', { name: a.uName, pwd: a.password }, { ip: `10.93.0.${ipSerial}` });
     expect((await login()).json().code).toBe(200);
 
-    expect(await admin('flags', { id, securityFlagged: 'true' })).toMatchObject({ msg: '已加上安全验证标记，该账号每次登录都需验证手机号', data: { changed: true } });
+    expect(await admin('flags', { id, securityFlagged: 'true' })).toMatchObject({
+      msg: '已加上安全验证标记，该账号每次登录都需验证手机号',
+      data: { changed: true },
+    });
     expect(await admin('flags', { id, securityFlagged: 'true' })).toMatchObject({ msg: '该账号已有安全验证标记，未重复修改', data: { changed: false } });
     expect((await login()).json()).toMatchObject({ code: 'ALL_0050', mobile: masked(a.mobile) });
 
@@ -204,7 +219,10 @@ describe('console/members/flags and status', () => {
     expect(await admin('status', { id, status: 'disabled' })).toMatchObject({ msg: '账号已停用，该账号的登录已全部失效', data: { changed: true } });
     expect(await admin('status', { id, status: 'disabled' })).toMatchObject({ msg: '账号已是「已停用」状态，未重复修改', data: { changed: false } });
     expect((await state()).json().code).toBe('ALL_0024');
-    const open = await t.database.db.select().from(sessions).where(and(eq(sessions.memberId, a.memberId), isNull(sessions.revokedAt)));
+    const open = await t.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.memberId, a.memberId), isNull(sessions.revokedAt)));
     expect(open).toHaveLength(0);
     const login = () => post(t, 'memberShip/postLogin', { name: a.uName, pwd: a.password }, { ip: `10.93.0.${ipSerial}` });
     expect((await login()).json().code).toBe('ALL_0021');
@@ -273,7 +291,12 @@ describe('dormant accounts (Decision 9)', () => {
     expect(ids).toContain(idle.memberId);
     expect(ids).not.toContain(recent.memberId);
     expect(ids).not.toContain(idleSub);
-    expect(page.rows.find((r: { id: number }) => r.id === idle.memberId)).toMatchObject({ loginName: idle.uName, mobile: masked(idle.mobile), idleDays: 200, closureMarkedAt: null });
+    expect(page.rows.find((r: { id: number }) => r.id === idle.memberId)).toMatchObject({
+      loginName: idle.uName,
+      mobile: masked(idle.mobile),
+      idleDays: 200,
+      closureMarkedAt: null,
+    });
     const overview = (await consolePost(t, 'overview', ops.admin)).json().data;
     expect(overview.dormant).toBe(page.total);
     expect((await admin('detail', { id: String(idle.memberId) })).data.dormant).toBe(true);
@@ -283,7 +306,11 @@ describe('dormant accounts (Decision 9)', () => {
     const a = await account();
     await idleFor(a.memberId, 190);
     const id = String(a.memberId);
-    const sms = () => t.database.db.select().from(outbox).where(and(eq(outbox.recipient, a.mobile), eq(outbox.channel, 'sms')));
+    const sms = () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, a.mobile), eq(outbox.channel, 'sms')));
     const smsBefore = (await sms()).length;
     const inbox = async () => (await post(t, 'UserCenter/userNews', {}, { cookies: a.cookies })).json().rows;
     const messagesBefore = (await inbox()).length;

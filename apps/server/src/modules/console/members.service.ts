@@ -44,7 +44,9 @@ const lastSeen = sql`coalesce(${members.lastLoginAt}, ${members.createdAt})`;
 
 /** The newest enterprise authentication of the account's company (a sub-account's parent's). */
 const latestQualification = (column: typeof qualifications.companyName | typeof qualifications.status) =>
-  sql<string | null>`(select ${column} from ${qualifications} where ${qualifications.memberId} = coalesce(${members.parentId}, ${members.id}) order by ${qualifications.id} desc limit 1)`;
+  sql<
+    string | null
+  >`(select ${column} from ${qualifications} where ${qualifications.memberId} = coalesce(${members.parentId}, ${members.id}) order by ${qualifications.id} desc limit 1)`;
 
 const rowColumns = {
   id: members.id,
@@ -125,9 +127,10 @@ export async function memberDetail(db: Db, id: number): Promise<MemberDetail> {
   const row = memberRow(r);
   const stored = extra?.featureCodes ?? null;
   // The menu rule itself, less the menus every account has: what this account is granted now.
-  const effective = featureCodes({ featureCodes: stored, parentId: r.parentId, companyInfoVisible: extra?.companyInfoVisible ?? false, loginName: r.loginName }, { specialUsers: new Set() }).filter(
-    (c) => GRANTABLE_FEATURES.includes(c),
-  );
+  const effective = featureCodes(
+    { featureCodes: stored, parentId: r.parentId, companyInfoVisible: extra?.companyInfoVisible ?? false, loginName: r.loginName },
+    { specialUsers: new Set() },
+  ).filter((c) => GRANTABLE_FEATURES.includes(c));
   return {
     ...row,
     featureCodes: stored,
@@ -192,7 +195,13 @@ export async function setMemberFeatures(db: Db, actor: Actor, ref: MemberRef, co
     const before = m.featureCodes ? [...m.featureCodes].sort((a, b) => a - b) : null;
     if (sameCodes(before, codes)) return { id: m.id, loginName: m.loginName, changed: false, message: MEMBER_MSG.featuresSame, codes };
     await tx.update(members).set({ featureCodes: codes }).where(eq(members.id, m.id));
-    await recordAudit(tx, actor, { action: 'member.features', targetType: 'member', targetId: m.id, before: { featureCodes: m.featureCodes }, after: { featureCodes: codes } });
+    await recordAudit(tx, actor, {
+      action: 'member.features',
+      targetType: 'member',
+      targetId: m.id,
+      before: { featureCodes: m.featureCodes },
+      after: { featureCodes: codes },
+    });
     // The customer learns why their menu changed.
     const names = (codes ?? []).map((c) => GRANTABLE_FEATURE_OPTIONS.find((o) => o.code === c)?.label ?? `功能 ${c}`);
     await sendMessage(tx, m.id, {
@@ -216,7 +225,13 @@ export async function setMemberFlag(db: Db, actor: Actor, { id, securityFlagged:
     const m = await lockMember(tx, { id });
     if (m.securityFlagged === flagged) return { id, loginName: m.loginName, changed: false, message: MEMBER_MSG.flagSame(flagged) };
     await tx.update(members).set({ securityFlagged: flagged }).where(eq(members.id, id));
-    await recordAudit(tx, actor, { action: flagged ? 'member.flag' : 'member.unflag', targetType: 'member', targetId: id, before: { securityFlagged: m.securityFlagged }, after: { securityFlagged: flagged } });
+    await recordAudit(tx, actor, {
+      action: flagged ? 'member.flag' : 'member.unflag',
+      targetType: 'member',
+      targetId: id,
+      before: { securityFlagged: m.securityFlagged },
+      after: { securityFlagged: flagged },
+    });
     return { id, loginName: m.loginName, changed: true, message: flagged ? MEMBER_MSG.flagOn : MEMBER_MSG.flagOff };
   });
 }
@@ -237,7 +252,13 @@ export async function setMemberStatus(db: Db, actor: Actor, { id, status }: Memb
       const children = await tx.select({ id: members.id }).from(members).where(eq(members.parentId, id));
       for (const child of children) await revokeAllSessions(tx, child.id);
     }
-    await recordAudit(tx, actor, { action: status === 'disabled' ? 'member.disable' : 'member.enable', targetType: 'member', targetId: id, before: { status: m.status }, after: { status } });
+    await recordAudit(tx, actor, {
+      action: status === 'disabled' ? 'member.disable' : 'member.enable',
+      targetType: 'member',
+      targetId: id,
+      before: { status: m.status },
+      after: { status },
+    });
     return { id, loginName: m.loginName, changed: true, message: status === 'disabled' ? MEMBER_MSG.disabled : MEMBER_MSG.enabled };
   });
   if (change.changed) forgetPurchaseFacts();
@@ -295,12 +316,23 @@ export async function markClosure(db: Db, notifier: Notifier, actor: Actor, id: 
     const at = new Date();
     await tx.update(members).set({ closureMarkedAt: at }).where(eq(members.id, id));
     await sendMessage(tx, id, { kind: 'account', title: CLOSURE_NOTICE.title, body: CLOSURE_NOTICE.body(m.loginName), link: '/userCenter' });
-    await recordAudit(tx, actor, { action: 'member.markClosure', targetType: 'member', targetId: id, before: { closureMarkedAt: null }, after: { closureMarkedAt: at.toISOString() } });
+    await recordAudit(tx, actor, {
+      action: 'member.markClosure',
+      targetType: 'member',
+      targetId: id,
+      before: { closureMarkedAt: null },
+      after: { closureMarkedAt: at.toISOString() },
+    });
     return { m, changed: true };
   });
   // After the commit: the SMS goes through the outbox, which is not part of the transaction.
   if (done.changed && done.m.mobile) {
-    await notifier.send({ channel: 'sms', to: done.m.mobile, body: CLOSURE_NOTICE.sms(done.m.loginName), template: { kind: 'closure', params: { name: done.m.loginName } } });
+    await notifier.send({
+      channel: 'sms',
+      to: done.m.mobile,
+      body: CLOSURE_NOTICE.sms(done.m.loginName),
+      template: { kind: 'closure', params: { name: done.m.loginName } },
+    });
   }
   return { id, loginName: done.m.loginName, changed: done.changed, message: done.changed ? MEMBER_MSG.closureMarked : MEMBER_MSG.closureSame };
 }
@@ -310,8 +342,13 @@ export async function unmarkClosure(db: Db, actor: Actor, id: number): Promise<C
     const m = await lockMember(tx, { id });
     if (!m.closureMarkedAt) return { id, loginName: m.loginName, changed: false, message: MEMBER_MSG.closureNotMarked };
     await tx.update(members).set({ closureMarkedAt: null }).where(eq(members.id, id));
-    await recordAudit(tx, actor, { action: 'member.unmarkClosure', targetType: 'member', targetId: id, before: { closureMarkedAt: m.closureMarkedAt.toISOString() }, after: { closureMarkedAt: null } });
+    await recordAudit(tx, actor, {
+      action: 'member.unmarkClosure',
+      targetType: 'member',
+      targetId: id,
+      before: { closureMarkedAt: m.closureMarkedAt.toISOString() },
+      after: { closureMarkedAt: null },
+    });
     return { id, loginName: m.loginName, changed: true, message: MEMBER_MSG.closureUnmarked };
   });
 }
-

@@ -38,7 +38,12 @@ describe('operator accounts and the audit trail', () => {
     expect((await consolePost(t, 'operators/create', ops.admin, { username: 'fine.name', role: 'boss' })).json().msg).toBe(CONSOLE_MSG.role);
 
     const audit = (await consolePost(t, 'audit/list', ops.admin, { action: 'operator.create', actor: ops.admin.username })).json();
-    expect(audit.rows[0]).toMatchObject({ actor: ops.admin.username, action: 'operator.create', targetType: 'operator', after: { username: 'new.finance', role: 'finance' } });
+    expect(audit.rows[0]).toMatchObject({
+      actor: ops.admin.username,
+      action: 'operator.create',
+      targetType: 'operator',
+      after: { username: 'new.finance', role: 'finance' },
+    });
     expect(audit.rows[0].ip).toBe('127.0.0.1');
   });
 
@@ -56,7 +61,10 @@ describe('operator accounts and the audit trail', () => {
 
     const out = await runCommand({ db: t.database.db }, ['reset-operator', op.username]);
     expect(out).toMatch(/^运营账号 .+ 的密码已重置，身份验证器已解绑\n新密码: \S{16}\n/);
-    const rows = await t.database.db.select().from(consoleAudit).where(and(eq(consoleAudit.action, 'operator.reset'), eq(consoleAudit.targetId, String(op.id))));
+    const rows = await t.database.db
+      .select()
+      .from(consoleAudit)
+      .where(and(eq(consoleAudit.action, 'operator.reset'), eq(consoleAudit.targetId, String(op.id))));
     expect(rows.map((r) => r.actor).sort()).toEqual([ops.admin.username, 'cli'].sort());
   });
 

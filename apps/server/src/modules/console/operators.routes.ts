@@ -16,9 +16,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: RouteDeps) {
   });
 
   // The one time the password is shown; the new operator binds an authenticator on first sign-in.
-  route(consoleOperatorsApi.create, async ({ caller, input }) =>
-    ok(await addOperator(db, caller.actor, input), '运营账号已创建，请把初始密码当面交给本人'),
-  );
+  route(consoleOperatorsApi.create, async ({ caller, input }) => ok(await addOperator(db, caller.actor, input), '运营账号已创建，请把初始密码当面交给本人'));
 
   route(consoleOperatorsApi.status, async ({ caller, input }) => {
     const { changed } = await changeOperatorStatus(db, caller.actor, input);

@@ -91,7 +91,10 @@ export async function resetOperator(db: Db, username: string): Promise<{ id: num
     .where(eq(operators.username, username))
     .returning({ id: operators.id });
   if (!row) throw new NotFound(CONSOLE_MSG.operatorMissing);
-  await db.update(operatorSessions).set({ revokedAt: new Date() }).where(and(eq(operatorSessions.operatorId, row.id), isNull(operatorSessions.revokedAt)));
+  await db
+    .update(operatorSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(operatorSessions.operatorId, row.id), isNull(operatorSessions.revokedAt)));
   return { id: row.id, password };
 }
 
@@ -101,7 +104,10 @@ export async function setOperatorStatus(db: Db, id: number, status: 'active' | '
   if (current.status === status) return { before: current.status, after: status, changed: false };
   await db.update(operators).set({ status }).where(eq(operators.id, id));
   if (status === 'disabled') {
-    await db.update(operatorSessions).set({ revokedAt: new Date() }).where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
+    await db
+      .update(operatorSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
   }
   return { before: current.status, after: status, changed: true };
 }
@@ -161,7 +167,13 @@ export async function resetOperatorAccount(db: Db, actor: Actor, input: Operator
   if (!row) throw new NotFound(CONSOLE_MSG.operatorMissing);
   return db.transaction(async (tx) => {
     const { password } = await resetOperator(tx, row.username);
-    await recordAudit(tx, actor, { action: 'operator.reset', targetType: 'operator', targetId: id, before: { enrolled: row.enrolled }, after: { enrolled: false } });
+    await recordAudit(tx, actor, {
+      action: 'operator.reset',
+      targetType: 'operator',
+      targetId: id,
+      before: { enrolled: row.enrolled },
+      after: { enrolled: false },
+    });
     return { id, username: row.username, password };
   });
 }
@@ -268,7 +280,10 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<LoginRe
   if (!row.totpEnc) {
     // First sign-in (or after a reset): offer a secret; the session waits for enrol().
     const secret = new OTPAuth.Secret({ size: 20 });
-    await db.update(operators).set({ totpPendingEnc: seal(config, secret.base32, sealContext(row.id)) }).where(eq(operators.id, row.id));
+    await db
+      .update(operators)
+      .set({ totpPendingEnc: seal(config, secret.base32, sealContext(row.id)) })
+      .where(eq(operators.id, row.id));
     const uri = totpFor(row.username, secret).toString();
     const qr = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(uri, { type: 'svg', margin: 1 })).toString('base64')}`;
     return { stage: 'enroll', secret: secret.base32, uri, qr };
@@ -286,7 +301,9 @@ export async function enroll(db: Db, config: Config, a: Attempt & { code: string
   const row = await checkPassword(db, a);
   if (row.totpEnc || !row.totpPendingEnc) throw new Conflict('身份验证器已绑定，请直接登录');
   const secret = OTPAuth.Secret.fromBase32(unseal(config, row.totpPendingEnc, sealContext(row.id)));
-  if (!(await acceptCode(db, row.id, secret, row.username, a.code, { sealed: seal(config, secret.base32, sealContext(row.id)), offered: row.totpPendingEnc }))) {
+  if (
+    !(await acceptCode(db, row.id, secret, row.username, a.code, { sealed: seal(config, secret.base32, sealContext(row.id)), offered: row.totpPendingEnc }))
+  ) {
     throw new Invalid(CONSOLE_MSG.codeWrong);
   }
   await clearAttempts(db, keys);
@@ -343,5 +360,8 @@ export async function resolveOperator(db: Db, token: string): Promise<Operator |
 
 export async function logout(db: Db, token: string): Promise<void> {
   if (!token) return;
-  await db.update(operatorSessions).set({ revokedAt: new Date() }).where(and(eq(operatorSessions.tokenHash, hashToken(token)), isNull(operatorSessions.revokedAt)));
+  await db
+    .update(operatorSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(operatorSessions.tokenHash, hashToken(token)), isNull(operatorSessions.revokedAt)));
 }

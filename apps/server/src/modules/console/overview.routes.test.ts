@@ -45,7 +45,10 @@ describe('the console home', () => {
   it('counts an account idle for six months as dormant (Decision 9)', async () => {
     const before = (await consolePost(t, 'overview', ops.admin)).json().data.dormant;
     const idle = await newAccount(t, '10.90.5.2');
-    await t.database.db.update(members).set({ lastLoginAt: new Date(Date.now() - 200 * 86_400_000) }).where(eq(members.id, idle.memberId));
+    await t.database.db
+      .update(members)
+      .set({ lastLoginAt: new Date(Date.now() - 200 * 86_400_000) })
+      .where(eq(members.id, idle.memberId));
     expect((await consolePost(t, 'overview', ops.admin)).json().data.dormant).toBe(before + 1);
   });
 });

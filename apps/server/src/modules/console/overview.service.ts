@@ -24,7 +24,8 @@ export async function overviewFor(db: Db, operator: Pick<ConsoleOperator, 'role'
   const n = sql<number>`count(*)::int`;
   const out: ConsoleOverview = {};
   const jobs: Promise<void>[] = [];
-  const add = (key: keyof ConsoleOverview, q: Promise<{ n: number }[]>) => jobs.push(
+  const add = (key: keyof ConsoleOverview, q: Promise<{ n: number }[]>) =>
+    jobs.push(
       first(q).then((v) => {
         out[key] = v;
       }),
@@ -35,13 +36,7 @@ export async function overviewFor(db: Db, operator: Pick<ConsoleOperator, 'role'
   if (canOperate(role, 'refunds')) add('refunds', db.select({ n }).from(refunds).where(eq(refunds.status, 'requested')));
   if (canOperate(role, 'leads')) add('leads', db.select({ n }).from(leads).where(eq(leads.state, 'new')));
   if (canOperate(role, 'members')) {
-    add(
-      'dormant',
-      db
-        .select({ n })
-        .from(members)
-        .where(dormantAccounts()),
-    );
+    add('dormant', db.select({ n }).from(members).where(dormantAccounts()));
   }
   await Promise.all(jobs);
   return out;

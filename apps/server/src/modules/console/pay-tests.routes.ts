@@ -21,7 +21,8 @@ export async function payTestsRoutes(app: FastifyInstance, deps: RouteDeps) {
     const { row, changed } = await decidePayTestInQueue(db, caller.actor, input);
     let msg: string;
     if (!changed) msg = `该付费测试申请此前已${input.decision === 'approve' ? '通过' : '驳回'}，未重复处理`;
-    else if (input.decision === 'approve') msg = `付费测试已通过：扣除 ${formatFen(row.feeFen)} 元，开通 ${row.calls.toLocaleString('zh-CN')} 次测试调用，已通知客户`;
+    else if (input.decision === 'approve')
+      msg = `付费测试已通过：扣除 ${formatFen(row.feeFen)} 元，开通 ${row.calls.toLocaleString('zh-CN')} 次测试调用，已通知客户`;
     else msg = '付费测试申请已驳回，已通知客户';
     return ok({ row, changed }, msg);
   });

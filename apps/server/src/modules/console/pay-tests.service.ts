@@ -125,7 +125,10 @@ export async function decidePayTestAs(db: Db, actor: Actor, d: PayTestDecisionIn
         targetType: 'payTest',
         targetId: out.row.id,
         before: { status: 'applied' },
-        after: d.decision === 'approve' ? { status: out.row.status, calls: out.row.calls, feeFen: out.row.feeFen } : { status: out.row.status, reason: out.row.reason },
+        after:
+          d.decision === 'approve'
+            ? { status: out.row.status, calls: out.row.calls, feeFen: out.row.feeFen }
+            : { status: out.row.status, reason: out.row.reason },
       });
     }
     return out;

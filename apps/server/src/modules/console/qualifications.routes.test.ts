@@ -41,7 +41,12 @@ async function submitQualification(a: TestAccount, companyName: string, code = c
     payload,
   });
   expect(res.json().code, res.body).toBe(200);
-  const [row] = await t.database.db.select({ id: qualifications.id }).from(qualifications).where(eq(qualifications.memberId, a.memberId)).orderBy(desc(qualifications.id)).limit(1);
+  const [row] = await t.database.db
+    .select({ id: qualifications.id })
+    .from(qualifications)
+    .where(eq(qualifications.memberId, a.memberId))
+    .orderBy(desc(qualifications.id))
+    .limit(1);
   return row?.id ?? 0;
 }
 
@@ -81,14 +86,25 @@ describe('enterprise authentication queue', () => {
     const code = creditCode();
     const id = await submitQualification(a, '苏州队列检索数据有限公司', code);
     const list = (await consolePost(t, 'qualifications/list', ops.reviewer)).json();
-    expect(list.rows[0]).toMatchObject({ id, loginName: a.uName, companyName: '苏州队列检索数据有限公司', creditCode: code, legalPerson: '赵六', status: 'pending', statusLabel: '待审核' });
+    expect(list.rows[0]).toMatchObject({
+      id,
+      loginName: a.uName,
+      companyName: '苏州队列检索数据有限公司',
+      creditCode: code,
+      legalPerson: '赵六',
+      status: 'pending',
+      statusLabel: '待审核',
+    });
     expect(list.rows.every((r: { status: string }) => r.status === 'pending')).toBe(true);
     expect(list.total).toBe(list.counts.pending);
     expect(list.counts.all).toBe(list.counts.pending + list.counts.approved + list.counts.rejected + list.counts.revoked);
 
     for (const keyword of ['队列检索', a.uName.toUpperCase(), code.toLowerCase()]) {
       const found = (await consolePost(t, 'qualifications/list', ops.reviewer, { keyword })).json();
-      expect(found.rows.map((r: { id: number }) => r.id), keyword).toEqual([id]);
+      expect(
+        found.rows.map((r: { id: number }) => r.id),
+        keyword,
+      ).toEqual([id]);
       expect(found.counts).toMatchObject({ pending: 1, all: 1 });
     }
     expect((await consolePost(t, 'qualifications/list', ops.reviewer, { keyword: '不存在的公司%' })).json()).toMatchObject({ rows: [], total: 0 });
@@ -98,7 +114,9 @@ describe('enterprise authentication queue', () => {
     const every = (await consolePost(t, 'qualifications/list', ops.admin, { status: 'all', pageSize: '100' })).json();
     const statuses: string[] = every.rows.map((r: { status: string }) => r.status);
     expect(statuses.lastIndexOf('pending')).toBeLessThan(statuses.indexOf('approved'));
-    expect((await consolePost(t, 'qualifications/list', ops.admin, { status: 'approved' })).json().rows.every((r: { status: string }) => r.status === 'approved')).toBe(true);
+    expect(
+      (await consolePost(t, 'qualifications/list', ops.admin, { status: 'approved' })).json().rows.every((r: { status: string }) => r.status === 'approved'),
+    ).toBe(true);
   });
 
   it('rejects with a reason once, tells the member, and the detail shows the earlier application', async () => {
@@ -114,7 +132,11 @@ describe('enterprise authentication queue', () => {
     expect((await consolePost(t, 'qualifications/decide', ops.reviewer, { decision: 'approve' })).json().msg).toBe('请选择要处理的申请');
 
     const rejected = (await decide({ decision: 'reject', reason: '营业执照已过期' })).json();
-    expect(rejected).toMatchObject({ code: 200, msg: '企业认证已驳回，已通知客户', data: { changed: true, row: { id: first, status: 'rejected', statusLabel: '已驳回', reason: '营业执照已过期', decidedBy: ops.reviewer.username } } });
+    expect(rejected).toMatchObject({
+      code: 200,
+      msg: '企业认证已驳回，已通知客户',
+      data: { changed: true, row: { id: first, status: 'rejected', statusLabel: '已驳回', reason: '营业执照已过期', decidedBy: ops.reviewer.username } },
+    });
     const again = (await decide({ decision: 'reject', reason: '营业执照已过期' })).json();
     expect(again).toMatchObject({ code: 200, msg: '该企业认证此前已驳回，未重复处理', data: { changed: false } });
     expect((await decide({ decision: 'approve' })).json()).toEqual({ code: 'ALL_0013', msg: '该申请已处理，不能再次审核' });
@@ -124,7 +146,13 @@ describe('enterprise authentication queue', () => {
     expect(told[0]?.body).toContain('原因：营业执照已过期');
     const audit = await auditOf('qualification', first);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: ops.reviewer.username, operatorId: ops.reviewer.id, action: 'qualification.reject', before: { status: 'pending' }, after: { status: 'rejected', reason: '营业执照已过期' } });
+    expect(audit[0]).toMatchObject({
+      actor: ops.reviewer.username,
+      operatorId: ops.reviewer.id,
+      action: 'qualification.reject',
+      before: { status: 'pending' },
+      after: { status: 'rejected', reason: '营业执照已过期' },
+    });
 
     const second = await submitQualification(a, '无锡驳回示例有限公司');
     const detail = (await consolePost(t, 'qualifications/detail', ops.reviewer, { id: String(second) })).json().data;
@@ -161,7 +189,12 @@ describe('enterprise authentication queue', () => {
     const other = await submitQualification(b, '镇江命令行示例有限公司');
     expect(await run('qualification', 'reject', b.uName, '法定代表人与执照不符')).toBe(`${b.uName}（镇江命令行示例有限公司）的企业认证已驳回，已通知客户`);
     const [cli] = await auditOf('qualification', other);
-    expect(cli).toMatchObject({ actor: 'cli', operatorId: null, action: 'qualification.reject', after: { status: 'rejected', reason: '法定代表人与执照不符' } });
+    expect(cli).toMatchObject({
+      actor: 'cli',
+      operatorId: null,
+      action: 'qualification.reject',
+      after: { status: 'rejected', reason: '法定代表人与执照不符' },
+    });
     const row = (await consolePost(t, 'qualifications/detail', ops.reviewer, { id: String(other) })).json().data;
     expect(row).toMatchObject({ status: 'rejected', decidedBy: 'console' });
   });

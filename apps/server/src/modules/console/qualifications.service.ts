@@ -83,12 +83,15 @@ export async function qualificationRow(db: Db, id: number): Promise<Qualificatio
 /** The application with its contact and the member's other applications; showing the whole phone is audited, as a lead's is. */
 export async function qualificationDetail(db: Db, actor: Actor, { id }: { id: number }): Promise<QualificationDetail> {
   const [[row], [contact]] = await Promise.all([
+    db.select({ licencePath: qualifications.licencePath, memberId: qualifications.memberId }).from(qualifications).where(eq(qualifications.id, id)),
     db
-      .select({ licencePath: qualifications.licencePath, memberId: qualifications.memberId })
-      .from(qualifications)
-      .where(eq(qualifications.id, id)),
-    db
-      .select({ contacter: members.contacter, contactMobile: members.contactMobile, mobile: members.mobile, email: members.contactEmail, position: members.position })
+      .select({
+        contacter: members.contacter,
+        contactMobile: members.contactMobile,
+        mobile: members.mobile,
+        email: members.contactEmail,
+        position: members.position,
+      })
       .from(members)
       .innerJoin(qualifications, eq(qualifications.memberId, members.id))
       .where(eq(qualifications.id, id)),

@@ -35,7 +35,11 @@ describe('operator sign-in', () => {
     expect(wrong.cookies.find((c) => c.name === CONSOLE_COOKIE.name)).toBeUndefined();
 
     const res = await post(t, 'console/enroll', { username: 'first.timer', password, code: totpCode(first.data.secret) });
-    expect(res.json()).toMatchObject({ code: 200, msg: CONSOLE_MSG.enrolled, data: { stage: 'done', operator: { username: 'first.timer', role: 'reviewer' } } });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      msg: CONSOLE_MSG.enrolled,
+      data: { stage: 'done', operator: { username: 'first.timer', role: 'reviewer' } },
+    });
     const cookie = res.cookies.find((c) => c.name === CONSOLE_COOKIE.name);
     expect(cookie).toMatchObject({ path: '/apiHome/console', httpOnly: true, sameSite: 'Strict' });
     expect(cookie?.maxAge).toBeUndefined(); // ends with the browser
@@ -67,7 +71,9 @@ describe('operator sign-in', () => {
   it('counts parallel guesses before checking them, so a burst gets no more tries than a sequence', async () => {
     const op = await newOperator(t, 'sales');
     const burst = await Promise.all(
-      Array.from({ length: 12 }, () => login({ username: op.username, password: op.password, code: '000000' === totpCode(op.secret) ? '111111' : '000000' }, '10.90.1.50')),
+      Array.from({ length: 12 }, () =>
+        login({ username: op.username, password: op.password, code: '000000' === totpCode(op.secret) ? '111111' : '000000' }, '10.90.1.50'),
+      ),
     );
     const codes = burst.map((r) => r.json().code);
     expect(codes.filter((c) => c === 'ALL_0012')).toHaveLength(7);
@@ -81,15 +87,24 @@ describe('operator sign-in', () => {
     expect(res.json().msg).toBe('已停用，该账号的登录已全部失效');
     const again = (await consolePost(t, 'operators/status', ops.admin, { id: String(op.id), status: 'disabled' })).json();
     expect(again).toMatchObject({ msg: '该账号已是停用状态，未重复修改', data: { changed: false } });
-    const audit = await t.database.db.select().from(consoleAudit).where(and(eq(consoleAudit.action, 'operator.disable'), eq(consoleAudit.targetId, String(op.id))));
+    const audit = await t.database.db
+      .select()
+      .from(consoleAudit)
+      .where(and(eq(consoleAudit.action, 'operator.disable'), eq(consoleAudit.targetId, String(op.id))));
     expect(audit).toHaveLength(1);
     expect((await consolePost(t, 'me', op)).json().code).toBe('ALL_0024');
-    expect((await login({ username: op.username, password: op.password, code: totpCode(op.secret, 1) }, '10.90.2.1')).json()).toMatchObject({ code: 'ALL_0021', msg: '运营账号已停用' });
+    expect((await login({ username: op.username, password: op.password, code: totpCode(op.secret, 1) }, '10.90.2.1')).json()).toMatchObject({
+      code: 'ALL_0021',
+      msg: '运营账号已停用',
+    });
   });
 
   it('ends a session after 30 idle minutes and on logout', async () => {
     const op = await newOperator(t, 'editor');
-    await t.database.db.update(operatorSessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(operatorSessions.operatorId, op.id));
+    await t.database.db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(operatorSessions.operatorId, op.id));
     expect((await consolePost(t, 'overview', op)).json().code).toBe('ALL_0024');
     const again = await login({ username: op.username, password: op.password, code: totpCode(op.secret, 1) }, '10.90.3.1');
     const cookies = { consoleToken: again.cookies.find((c) => c.name === CONSOLE_COOKIE.name)?.value ?? '' };

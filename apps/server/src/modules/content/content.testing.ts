@@ -9,16 +9,7 @@ import type { TestApp } from '../../test/harness';
  * Filter values that must answer 200 with nothing or literal matches, never a 500. (A control
  * character is the input guard's: 400 naming the field, Decision 123.)
  */
-export const HOSTILE = [
-  'x'.repeat(1000),
-  "' or 1=1 --",
-  '<script>alert(1)</script>',
-  '"; drop table news; --',
-  '%',
-  '_',
-  '\\',
-  '{"$ne":null}',
-];
+export const HOSTILE = ['x'.repeat(1000), "' or 1=1 --", '<script>alert(1)</script>', '"; drop table news; --', '%', '_', '\\', '{"$ne":null}'];
 
 /** Path ids that are not a positive integer: each is a page that does not exist. */
 export const BAD_IDS = ['abc', '1 or 1=1', "1'", '0', '-1', '1.5', '1e3', '9999999999', '<script>'];

@@ -19,9 +19,7 @@ const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 const byKeyword = (k: string) => ALL.filter((a) => a.title.includes(k) || a.summary.includes(k));
 const nameOf = (id: number) => SEED_INTERFACES.find((i) => i.id === id)?.interfaceName;
 /** Seed types by count desc; the seed has no ties. */
-const TYPES = [...new Set(ALL.map((k) => k.type))]
-  .map((type) => ({ type, count: ofType(type).length }))
-  .sort((a, b) => b.count - a.count);
+const TYPES = [...new Set(ALL.map((k) => k.type))].map((type) => ({ type, count: ofType(type).length })).sort((a, b) => b.count - a.count);
 const BIGGEST = TYPES[0]?.type ?? '';
 
 describe('GET getTypeList', () => {
@@ -137,7 +135,14 @@ describe('GET getFivePicture', () => {
 describe('GET getTenAllTypeList', () => {
   it('answers every type in getTypeList order with up to ten newest titles', async () => {
     const { data } = (await get(t, `${KB}/getTenAllTypeList`)).json();
-    expect(data).toEqual(TYPES.map(({ type }) => ({ type, items: ofType(type).slice(0, 10).map(({ id, title }) => ({ id, title })) })));
+    expect(data).toEqual(
+      TYPES.map(({ type }) => ({
+        type,
+        items: ofType(type)
+          .slice(0, 10)
+          .map(({ id, title }) => ({ id, title })),
+      })),
+    );
     expect(ofType(BIGGEST).length).toBeGreaterThan(10);
   });
 });
@@ -174,7 +179,10 @@ describe('GET getInterfaceByType', () => {
     for (const { type } of TYPES) {
       const { data } = (await get(t, `${KB}/getInterfaceByType`, { type })).json();
       const expected = [...new Set(ofType(type).flatMap((k) => k.interfaceIds))];
-      expect(data.map((i: { id: number }) => i.id), type).toEqual(expected);
+      expect(
+        data.map((i: { id: number }) => i.id),
+        type,
+      ).toEqual(expected);
       for (const i of data) {
         const seed = SEED_INTERFACES.find((s) => s.id === i.id);
         expect(i).toEqual({ id: i.id, interfaceName: seed?.interfaceName, summary: seed?.summary });

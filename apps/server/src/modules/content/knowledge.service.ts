@@ -79,10 +79,7 @@ export async function getArticle(db: Db, input: ContentIdQuery) {
     .returning({ ...row, body: knowledge.body, interfaceIds: knowledge.interfaceIds });
   if (!found) throw new NotFound(KNOWLEDGE_MSG.notFound);
   const { interfaceIds, ...article } = found;
-  const [{ prev, next }, links] = await Promise.all([
-    neighbours(db, SEQUENCE, id, eq(knowledge.type, article.type)),
-    interfaceLinks(db, interfaceIds),
-  ]);
+  const [{ prev, next }, links] = await Promise.all([neighbours(db, SEQUENCE, id, eq(knowledge.type, article.type)), interfaceLinks(db, interfaceIds)]);
   return { ...article, interfaces: brief(links), prev, next };
 }
 
@@ -93,9 +90,7 @@ export async function newestPerType(db: Db) {
       id: knowledge.id,
       type: knowledge.type,
       title: knowledge.title,
-      rank: sql<number>`row_number() over (partition by ${knowledge.type} order by ${knowledge.publishedAt} desc, ${knowledge.id} desc)`.as(
-        'rank',
-      ),
+      rank: sql<number>`row_number() over (partition by ${knowledge.type} order by ${knowledge.publishedAt} desc, ${knowledge.id} desc)`.as('rank'),
     })
     .from(knowledge)
     .where(published)

@@ -136,7 +136,11 @@ describe('GET api/news/:id', () => {
 
   it('counts a view on every read, without marking the article edited', async () => {
     const id = ofType(2)[3]?.id ?? 0;
-    const edited = () => t.database.db.select({ at: sql<string>`${news.updatedAt}::text` }).from(news).where(eq(news.id, id));
+    const edited = () =>
+      t.database.db
+        .select({ at: sql<string>`${news.updatedAt}::text` })
+        .from(news)
+        .where(eq(news.id, id));
     const before = await edited();
     const first = (await get(t, `api/news/${id}`)).json().data.views;
     const second = (await get(t, `api/news/${id}`)).json().data.views;

@@ -26,11 +26,7 @@ const row = {
 const withTypeName = <T extends { type: number }>(r: T) => ({ ...r, typeName: newsTypeName(r.type) });
 
 export async function listNews(db: Db, input: NewsListQuery) {
-  const where = and(
-    eq(news.status, PUBLISHED),
-    matches(news.type, input.type),
-    input.keyword ? contains(news.title, input.keyword) : undefined,
-  );
+  const where = and(eq(news.status, PUBLISHED), matches(news.type, input.type), input.keyword ? contains(news.title, input.keyword) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select(row)
@@ -46,11 +42,7 @@ export async function listNews(db: Db, input: NewsListQuery) {
 
 /** Every type with its count of published news, including types that have none yet. */
 export async function newsTypes(db: Db) {
-  const counts = await db
-    .select({ type: news.type, n: count() })
-    .from(news)
-    .where(eq(news.status, PUBLISHED))
-    .groupBy(news.type);
+  const counts = await db.select({ type: news.type, n: count() }).from(news).where(eq(news.status, PUBLISHED)).groupBy(news.type);
   const byType = new Map(counts.map((c) => [c.type, c.n]));
   return NEWS_TYPES.map(({ type, typeName }) => ({ type, typeName, count: byType.get(type) ?? 0 }));
 }

@@ -31,13 +31,7 @@ export async function listPolicies(db: Db, input: PolicyListQuery) {
     tag ? sql`${policies.tags} @> jsonb_build_array(${tag}::text)` : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select(row)
-      .from(policies)
-      .where(where)
-      .orderBy(desc(policies.issuedAt), desc(policies.id))
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
+    db.select(row).from(policies).where(where).orderBy(desc(policies.issuedAt), desc(policies.id)).limit(input.pageSize).offset(pageOffset(input)),
     db.select({ n: count() }).from(policies).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -44,7 +44,12 @@ describe('dev tools answer this machine only', () => {
       }
     }
     // A client that claims loopback through a hop that is not trusted is still the hop.
-    const spoofed = await t.app.inject({ method: 'GET', url: '/apiHome/dev/outbox', remoteAddress: '192.168.1.23', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const spoofed = await t.app.inject({
+      method: 'GET',
+      url: '/apiHome/dev/outbox',
+      remoteAddress: '192.168.1.23',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(spoofed.statusCode).toBe(404);
     // This machine's browser (through the web on loopback) and this machine's scripts get it.
     for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '::1' }, { 'x-forwarded-for': '::ffff:127.0.0.1' }, {}]) {
@@ -66,7 +71,9 @@ describe('dev tools answer this machine only', () => {
 
 describe('dev tools off', () => {
   it('the dev endpoints do not exist', async () => {
-    const t = await buildTestApp({ env: { DEV_TOOLS: '0', WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456', SECRETS_KEY: 'prod-secrets-key-0123' } });
+    const t = await buildTestApp({
+      env: { DEV_TOOLS: '0', WIRE_SIGN_SECRET: 'prod-sign-123', WIRE_AES_SECRET: 'prod-aes-456', SECRETS_KEY: 'prod-secrets-key-0123' },
+    });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/apiHome/dev/outbox' });
       expect(res.statusCode).toBe(404);

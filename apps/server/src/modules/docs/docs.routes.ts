@@ -17,13 +17,20 @@ export async function docsRoutes(app: FastifyInstance, deps: RouteDeps & { confi
   route(docsApi.portal, async ({ reply }) => reply.type('application/json; charset=utf-8').header('cache-control', CACHE).send(portalDocument(config)));
 
   route(docsApi.gateway, async ({ reply }) =>
-    reply.type('application/json; charset=utf-8').header('cache-control', CACHE).send(await gatewayDocument(db, config)),
+    reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(await gatewayDocument(db, config)),
   );
 
   route(docsApi.interface, async ({ input, reply }) => {
     const id = parseId(input.id);
     const doc = id === null ? null : await interfaceDocument(db, config, id);
     if (!doc) throw new NotFound(DOCS_MSG.interfaceMissing);
-    return reply.type('application/json; charset=utf-8').header('cache-control', CACHE).header('content-disposition', `inline; filename="openapi-${id}.json"`).send(doc);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', CACHE)
+      .header('content-disposition', `inline; filename="openapi-${id}.json"`)
+      .send(doc);
   });
 }

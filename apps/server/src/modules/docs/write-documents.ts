@@ -27,7 +27,9 @@ export async function writeDocuments(folder: string, given?: TestApp): Promise<s
     };
     const gateway = await get('/apiHome/api/openapi/gateway.json');
     // One interface's document too (the first on sale): the page's download is linted like the whole.
-    const first = Object.values(JSON.parse(gateway).paths as Record<string, { post: { 'x-apimarket-interface-id': number } }>)[0]?.post['x-apimarket-interface-id'];
+    const first = Object.values(JSON.parse(gateway).paths as Record<string, { post: { 'x-apimarket-interface-id': number } }>)[0]?.post[
+      'x-apimarket-interface-id'
+    ];
     const files: Array<[string, string]> = [
       ['portal.json', await get('/apiHome/openapi.json')],
       ['gateway.json', gateway],

@@ -20,7 +20,12 @@ const pdf = async (a: TestAccount, interfaceId: number | string) =>
   (await as(a, 'dataApi/verifyBatchExportInterfacePdf', { interfaceId: String(interfaceId) })).json();
 
 const purchaseId = async (a: TestAccount, interfaceId: number) =>
-  (await t.database.db.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, interfaceId))))[0]?.id ?? 0;
+  (
+    await t.database.db
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, interfaceId)))
+  )[0]?.id ?? 0;
 
 const expirePurchase = (a: TestAccount, interfaceId: number) =>
   t.database.db
@@ -53,11 +58,17 @@ describe('myBuy/getMyLawInterfaceInfo', () => {
     await buyCheapest(t, a, 9662);
     expect((await as(a, 'myBuy/interface/stop', { id: String(await purchaseId(a, 9834)), action: 'stop' })).json().code).toBe(200);
     await expirePurchase(a, 9836);
-    await t.database.db.update(purchases).set({ callsLeft: 0 }).where(eq(purchases.id, await purchaseId(a, 9662)));
+    await t.database.db
+      .update(purchases)
+      .set({ callsLeft: 0 })
+      .where(eq(purchases.id, await purchaseId(a, 9662)));
 
     const rows = (await law(a)).data as Array<Record<string, unknown>>;
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const [bought] = await t.database.db.select().from(purchases).where(eq(purchases.id, await purchaseId(a, 9839)));
+    const [bought] = await t.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, await purchaseId(a, 9839)));
     expect(byId.get(9839)).toEqual({
       id: 9839,
       name: '个人涉诉信息',
@@ -152,7 +163,10 @@ describe('dataApi/verifyBatchExportInterfacePdf', () => {
       reason: '您购买的「实名认证」已过期且没有它的调用结果，续购并调用后即可导出 PDF 核验回执',
     });
     // …an answered one does, and stays exportable after the purchase expired.
-    await t.database.db.update(purchases).set({ expiresAt: sql`now() + interval '1 day'` }).where(eq(purchases.id, Number(id)));
+    await t.database.db
+      .update(purchases)
+      .set({ expiresAt: sql`now() + interval '1 day'` })
+      .where(eq(purchases.id, Number(id)));
     clearGatewayCaches();
     const answered = await t.app.inject({ method: 'POST', url: '/communication/personal/1882', payload: { key, name: '张三', idcard: '110101199003074514' } });
     expect(answered.json().code).toBe('10000');
@@ -166,9 +180,14 @@ describe('dataApi/verifyBatchExportInterfacePdf', () => {
     const child = await newAccount(t, '10.92.1.5');
     await t.database.db.update(members).set({ parentId: parent.memberId }).where(eq(members.id, child.memberId));
     expect((await pdf(child, 1882)).data.allowed).toBe(false);
-    await t.database.db
-      .insert(purchases)
-      .values({ memberId: child.memberId, interfaceId: 1887, key: newPurchaseKey(), callsTotal: 10, callsLeft: 10, expiresAt: sql`now() + interval '30 days'` });
+    await t.database.db.insert(purchases).values({
+      memberId: child.memberId,
+      interfaceId: 1887,
+      key: newPurchaseKey(),
+      callsTotal: 10,
+      callsLeft: 10,
+      expiresAt: sql`now() + interval '30 days'`,
+    });
     expect((await pdf(child, 1887)).data).toMatchObject({ allowed: true, reason: '' });
     const stranger = await qualifiedAccount(t, '10.92.1.6');
     expect((await pdf(stranger, 1882)).data.allowed).toBe(false);

@@ -54,7 +54,10 @@ export async function lawInterfaceInfo(db: Db, account: Account): Promise<LawInt
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return []; // not in this deployment's catalogue
-    const purchase = r.expiresAt && r.status !== null && r.callsLeft !== null ? { callsLeft: r.callsLeft, expiresAt: r.expiresAt, status: r.status, expired: r.expired } : null;
+    const purchase =
+      r.expiresAt && r.status !== null && r.callsLeft !== null
+        ? { callsLeft: r.callsLeft, expiresAt: r.expiresAt, status: r.status, expired: r.expired }
+        : null;
     const status = stateOf(purchase);
     return [
       {

@@ -26,7 +26,10 @@ describe('who may collect', () => {
 
   it('refuses an expired session', async () => {
     const a = await qualifiedAccount(t, '10.80.0.9');
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, a.memberId));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.memberId, a.memberId));
     expect((await collect(a, 1882)).json().code).toBe('ALL_0024');
     expect((await mine(a)).code).toBe('ALL_0024');
   });
@@ -80,7 +83,7 @@ describe('favourites', () => {
     expect((await mine(a, { interfaceId: '1883' })).total).toBe(0);
   });
 
-  it('removes only the caller\'s entry; removing again is harmless', async () => {
+  it("removes only the caller's entry; removing again is harmless", async () => {
     const a = await qualifiedAccount(t, '10.80.0.6');
     const b = await qualifiedAccount(t, '10.80.0.7');
     await collect(a, 1882);
@@ -107,7 +110,10 @@ describe('favourites', () => {
       expect(list.rows).toHaveLength(1);
       expect(list.rows[0]).toMatchObject({ interfaceId: 1883, onSale: false });
     } finally {
-      await t.database.db.update(interfaces).set({ status: 'on_sale' }).where(and(eq(interfaces.id, 1883)));
+      await t.database.db
+        .update(interfaces)
+        .set({ status: 'on_sale' })
+        .where(and(eq(interfaces.id, 1883)));
     }
   });
 });

@@ -26,7 +26,15 @@ async function purchase(callsLeft: number, testCallsLeft = 0) {
   const interfaceId = interfaceIds.shift() ?? 0;
   const [p] = await t.database.db
     .insert(purchases)
-    .values({ memberId: owner.memberId, interfaceId, key: newPurchaseKey(), callsTotal: callsLeft, callsLeft, testCallsLeft, expiresAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      memberId: owner.memberId,
+      interfaceId,
+      key: newPurchaseKey(),
+      callsTotal: callsLeft,
+      callsLeft,
+      testCallsLeft,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
     .returning({ id: purchases.id });
   return p?.id ?? 0;
 }
@@ -60,7 +68,12 @@ describe('group commit', () => {
     const rows = await t.database.db
       .select({ seqNo: callRecords.seqNo, code: callRecords.code, charged: callRecords.charged, billable: callRecords.billable })
       .from(callRecords)
-      .where(inArray(callRecords.seqNo, calls.map((r) => r.seqNo)));
+      .where(
+        inArray(
+          callRecords.seqNo,
+          calls.map((r) => r.seqNo),
+        ),
+      );
     const bySeq = new Map(rows.map((r) => [r.seqNo, r]));
     expect(calls.map((r) => bySeq.get(r.seqNo)?.code)).toEqual(['10000', '10000', '10000', '10000', 'SYSTEM_002', 'SYSTEM_002']);
     expect(calls.map((r) => bySeq.get(r.seqNo)?.charged)).toEqual([1, 1, 0, 1, 0, 0]);
@@ -80,7 +93,10 @@ describe('group commit', () => {
     const stopped = await purchase(5);
     await t.database.db.update(purchases).set({ status: 'stopped' }).where(eq(purchases.id, stopped));
     const expired = await purchase(5);
-    await t.database.db.update(purchases).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(purchases.id, expired));
+    await t.database.db
+      .update(purchases)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(purchases.id, expired));
     const c = new CallCommitter({ db: t.database.db, logger: createLogger('silent') });
     const answers = await Promise.all([c.submit(record(stopped)), c.submit(record(expired))]);
     expect(answers).toEqual([{ charged: false }, { charged: false }]);
@@ -108,7 +124,12 @@ describe('group commit', () => {
     const costs = await t.database.db
       .select({ cost: callRecords.costMfen })
       .from(callRecords)
-      .where(inArray(callRecords.seqNo, calls.map((r) => r.seqNo)));
+      .where(
+        inArray(
+          callRecords.seqNo,
+          calls.map((r) => r.seqNo),
+        ),
+      );
     expect(costs.map((r) => r.cost).sort((a, b) => a - b)).toEqual([0, 0, 300_000, 300_000, 300_000]);
 
     // Everything this file recorded, counted from the raw records and from the statistics.
@@ -127,7 +148,10 @@ describe('group commit', () => {
     const id = await purchase(2);
     // Any package will do: the committer only reports that renewal is on.
     const [pkg] = await t.database.db.select({ id: pricePackages.id }).from(pricePackages).limit(1);
-    await t.database.db.update(purchases).set({ autoRenewPackageId: pkg?.id ?? null }).where(eq(purchases.id, id));
+    await t.database.db
+      .update(purchases)
+      .set({ autoRenewPackageId: pkg?.id ?? null })
+      .where(eq(purchases.id, id));
     const seen: PurchaseAfter[] = [];
     const c = new CallCommitter({ db: t.database.db, logger: createLogger('silent'), afterCommit: (a) => seen.push(...a.purchases) });
     await Promise.all([c.submit(record(id)), c.submit(record(id))]);

@@ -120,7 +120,12 @@ describe('what the open data API refuses, and what it keeps', () => {
     ] as const) {
       const res = await t.app.inject({ method, url, headers: { 'x-forwarded-for': ip } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.json(), `${method} ${url}`).toMatchObject({ code: 'SYSTEM_004', message: '接口不存在', data: null, seqNo: expect.stringMatching(/^[0-9A-F]{20}$/) });
+      expect(res.json(), `${method} ${url}`).toMatchObject({
+        code: 'SYSTEM_004',
+        message: '接口不存在',
+        data: null,
+        seqNo: expect.stringMatching(/^[0-9A-F]{20}$/),
+      });
     }
   });
 

@@ -43,7 +43,15 @@ describe('the open data API', () => {
     expect(body.seqNo).toMatch(/^[0-9A-F]{20}$/);
     expect(await callsLeft()).toBe(before - 1);
     const [rec] = await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, body.seqNo));
-    expect(rec).toMatchObject({ code: '10000', charged: 1, billable: true, memberId: buyer.memberId, interfaceId: 1882, ip: '203.0.113.9', provider: 'sandbox' });
+    expect(rec).toMatchObject({
+      code: '10000',
+      charged: 1,
+      billable: true,
+      memberId: buyer.memberId,
+      interfaceId: 1882,
+      ip: '203.0.113.9',
+      provider: 'sandbox',
+    });
     expect(rec?.params).toEqual({ name: '张*', idcard: '110101********4514' });
     expect(JSON.stringify(rec)).not.toContain('110101199003074514');
     // The call cost the bought package's price per call (milli-fen), and today's statistics count it.
@@ -103,9 +111,15 @@ describe('the open data API', () => {
     clearGatewayCaches();
 
     const [row] = await t.database.db.select({ expiresAt: purchases.expiresAt }).from(purchases).where(eq(purchases.key, key));
-    await t.database.db.update(purchases).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(purchases.key, key));
+    await t.database.db
+      .update(purchases)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(purchases.key, key));
     expect((await call(PATH, { key, ...ZHANG })).json().code).toBe('SYSTEM_002');
-    await t.database.db.update(purchases).set({ expiresAt: row?.expiresAt ?? new Date() }).where(eq(purchases.key, key));
+    await t.database.db
+      .update(purchases)
+      .set({ expiresAt: row?.expiresAt ?? new Date() })
+      .where(eq(purchases.key, key));
 
     await t.database.db.update(interfaces).set({ enterpriseOnly: true }).where(eq(interfaces.id, 1882));
     await t.database.db.update(qualifications).set({ status: 'revoked' }).where(eq(qualifications.memberId, buyer.memberId));
@@ -154,7 +168,7 @@ describe('the open data API', () => {
     }
   });
 
-  it('the dashboard counts the purchase and today\'s calls, and lists the latest ones', async () => {
+  it("the dashboard counts the purchase and today's calls, and lists the latest ones", async () => {
     const last = (await call(PATH, { key, ...ZHANG })).json();
     const home = (await post(t, 'myAccount/home/data', {}, { cookies: buyer.cookies })).json().data;
     expect(home).toMatchObject({ balance: '0.00', purchasedInterfaces: 1 });

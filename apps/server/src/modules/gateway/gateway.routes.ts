@@ -81,7 +81,14 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Gate
       // Nothing was charged (the charge and the record commit together); say so in the contract,
       // and record it so support finds the seqNo.
       request.log.error({ err }, 'gateway call failed');
-      return reply.send(await answerUnread(deps, 'SYSTEM_999', request.ip).catch(() => ({ code: 'SYSTEM_999', message: PLATFORM_CODES.SYSTEM_999, data: null, seqNo: newSeqNo() })));
+      return reply.send(
+        await answerUnread(deps, 'SYSTEM_999', request.ip).catch(() => ({
+          code: 'SYSTEM_999',
+          message: PLATFORM_CODES.SYSTEM_999,
+          data: null,
+          seqNo: newSeqNo(),
+        })),
+      );
     }
   };
   // The portal API owns /apiHome (an unknown three-segment path there is its 404, not a call),

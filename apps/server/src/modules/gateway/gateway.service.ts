@@ -282,7 +282,18 @@ const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) =>
 export async function answerUnread(deps: GatewayDeps, code: PlatformCode, ip: string): Promise<GatewayAnswer> {
   const seqNo = newSeqNo();
   if (deps.addresses && !deps.addresses.admitUnkeyed(ip)) return { code: 'SYSTEM_038', message: PLATFORM_CODES.SYSTEM_038, data: null, seqNo };
-  const record = { seqNo, memberId: null, purchaseId: null, interfaceId: null, code, billable: false, latencyMs: 0, ip: ip.slice(0, 64), params: {}, provider: '' };
+  const record = {
+    seqNo,
+    memberId: null,
+    purchaseId: null,
+    interfaceId: null,
+    code,
+    billable: false,
+    latencyMs: 0,
+    ip: ip.slice(0, 64),
+    params: {},
+    provider: '',
+  };
   await deps.committer.submit(record).catch((err: unknown) => deps.logger.error({ err, seqNo }, 'an unread call could not be recorded'));
   return { code, message: PLATFORM_CODES[code], data: null, seqNo };
 }
@@ -358,8 +369,14 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   const raw = fieldProblem(call.fields);
   if (raw) return { ...platform(raw.code, raw.message), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
   const bySession = call.via === 'session';
-  const opened = bySession ? { ok: true as const, params: businessFields(call.fields), seal: undefined } : await openCall(deps.db, deps.config, purchase.memberId, call.fields);
-  const who: Pick<Outcome, 'memberId' | 'purchaseId' | 'interfaceId' | 'provider' | 'params'> = { ...none, memberId: purchase.memberId, purchaseId: purchase.id };
+  const opened = bySession
+    ? { ok: true as const, params: businessFields(call.fields), seal: undefined }
+    : await openCall(deps.db, deps.config, purchase.memberId, call.fields);
+  const who: Pick<Outcome, 'memberId' | 'purchaseId' | 'interfaceId' | 'provider' | 'params'> = {
+    ...none,
+    memberId: purchase.memberId,
+    purchaseId: purchase.id,
+  };
   if (!opened.ok) return { ...platform(opened.code, opened.message), ...who };
   const malformed = fieldProblem(opened.params);
   if (malformed) return { ...platform(malformed.code, malformed.message), ...who };

@@ -23,8 +23,11 @@ beforeAll(async () => {
   const account = await qualifiedAccount(first, '10.63.0.1');
   const key = await buyCheapest(first, account, 1882);
   const appKey = (await post(first, 'myAccount/myAppKey', {}, { cookies: account.cookies })).json().data.appKey;
-  const secret = (await post(first, 'myAccount/docSecretKey', { action: 'create', password: account.password }, { cookies: account.cookies })).json().data.secret;
-  expect((await post(first, 'myAccount/encryptSign', { signMode: 'hmac-sha256', password: account.password }, { cookies: account.cookies })).json().code).toBe(200);
+  const secret = (await post(first, 'myAccount/docSecretKey', { action: 'create', password: account.password }, { cookies: account.cookies })).json().data
+    .secret;
+  expect((await post(first, 'myAccount/encryptSign', { signMode: 'hmac-sha256', password: account.password }, { cookies: account.cookies })).json().code).toBe(
+    200,
+  );
   customer = { key, appKey, secret };
 });
 afterAll(() => first.close());
@@ -79,7 +82,10 @@ describe('a spent nonce is refused everywhere for the whole window', () => {
     const early = signedCall(Date.now() + SIGNED_WINDOW_MS - 5_000);
     expect((await call(first, early)).json().code).toBe('10000');
     const db = first.database.db;
-    const age = (ms: number) => db.execute(sql`update throttles set window_start = window_start - make_interval(secs => ${ms / 1000}) where key = ${`nonce:${customer.appKey}:${early.nonce}`}`);
+    const age = (ms: number) =>
+      db.execute(
+        sql`update throttles set window_start = window_start - make_interval(secs => ${ms / 1000}) where key = ${`nonce:${customer.appKey}:${early.nonce}`}`,
+      );
     await age(NONCE_MEMORY_MS - 60_000);
     expect(await sweepSpentNonces(db)).toBe(0);
     clearGatewayCaches();
@@ -87,7 +93,10 @@ describe('a spent nonce is refused everywhere for the whole window', () => {
 
     await age(120_000);
     expect(await sweepSpentNonces(db)).toBeGreaterThanOrEqual(1);
-    const left = await db.select({ key: throttles.key }).from(throttles).where(sql`${throttles.key} like 'nonce:%' and ${throttles.windowStart} < now() - interval '11 minutes'`);
+    const left = await db
+      .select({ key: throttles.key })
+      .from(throttles)
+      .where(sql`${throttles.key} like 'nonce:%' and ${throttles.windowStart} < now() - interval '11 minutes'`);
     expect(left).toEqual([]);
   });
 

@@ -89,7 +89,10 @@ describe('signed mode (hmac-sha256)', () => {
     const plain = (await call({ key: c.key, ...ZHANG })).json();
     expect(plain).toMatchObject({ code: 'SYSTEM_034', message: '缺少签名参数：appKey、timestamp、nonce、sign', data: null });
 
-    expect((await call({ ...good(), signMethod: 'md5' })).json()).toMatchObject({ code: 'SYSTEM_041', message: '签名方式与账号设置不符：账号设置为 hmac-sha256' });
+    expect((await call({ ...good(), signMethod: 'md5' })).json()).toMatchObject({
+      code: 'SYSTEM_041',
+      message: '签名方式与账号设置不符：账号设置为 hmac-sha256',
+    });
     expect((await call(signed(c, ZHANG, (s) => hmacSign(s, c.secret), Date.now() - 6 * 60_000))).json()).toMatchObject({
       code: 'SYSTEM_036',
       message: '时间戳无效或已过期',
@@ -110,7 +113,8 @@ describe('signed mode (hmac-sha256)', () => {
 
   it('accepts the previous secret during the rotation grace', async () => {
     const old = c.secret;
-    const rotated = (await post(t, 'myAccount/docSecretKey', { action: 'rotate', password: c.account.password }, { cookies: c.account.cookies })).json().data.secret;
+    const rotated = (await post(t, 'myAccount/docSecretKey', { action: 'rotate', password: c.account.password }, { cookies: c.account.cookies })).json().data
+      .secret;
     expect((await call(signed(c, ZHANG, (s) => hmacSign(s, rotated)))).json().code).toBe('10000');
     expect((await call(signed(c, ZHANG, (s) => hmacSign(s, old)))).json().code).toBe('10000');
     c.secret = rotated;

@@ -67,7 +67,14 @@ describe('scrm/only/register checks a password like the login does', () => {
     const wrongPassword = await post(
       t,
       'scrm/only/register',
-      { OpenId: 'wx-bind-3', uName: 'wxbind01', mobile: '13310000001', code: (await lastSmsCode(t, '13310000001')) ?? '', password: 'zzz999', checkPass: 'zzz999' },
+      {
+        OpenId: 'wx-bind-3',
+        uName: 'wxbind01',
+        mobile: '13310000001',
+        code: (await lastSmsCode(t, '13310000001')) ?? '',
+        password: 'zzz999',
+        checkPass: 'zzz999',
+      },
       { ip: IP },
     );
     // A stranger with a code for a phone of their own and the right password:
@@ -75,7 +82,14 @@ describe('scrm/only/register checks a password like the login does', () => {
     const otherPhone = await post(
       t,
       'scrm/only/register',
-      { OpenId: 'wx-bind-3', uName: 'wxbind01', mobile: '13310000099', code: (await lastSmsCode(t, '13310000099')) ?? '', password: 'abc123', checkPass: 'abc123' },
+      {
+        OpenId: 'wx-bind-3',
+        uName: 'wxbind01',
+        mobile: '13310000099',
+        code: (await lastSmsCode(t, '13310000099')) ?? '',
+        password: 'abc123',
+        checkPass: 'abc123',
+      },
       { ip: IP },
     );
     expect(answer(wrongPassword)).toEqual([400, { code: 'ALL_0020', msg: '账号或密码错误' }]);
@@ -146,7 +160,12 @@ describe('nothing is hashed before the SMS code is right, and one address gets a
     passwordWork.runs = 0;
     await post(t, 'memberShip/register', registerForm('13330000002', '000000', 'hashless2'), { ip: IP });
     await post(t, 'memberShip/postModifyPwd', { phone: '13330000001', yzm: '000000', pwd: 'newpass9' }, { ip: IP });
-    await post(t, 'scrm/only/register', { OpenId: 'wx-hash-1', uName: 'hashless1', mobile: '13330000001', code: '000000', password: 'abc123', checkPass: 'abc123' }, { ip: IP });
+    await post(
+      t,
+      'scrm/only/register',
+      { OpenId: 'wx-hash-1', uName: 'hashless1', mobile: '13330000001', code: '000000', password: 'abc123', checkPass: 'abc123' },
+      { ip: IP },
+    );
     expect(passwordWork.runs).toBe(0);
   });
 
@@ -156,7 +175,19 @@ describe('nothing is hashed before the SMS code is right, and one address gets a
       (i: number) => post(t, 'memberShip/register', registerForm(`1334000${String(i).padStart(4, '0')}`, '000000', `limited${i}`), { ip: IP }),
       (i: number) => post(t, 'memberShip/postModifyPwd', { phone: `1334100${String(i).padStart(4, '0')}`, yzm: '000000', pwd: 'newpass9' }, { ip: IP }),
       (i: number) =>
-        post(t, 'scrm/only/register', { OpenId: `wx-lim-${i}`, uName: `limitwx${i}`, mobile: `1334200${String(i).padStart(4, '0')}`, code: '000000', password: 'abc123', checkPass: 'abc123' }, { ip: IP }),
+        post(
+          t,
+          'scrm/only/register',
+          {
+            OpenId: `wx-lim-${i}`,
+            uName: `limitwx${i}`,
+            mobile: `1334200${String(i).padStart(4, '0')}`,
+            code: '000000',
+            password: 'abc123',
+            checkPass: 'abc123',
+          },
+          { ip: IP },
+        ),
     ];
     for (let i = 0; i < ACCOUNT_LIMITS.perIp.count; i++) {
       const res = await tries[i % 3]?.(i);

@@ -39,11 +39,7 @@ export const ACCOUNT_MSG = {
 } as const;
 
 async function nameExists(ctx: IdentityCtx, loginName: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: members.id })
-    .from(members)
-    .where(sql`lower(${members.loginName}) = lower(${loginName})`)
-    .limit(1);
+  const [row] = await ctx.db.select({ id: members.id }).from(members).where(sql`lower(${members.loginName}) = lower(${loginName})`).limit(1);
   return row !== undefined;
 }
 

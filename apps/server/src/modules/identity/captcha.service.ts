@@ -59,4 +59,3 @@ export async function peekCaptcha(db: Db, id: string): Promise<string | null> {
     .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, sql`now()`)));
   return row?.answer ?? null;
 }
-

@@ -34,16 +34,7 @@ export const LOGIN_MSG = {
 
 const failKey = (name: string) => `login:fail:${name.toLowerCase()}`;
 
-type Outcome =
-  | 'success'
-  | 'bad_credentials'
-  | 'captcha_required'
-  | 'captcha_wrong'
-  | 'phone_check'
-  | 'phone_verified'
-  | 'throttled'
-  | 'disabled'
-  | 'logout';
+type Outcome = 'success' | 'bad_credentials' | 'captcha_required' | 'captcha_wrong' | 'phone_check' | 'phone_verified' | 'throttled' | 'disabled' | 'logout';
 
 async function record(ctx: IdentityCtx, outcome: Outcome, loginName: string, memberId: number | null) {
   await ctx.db.insert(loginEvents).values({

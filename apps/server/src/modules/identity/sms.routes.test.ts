@@ -71,7 +71,15 @@ describe('sending a code', () => {
     const res = await sendRegisterSms('13900000010');
     expect(res.json()).toEqual({ code: 200, msg: '验证码已发送，请注意查收', data: null });
     const code = (await lastSmsCode(t, '13900000010')) ?? '';
-    const reg = await post(t, 'memberShip/register', { contacter: '王五', uName: 'smsowner2', password: 'abc123', checkPass: 'abc123', mobile: '13900000010', code, imgCode: 'ab12' });
+    const reg = await post(t, 'memberShip/register', {
+      contacter: '王五',
+      uName: 'smsowner2',
+      password: 'abc123',
+      checkPass: 'abc123',
+      mobile: '13900000010',
+      code,
+      imgCode: 'ab12',
+    });
     expect(reg.statusCode).toBe(409);
     expect(reg.json().msg).toBe('该手机号已注册，请直接登录或找回密码');
   });

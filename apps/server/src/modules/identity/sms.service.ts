@@ -146,14 +146,7 @@ export async function verifySmsCode(db: Db, input: { phone: string; purpose: Sms
   const [row] = await db
     .select({ id: smsCodes.id, codeHash: smsCodes.codeHash, attempts: smsCodes.attempts })
     .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.phone, input.phone),
-        eq(smsCodes.purpose, input.purpose),
-        isNull(smsCodes.consumedAt),
-        gt(smsCodes.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(smsCodes.phone, input.phone), eq(smsCodes.purpose, input.purpose), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, sql`now()`)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
   if (!row) throw new Invalid(SMS_MSG.expired);

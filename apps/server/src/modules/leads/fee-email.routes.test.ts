@@ -25,7 +25,14 @@ const send = (fields: Record<string, string>, file?: { name: string; content: Bu
 };
 
 const pdf = (size = 2048) => ({ name: '需求说明.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 32)]), type: 'application/pdf' });
-const who = { companyName: '示例物流科技有限公司', contactName: '周七', phone: '13822220001', remark: '需要货车风险评分模型的年度报价', interfaceId: '9963', consent: 'true' };
+const who = {
+  companyName: '示例物流科技有限公司',
+  contactName: '周七',
+  phone: '13822220001',
+  remark: '需要货车风险评分模型的年度报价',
+  interfaceId: '9963',
+  consent: 'true',
+};
 
 describe('api/fee/sendEmail (multipart)', () => {
   it('stores the document with a lead and mails it to sales', async () => {

@@ -23,8 +23,7 @@ async function leadCode(phone: string, ip = '10.7.0.1') {
 /** The privacy tick every lead form sends (PIPL art. 14). */
 const agreed = { consent: 'true' };
 
-const salesMails = () =>
-  t.database.db.select().from(outbox).where(sql`${outbox.recipient} = ${t.config.sales.email}`).orderBy(outbox.id);
+const salesMails = () => t.database.db.select().from(outbox).where(sql`${outbox.recipient} = ${t.config.sales.email}`).orderBy(outbox.id);
 
 describe('trial lead (api/leaveCustomerInfo/send, JSON)', () => {
   it('checks the rules with the form messages', async () => {
@@ -45,7 +44,16 @@ describe('trial lead (api/leaveCustomerInfo/send, JSON)', () => {
       method: 'POST',
       url: '/apiHome/api/leaveCustomerInfo/send?utm_source=baidu',
       headers: { 'x-forwarded-for': '10.7.0.1', referer: 'https://www.baidu.com/s?wd=实名认证' },
-      payload: { ...(await import('../../test/harness')).signed(t.config, {}), userName: '王经理', phone: '13811110002', interfaceName: '实名认证', smsCode: code, sourcePath: '/api/1882', utm_source: 'baidu', consent: true },
+      payload: {
+        ...(await import('../../test/harness')).signed(t.config, {}),
+        userName: '王经理',
+        phone: '13811110002',
+        interfaceName: '实名认证',
+        smsCode: code,
+        sourcePath: '/api/1882',
+        utm_source: 'baidu',
+        consent: true,
+      },
     });
     expect(res.json()).toEqual({ code: 200, msg: '恭喜您成功领取1000+次免费API调用！平台将尽快与您联系', data: null });
     const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '13811110002'`);
@@ -64,7 +72,12 @@ describe('trial lead (api/leaveCustomerInfo/send, JSON)', () => {
   it('refuses a lead without the privacy tick, whatever the page did, before the code is spent', async () => {
     const code = await leadCode('13811110005');
     for (const consent of [undefined, 'false', '', '0']) {
-      const res = await post(t, 'api/leaveCustomerInfo/send', { phone: '13811110005', smsCode: code, ...(consent === undefined ? {} : { consent }) }, { ip: '10.7.0.1' });
+      const res = await post(
+        t,
+        'api/leaveCustomerInfo/send',
+        { phone: '13811110005', smsCode: code, ...(consent === undefined ? {} : { consent }) },
+        { ip: '10.7.0.1' },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'ALL_0001', msg: '请阅读并勾选同意《隐私政策》' });
     }
@@ -88,7 +101,12 @@ describe('consultation lead (api/sms/custom/emailSend)', () => {
     const bad = await post(t, 'api/sms/custom/emailSend', { companyName: '', contactName: '', contactMethod: '', code: '' });
     expect(bad.json().msg).toBe('请输入公司名称');
     const code = await leadCode('13811110003');
-    const noTick = await post(t, 'api/sms/custom/emailSend', { companyName: '示例数据科技有限公司', contactName: '李四', contactMethod: '13811110003', code }, { ip: '10.7.0.1' });
+    const noTick = await post(
+      t,
+      'api/sms/custom/emailSend',
+      { companyName: '示例数据科技有限公司', contactName: '李四', contactMethod: '13811110003', code },
+      { ip: '10.7.0.1' },
+    );
     expect(noTick.json().msg).toBe('请阅读并勾选同意《隐私政策》');
     const res = await post(
       t,
@@ -111,22 +129,37 @@ describe('consultation lead (api/sms/custom/emailSend)', () => {
     ];
     for (const [phone, sourcePath, msg, subject] of cases) {
       const code = await leadCode(phone, '10.7.0.2');
-      const res = await post(t, 'api/sms/custom/emailSend', { companyName: '示例智能科技有限公司', contactName: '孙八', contactMethod: phone, code, sourcePath, ...agreed }, { ip: '10.7.0.2' });
+      const res = await post(
+        t,
+        'api/sms/custom/emailSend',
+        { companyName: '示例智能科技有限公司', contactName: '孙八', contactMethod: phone, code, sourcePath, ...agreed },
+        { ip: '10.7.0.2' },
+      );
       expect(res.json(), sourcePath).toEqual({ code: 200, msg, data: null });
       // Sales can tell an AI-plan request from a data-asset one.
-      expect((await salesMails()).some((m) => m.subject === `【新线索】${subject} ${phone}`), sourcePath).toBe(true);
+      expect(
+        (await salesMails()).some((m) => m.subject === `【新线索】${subject} ${phone}`),
+        sourcePath,
+      ).toBe(true);
     }
   });
 });
 
 describe('quote lead (api/leaveCustomerInfo/sendCustomerInfoEmail)', () => {
   it('takes a mobile or landline up to 14 characters and a name', async () => {
-    expect((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-123456789012', userName: '赵' })).json().msg).toBe('联系电话不能超过14位');
+    expect((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-123456789012', userName: '赵' })).json().msg).toBe(
+      '联系电话不能超过14位',
+    );
     expect((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-88886666', userName: '' })).json().msg).toBe('请输入您的姓名');
     // Form-encoded: the tick arrives as text.
     const noTick = await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-88886666', userName: '赵六' }, { ip: '10.7.0.9' });
     expect(noTick.json().msg).toBe('请阅读并勾选同意《隐私政策》');
-    const res = await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: '010-88886666', userName: '赵六', consent: 'true' }, { ip: '10.7.0.9' });
+    const res = await post(
+      t,
+      'api/leaveCustomerInfo/sendCustomerInfoEmail',
+      { phoneNumber: '010-88886666', userName: '赵六', consent: 'true' },
+      { ip: '10.7.0.9' },
+    );
     expect(res.json().msg).toBe('提交成功，我们的顾问将尽快与您联系');
   });
 });
@@ -138,7 +171,9 @@ describe('abuse', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const phone = `1390000${String(i).padStart(4, '0')}`;
-      statuses.push((await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: phone, userName: '脚本', consent: 'true' }, { ip })).statusCode);
+      statuses.push(
+        (await post(t, 'api/leaveCustomerInfo/sendCustomerInfoEmail', { phoneNumber: phone, userName: '脚本', consent: 'true' }, { ip })).statusCode,
+      );
     }
     const after = (await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(leads))[0]?.n ?? 0;
     expect(after - before).toBe(20);
@@ -152,13 +187,17 @@ describe('abuse', () => {
 describe('notifications', () => {
   it('a failed mail is retried from the stored lead', async () => {
     await t.database.db.execute(sql`update leads set notify_state = 'failed' where phone = '010-88886666'`);
-    expect(await retryLeadNotifications({ db: t.database.db, notifier: t.notifier, salesEmail: t.config.sales.email, files: t.files })).toBeGreaterThanOrEqual(1);
+    expect(await retryLeadNotifications({ db: t.database.db, notifier: t.notifier, salesEmail: t.config.sales.email, files: t.files })).toBeGreaterThanOrEqual(
+      1,
+    );
     const [lead] = await t.database.db.select().from(leads).where(sql`${leads.phone} = '010-88886666'`);
     expect(lead).toMatchObject({ notifyState: 'sent', notifyAttempts: 2 });
   });
 
   it('the daily digest goes out once per day', async () => {
-    const day = (await t.database.db.execute(sql`select to_char((now() at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as d`)) as unknown as { rows: Array<{ d: string }> };
+    const day = (await t.database.db.execute(sql`select to_char((now() at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as d`)) as unknown as {
+      rows: Array<{ d: string }>;
+    };
     const today = day.rows[0]?.d ?? '';
     const ctx = { db: t.database.db, notifier: t.notifier, salesEmail: t.config.sales.email };
     expect(await sendDailyDigest(ctx, today)).toBe(true);

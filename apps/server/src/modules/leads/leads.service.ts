@@ -81,11 +81,7 @@ export async function captureLead({ ctx, input }: { ctx: LeadCtx; input: LeadInp
       .select({ id: leads.id })
       .from(leads)
       .where(
-        and(
-          eq(leads.phone, input.phone),
-          eq(leads.kind, input.kind),
-          gt(leads.createdAt, sql`now() - make_interval(secs => ${LEAD_LIMITS.dedupeMs / 1000})`),
-        ),
+        and(eq(leads.phone, input.phone), eq(leads.kind, input.kind), gt(leads.createdAt, sql`now() - make_interval(secs => ${LEAD_LIMITS.dedupeMs / 1000})`)),
       )
       .orderBy(desc(leads.createdAt))
       .limit(1)
@@ -145,7 +141,10 @@ export async function notifySales(ctx: LeadMailCtx, leadId: number): Promise<'se
     lead.attachmentName && `客户资料：${lead.attachmentName}${document ? '（见附件）' : '（附件已不存在）'}`,
     `来源页面：${lead.sourcePath || '未知'}`,
     lead.referrer && `来源网址：${lead.referrer}`,
-    Object.keys(lead.utm).length > 0 && `推广参数：${Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join('&')}`,
+    Object.keys(lead.utm).length > 0 &&
+      `推广参数：${Object.entries(lead.utm)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&')}`,
     `提交时间：${lead.createdAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}`,
     lead.consentedAt && `同意隐私政策：${lead.consentedAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}`,
   ].filter(Boolean);
@@ -191,7 +190,10 @@ export async function sendDailyDigest(ctx: Pick<LeadCtx, 'db' | 'notifier' | 'sa
     .where(sql`(${leads.createdAt} at time zone 'Asia/Shanghai')::date = ${day}::date`)
     .orderBy(leads.id);
   const byKind = Object.entries(LEAD_KIND_NAME).map(([k, name]) => `${name} ${rows.filter((r) => r.kind === k).length} 条`);
-  const list = rows.map((r, i) => `${i + 1}. [${LEAD_KIND_NAME[r.kind as LeadKind] ?? r.kind}] ${r.phone} ${r.userName || r.companyName}${r.repeats ? `（重复提交 ${r.repeats} 次）` : ''}`);
+  const list = rows.map(
+    (r, i) =>
+      `${i + 1}. [${LEAD_KIND_NAME[r.kind as LeadKind] ?? r.kind}] ${r.phone} ${r.userName || r.companyName}${r.repeats ? `（重复提交 ${r.repeats} 次）` : ''}`,
+  );
   await ctx.notifier.send({
     channel: 'email',
     to: ctx.salesEmail,

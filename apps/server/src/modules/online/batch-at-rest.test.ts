@@ -123,7 +123,17 @@ describe('batch rows at rest (issue #16 §4)', () => {
     ]);
     // The call records of the rows: the masked form of what was called, with the uploader's IP.
     const rows = await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, jobId)).orderBy(asc(batchJobRows.rowNo));
-    const records = await Promise.all(rows.map(async (r) => (await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, r.seqNo ?? '')))[0]));
+    const records = await Promise.all(
+      rows.map(
+        async (r) =>
+          (
+            await t.database.db
+              .select()
+              .from(callRecords)
+              .where(eq(callRecords.seqNo, r.seqNo ?? ''))
+          )[0],
+      ),
+    );
     expect(records.map((r) => [r?.code, r?.ip, r?.params])).toEqual([
       ['10000', BROWSER_IP, { name: '张*', idcard: '110101********4514' }],
       ['10000', BROWSER_IP, { name: '李*', idcard: '330106********1239' }],

@@ -88,12 +88,15 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
     if (stopped || active.has(jobId)) return;
     const work = (async () => {
       if (claimFirst && !(await claim(jobId))) return;
-      const renew = setInterval(() => {
-        db.update(batchJobs)
-          .set({ leaseUntil: leaseEnd })
-          .where(mine(jobId))
-          .catch((err: unknown) => logger.error({ err, jobId }, 'batch job lease not renewed'));
-      }, (BATCH_LEASE_SECONDS * 1000) / 3);
+      const renew = setInterval(
+        () => {
+          db.update(batchJobs)
+            .set({ leaseUntil: leaseEnd })
+            .where(mine(jobId))
+            .catch((err: unknown) => logger.error({ err, jobId }, 'batch job lease not renewed'));
+        },
+        (BATCH_LEASE_SECONDS * 1000) / 3,
+      );
       try {
         await runJob(jobId);
       } finally {
@@ -202,7 +205,11 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
     return seqNo;
   }
 
-  async function save(jobId: number, row: Row, r: { code: string; message: string; data: unknown; charged: number; seqNo: string; params: Record<string, string> }) {
+  async function save(
+    jobId: number,
+    row: Row,
+    r: { code: string; message: string; data: unknown; charged: number; seqNo: string; params: Record<string, string> },
+  ) {
     await db.transaction(async (tx) => {
       const saved = await tx
         .update(batchJobRows)
@@ -254,7 +261,10 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       clearInterval(timer);
       await sweeping?.catch(() => {});
       await Promise.all([...active.values()]);
-      await db.update(batchJobs).set({ leaseUntil: null, leaseOwner: null }).where(and(eq(batchJobs.status, 'running'), eq(batchJobs.leaseOwner, me)));
+      await db
+        .update(batchJobs)
+        .set({ leaseUntil: null, leaseOwner: null })
+        .where(and(eq(batchJobs.status, 'running'), eq(batchJobs.leaseOwner, me)));
     },
   };
 }

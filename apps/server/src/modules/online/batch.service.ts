@@ -175,7 +175,12 @@ async function readXlsx(content: Buffer): Promise<Sheet> {
     width = Math.max(width, col);
   });
   if (width > BATCH_MAX_COLUMNS) throw new Invalid(ONLINE_MSG.tooManyColumns);
-  const header = Array.from({ length: width }, (_, c) => sheet.getRow(1).getCell(c + 1).text.trim());
+  const header = Array.from({ length: width }, (_, c) =>
+    sheet
+      .getRow(1)
+      .getCell(c + 1)
+      .text.trim(),
+  );
   const rows: Sheet['rows'] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
     if (rowNo === 1) return;
@@ -219,13 +224,20 @@ export async function createBatchJob(
   const id = await db.transaction(async (tx) => {
     const [job] = await tx
       .insert(batchJobs)
-      .values({ memberId: account.memberId, purchaseId: p.id, interfaceId: p.interfaceId, fileName: file.name.slice(0, 120), ip: ip.slice(0, 64), rows: rows.length })
+      .values({
+        memberId: account.memberId,
+        purchaseId: p.id,
+        interfaceId: p.interfaceId,
+        fileName: file.name.slice(0, 120),
+        ip: ip.slice(0, 64),
+        rows: rows.length,
+      })
       .returning({ id: batchJobs.id });
     const jobId = job?.id ?? 0;
     for (let i = 0; i < rows.length; i += 500) {
-      await tx.insert(batchJobRows).values(
-        rows.slice(i, i + 500).map((params, j) => ({ jobId, rowNo: i + j + 1, params: sealRowParams(config, jobId, i + j + 1, params) })),
-      );
+      await tx
+        .insert(batchJobRows)
+        .values(rows.slice(i, i + 500).map((params, j) => ({ jobId, rowNo: i + j + 1, params: sealRowParams(config, jobId, i + j + 1, params) })));
     }
     return jobId;
   });
@@ -243,13 +255,26 @@ export async function listBatchJobs(db: Db, account: Account, f: BatchJobListInp
 }
 
 function rowView(r: typeof batchJobRows.$inferSelect): BatchRowView {
-  return { rowNo: r.rowNo, params: shownRowParams(r.params, r.code !== null), code: r.code, message: r.message, seqNo: r.code === null ? null : r.seqNo, data: r.data ?? null };
+  return {
+    rowNo: r.rowNo,
+    params: shownRowParams(r.params, r.code !== null),
+    code: r.code,
+    message: r.message,
+    seqNo: r.code === null ? null : r.seqNo,
+    data: r.data ?? null,
+  };
 }
 
 /** myOnline/getBatchJobDetail: a page of one job's rows. */
 export async function batchJobDetail(db: Db, account: Account, f: BatchJobDetailInput): Promise<{ rows: BatchRowView[]; total: number; job: BatchJobView }> {
   const job = await ownJob(db, account, f.jobId);
-  const rows = await db.select().from(batchJobRows).where(eq(batchJobRows.jobId, job.id)).orderBy(asc(batchJobRows.rowNo)).limit(f.pageSize).offset(pageOffset(f));
+  const rows = await db
+    .select()
+    .from(batchJobRows)
+    .where(eq(batchJobRows.jobId, job.id))
+    .orderBy(asc(batchJobRows.rowNo))
+    .limit(f.pageSize)
+    .offset(pageOffset(f));
   return { rows: rows.map(rowView), total: job.rows, job };
 }
 
@@ -311,7 +336,12 @@ export async function executeBatchJob(db: Db, account: Account, { jobId }: Batch
       and(
         eq(batchJobs.id, job.id),
         eq(batchJobs.status, 'pending'),
-        notExists(db.select({ id: other.id }).from(other).where(and(eq(other.purchaseId, job.purchaseId), eq(other.status, 'running')))),
+        notExists(
+          db
+            .select({ id: other.id })
+            .from(other)
+            .where(and(eq(other.purchaseId, job.purchaseId), eq(other.status, 'running'))),
+        ),
       ),
     )
     .returning({ id: batchJobs.id });

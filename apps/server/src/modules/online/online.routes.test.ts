@@ -79,7 +79,10 @@ describe('我的API test (UserCenter/getInterfaceInfoTById, getApiTestData)', ()
     const before = await callsLeft();
     const res = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify(ZHANG) }, as(buyer));
     const body = res.json();
-    expect(body).toMatchObject({ code: 200, data: { answer: { code: '10000', message: '成功', data: { result: '1' } }, charged: true, callsLeft: before - 1 } });
+    expect(body).toMatchObject({
+      code: 200,
+      data: { answer: { code: '10000', message: '成功', data: { result: '1' } }, charged: true, callsLeft: before - 1 },
+    });
     expect(await callsLeft()).toBe(before - 1);
     const [rec] = await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, body.data.answer.seqNo));
     expect(rec).toMatchObject({ code: '10000', charged: 1, ip: BROWSER_IP, purchaseId, params: { name: '张*', idcard: '110101********4514' } });
@@ -89,7 +92,12 @@ describe('我的API test (UserCenter/getInterfaceInfoTById, getApiTestData)', ()
     const before = await callsLeft();
     const missing = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ name: '张三' }) }, as(buyer));
     expect(missing.json().data).toMatchObject({ answer: { code: 'SYSTEM_011', message: '缺少必填参数：idcard', data: null }, charged: false });
-    const format = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ name: '张三', idcard: '110101199003074515' }) }, as(buyer));
+    const format = await post(
+      t,
+      'UserCenter/getApiTestData',
+      { purchaseId: String(purchaseId), params: JSON.stringify({ name: '张三', idcard: '110101199003074515' }) },
+      as(buyer),
+    );
     expect(format.json().data.answer.code).toBe('SYSTEM_042');
     // A stray "key" cannot point the test at another purchase: only the interface's parameters travel.
     const stray = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify({ ...LI, key: 'nope' }) }, as(buyer));
@@ -149,7 +157,10 @@ describe('batch queries (myOnline/*)', () => {
     ws.addRow(['name', 'idcard']);
     // What Excel keeps of an identity number typed into a number cell.
     ws.addRow(['张三', Number(ZHANG.idcard)]);
-    await refused({ name: '名单.xlsx', content: Buffer.from(await numeric.xlsx.writeBuffer()), type: 'application/octet-stream' }, ONLINE_MSG.numberCell(2, 'idcard'));
+    await refused(
+      { name: '名单.xlsx', content: Buffer.from(await numeric.xlsx.writeBuffer()), type: 'application/octet-stream' },
+      ONLINE_MSG.numberCell(2, 'idcard'),
+    );
     const foreign = await upload(other, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n`));
     expect(foreign.json().msg).toBe(ONLINE_MSG.purchaseMissing);
     expect(await t.database.db.select().from(batchJobs)).toEqual([]);
@@ -163,7 +174,11 @@ describe('batch queries (myOnline/*)', () => {
       { purchaseId: String(purchaseId) },
       csv(`姓名（name）,身份证号（idcard）,备注\n${ZHANG.name},${ZHANG.idcard},a\n\n${LI.name},${LI.idcard},b\n王五,440305199208153210,c\n`),
     );
-    expect(res.json()).toMatchObject({ code: 200, msg: ONLINE_MSG.created, data: { status: 'pending', statusLabel: '待执行', rows: 3, done: 0, fileName: '客户名单.csv' } });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      msg: ONLINE_MSG.created,
+      data: { status: 'pending', statusLabel: '待执行', rows: 3, done: 0, fileName: '客户名单.csv' },
+    });
     const jobId = String(res.json().data.id);
     expect(await callsLeft()).toBe(before); // nothing called before it is executed
 
@@ -183,8 +198,20 @@ describe('batch queries (myOnline/*)', () => {
       [3, 'SYSTEM_042', '440305********3210'],
     ]);
     // Each row's call is in the call records under the row's seqNo; no identity number is kept in clear.
-    const rows = await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, Number(jobId))).orderBy(asc(batchJobRows.rowNo));
-    for (const r of rows) expect((await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, r.seqNo ?? ''))).length).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(batchJobRows)
+      .where(eq(batchJobRows.jobId, Number(jobId)))
+      .orderBy(asc(batchJobRows.rowNo));
+    for (const r of rows)
+      expect(
+        (
+          await t.database.db
+            .select()
+            .from(callRecords)
+            .where(eq(callRecords.seqNo, r.seqNo ?? ''))
+        ).length,
+      ).toBe(1);
     expect(JSON.stringify(rows)).not.toContain(ZHANG.idcard);
 
     const file = await post(t, 'myOnline/getBatchJobDetail', { jobId, export: '1' }, as(buyer));
@@ -202,7 +229,12 @@ describe('batch queries (myOnline/*)', () => {
     expect((await post(t, 'myOnline/getBatchJobDetail', { jobId }, as(other))).json().msg).toBe(ONLINE_MSG.jobMissing);
     expect((await post(t, 'myOnline/deleteBatchJob', { jobId }, as(other))).json().msg).toBe(ONLINE_MSG.jobMissing);
     expect((await post(t, 'myOnline/deleteBatchJob', { jobId }, as(buyer))).json().msg).toBe(ONLINE_MSG.deleted);
-    expect(await t.database.db.select().from(batchJobRows).where(eq(batchJobRows.jobId, Number(jobId)))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(batchJobRows)
+        .where(eq(batchJobRows.jobId, Number(jobId))),
+    ).toEqual([]);
   });
 
   it('reads a GB18030 CSV as Excel saves it, and an xlsx with a stray cell far to the right', async () => {
@@ -219,7 +251,11 @@ describe('batch queries (myOnline/*)', () => {
     ws.addRow(['name', 'idcard']);
     ws.addRow([LI.name, LI.idcard]);
     ws.getCell('XFD2').value = 'x';
-    const wide = await upload(buyer, { purchaseId: String(purchaseId) }, { name: '名单.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()), type: 'application/octet-stream' });
+    const wide = await upload(
+      buyer,
+      { purchaseId: String(purchaseId) },
+      { name: '名单.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()), type: 'application/octet-stream' },
+    );
     expect(wide.json().data.rows).toBe(1);
     for (const id of [res.json().data.id, wide.json().data.id]) await post(t, 'myOnline/deleteBatchJob', { jobId: String(id) }, as(buyer));
   });
@@ -233,7 +269,10 @@ describe('batch queries (myOnline/*)', () => {
     await t.database.db.update(purchases).set({ callsLeft: left }).where(eq(purchases.id, purchaseId));
 
     // Another job of the purchase runs (leased to another process): this one waits its turn.
-    await t.database.db.update(batchJobs).set({ status: 'running', leaseOwner: 'another-process', leaseUntil: new Date(Date.now() + 60_000) }).where(eq(batchJobs.id, jobId));
+    await t.database.db
+      .update(batchJobs)
+      .set({ status: 'running', leaseOwner: 'another-process', leaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(batchJobs.id, jobId));
     const second = await upload(buyer, { purchaseId: String(purchaseId) }, csv(`name,idcard\n${ZHANG.name},${ZHANG.idcard}\n`));
     expect((await post(t, 'myOnline/executeBatchJob', { jobId: String(second.json().data.id) }, as(buyer))).json().msg).toBe(ONLINE_MSG.jobBusy);
     expect((await post(t, 'myOnline/deleteBatchJob', { jobId: String(jobId) }, as(buyer))).json().msg).toBe(ONLINE_MSG.jobRunning);
@@ -242,7 +281,11 @@ describe('batch queries (myOnline/*)', () => {
     await t.batchRunner?.sweep();
     await t.batchRunner?.idle();
     expect(await callsLeft()).toBe(left2);
-    expect((await t.database.db.select().from(batchJobs).where(eq(batchJobs.id, jobId)))[0]).toMatchObject({ status: 'running', done: 0, leaseOwner: 'another-process' });
+    expect((await t.database.db.select().from(batchJobs).where(eq(batchJobs.id, jobId)))[0]).toMatchObject({
+      status: 'running',
+      done: 0,
+      leaseOwner: 'another-process',
+    });
     await t.database.db.delete(batchJobs).where(eq(batchJobs.id, jobId));
     await post(t, 'myOnline/deleteBatchJob', { jobId: String(second.json().data.id) }, as(buyer));
   });
@@ -255,8 +298,14 @@ describe('batch queries (myOnline/*)', () => {
     const made = (await post(t, 'UserCenter/getApiTestData', { purchaseId: String(purchaseId), params: JSON.stringify(ZHANG) }, as(buyer))).json();
     expect(made.data.answer.code).toBe('10000');
     await t.database.db.update(callRecords).set({ seqNo }).where(eq(callRecords.seqNo, made.data.answer.seqNo));
-    await t.database.db.update(batchJobRows).set({ seqNo }).where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, 1)));
-    await t.database.db.update(batchJobs).set({ status: 'running', leaseOwner: 'a-dead-process', leaseUntil: new Date(Date.now() - 1000) }).where(eq(batchJobs.id, jobId));
+    await t.database.db
+      .update(batchJobRows)
+      .set({ seqNo })
+      .where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, 1)));
+    await t.database.db
+      .update(batchJobs)
+      .set({ status: 'running', leaseOwner: 'a-dead-process', leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(batchJobs.id, jobId));
     const before = await callsLeft();
 
     await t.batchRunner?.sweep();
@@ -284,7 +333,13 @@ describe('batch queries (myOnline/*)', () => {
     await t.database.db.update(purchases).set({ status: 'active' }).where(eq(purchases.id, purchaseId));
     clearGatewayCaches();
     const detail = (await post(t, 'myOnline/getBatchJobDetail', { jobId: String(jobId) }, as(buyer))).json();
-    expect(detail.job).toMatchObject({ status: 'stopped', statusLabel: '已中止', done: 1, charged: 0, note: '第 1 行返回 SYSTEM_003，接口已不可调用，其余行未执行' });
+    expect(detail.job).toMatchObject({
+      status: 'stopped',
+      statusLabel: '已中止',
+      done: 1,
+      charged: 0,
+      note: '第 1 行返回 SYSTEM_003，接口已不可调用，其余行未执行',
+    });
     expect(detail.rows.map((r: { code: string | null }) => r.code)).toEqual(['SYSTEM_003', null]);
   });
 
@@ -310,7 +365,12 @@ describe('batch queries (myOnline/*)', () => {
     const images = info.data.params.filter((p: { media: string | null }) => p.media === 'image').map((p: { name: string }) => p.name);
     expect(images.length).toBe(2);
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(700 * 1024 - 4, 0xfb)]).toString('base64');
-    const res = await post(t, 'UserCenter/getApiTestData', { purchaseId: String(face?.id), params: JSON.stringify(Object.fromEntries(images.map((n: string) => [n, jpeg]))) }, as(buyer));
+    const res = await post(
+      t,
+      'UserCenter/getApiTestData',
+      { purchaseId: String(face?.id), params: JSON.stringify(Object.fromEntries(images.map((n: string) => [n, jpeg]))) },
+      as(buyer),
+    );
     expect(res.json().code).toBe(200);
     expect(res.json().data.answer.code).not.toBe('SYSTEM_999');
   });

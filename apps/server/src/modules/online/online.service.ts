@@ -2,14 +2,7 @@
 // from the user center. A test is one call of the open data API through the gateway's own
 // pipeline (runCall, via the session): checked, answered, charged and recorded like any other.
 // Batch jobs are in batch.service.ts and batch.runner.ts.
-import {
-  type ApiTestInput,
-  type ApiTestResult,
-  ONLINE_MSG,
-  type OnlineInterface,
-  type OnlineParam,
-  type OnlinePurchaseInput,
-} from '@apimarket/contracts';
+import { type ApiTestInput, type ApiTestResult, ONLINE_MSG, type OnlineInterface, type OnlineParam, type OnlinePurchaseInput } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interfaceDocs, interfaces, purchases } from '../../db/schema';

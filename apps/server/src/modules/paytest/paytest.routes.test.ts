@@ -35,12 +35,19 @@ const myTests = async (a: TestAccount) => (await as(a, 'payTest/dataList')).json
 
 let transfer = 0;
 async function topUp(a: TestAccount, fen: number) {
-  const res = await as(a, 'mytrade/recharge/declare', { amount: (fen / 100).toFixed(2), transferRef: `PT${Date.now()}${++transfer}`, payerName: '上海测试数据科技有限公司' });
+  const res = await as(a, 'mytrade/recharge/declare', {
+    amount: (fen / 100).toFixed(2),
+    transferRef: `PT${Date.now()}${++transfer}`,
+    payerName: '上海测试数据科技有限公司',
+  });
   await run('recharge', 'confirm', String(res.json().data.id));
 }
 const balance = async (a: TestAccount) => (await as(a, 'mytrade/balance')).json().data.balanceFen as number;
 const ledgerSum = async (a: TestAccount) => {
-  const [row] = await t.database.db.select({ sum: sql<string>`coalesce(sum(${ledger.amountFen}), 0)` }).from(ledger).where(eq(ledger.memberId, a.memberId));
+  const [row] = await t.database.db
+    .select({ sum: sql<string>`coalesce(sum(${ledger.amountFen}), 0)` })
+    .from(ledger)
+    .where(eq(ledger.memberId, a.memberId));
   return Number(row?.sum ?? 0);
 };
 const purchaseOf = async (a: TestAccount, interfaceId = 1882) => {
@@ -73,7 +80,10 @@ describe('who may apply', () => {
 
   it('refuses an expired session', async () => {
     const a = await qualifiedAccount(t, '10.90.0.9');
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, a.memberId));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.memberId, a.memberId));
     expect((await apply(a)).json().code).toBe('ALL_0024');
     expect((await myTests(a)).code).toBe('ALL_0024');
   });
@@ -116,11 +126,28 @@ describe('applying', () => {
     expect(fee).toBe(2_000);
     expect(res.json()).toMatchObject({
       code: 200,
-      data: { interfaceId: 1882, interfaceName: '实名认证', calls: 100, feeFen: fee, status: 'applied', statusLabel: '审核中', contactPhone: '138****5678', testCallsLeft: null, approvedAt: null, expiresAt: null },
+      data: {
+        interfaceId: 1882,
+        interfaceName: '实名认证',
+        calls: 100,
+        feeFen: fee,
+        status: 'applied',
+        statusLabel: '审核中',
+        contactPhone: '138****5678',
+        testCallsLeft: null,
+        approvedAt: null,
+        expiresAt: null,
+      },
     });
     const list = await myTests(a);
     expect(list.total).toBe(1);
-    expect(list.rows[0]).toMatchObject({ status: 'applied', statusLabel: '审核中', feeFen: 2_000, purpose: '评估实名认证接口在开户流程中的通过率', contactName: '李四' });
+    expect(list.rows[0]).toMatchObject({
+      status: 'applied',
+      statusLabel: '审核中',
+      feeFen: 2_000,
+      purpose: '评估实名认证接口在开户流程中的通过率',
+      contactName: '李四',
+    });
     expect((await myTests(await qualifiedAccount(t, '10.90.0.7'))).total).toBe(0);
   });
 
@@ -137,7 +164,7 @@ describe('applying', () => {
   });
 });
 
-describe('the operator\'s decision', () => {
+describe("the operator's decision", () => {
   it('lists waiting applications and needs a reason to reject; the customer reads it', async () => {
     const a = await qualifiedAccount(t, '10.90.1.1');
     const id = await applied(a, { calls: '50' });
@@ -184,7 +211,10 @@ describe('the operator\'s decision', () => {
     expect(await run('paytest', 'approve', String(id))).toBe(`付费测试 ${id} 此前已通过，未重复处理`);
     expect(await balance(a)).toBe(8_000);
     expect(await ledgerSum(a)).toBe(8_000);
-    const debits = await t.database.db.select().from(ledger).where(and(eq(ledger.memberId, a.memberId), eq(ledger.ref, `paytest:${id}`)));
+    const debits = await t.database.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.memberId, a.memberId), eq(ledger.ref, `paytest:${id}`)));
     expect(debits.map((d) => [d.amountFen, d.note])).toEqual([[-2_000, '付费测试 实名认证（100 次）']]);
 
     const p = await purchaseOf(a);
@@ -255,7 +285,10 @@ describe('expiry (the 10-minute job)', () => {
   it('takes the unused test calls back once, however often it runs, and tells the customer once', async () => {
     const { a, id } = await approvedTest('10.90.2.2', 40);
     // Ordinary calls bought beside the test are not touched.
-    await t.database.db.update(purchases).set({ callsLeft: sql`${purchases.callsLeft} + 500`, callsTotal: sql`${purchases.callsTotal} + 500` }).where(eq(purchases.memberId, a.memberId));
+    await t.database.db
+      .update(purchases)
+      .set({ callsLeft: sql`${purchases.callsLeft} + 500`, callsTotal: sql`${purchases.callsTotal} + 500` })
+      .where(eq(purchases.memberId, a.memberId));
     const now = later();
     expect(await expirePayTests(t.database.db, now)).toBeGreaterThanOrEqual(1);
     expect(await expirePayTests(t.database.db, now)).toBe(0);

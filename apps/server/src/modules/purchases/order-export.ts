@@ -11,7 +11,6 @@ import { Invalid } from '../../http/errors';
 import type { Account } from '../account/access';
 import { orderFilter, orderQuery, orderView } from '../billing/billing.service';
 
-
 export const ORDER_EXPORT_COLUMNS = ['订单号', '接口名称', '调用次数', '有效期（天）', '金额（元）', '订单状态', '退款状态', '下单时间', '支付时间'] as const;
 
 const chinaTime = new Intl.DateTimeFormat('sv-SE', {

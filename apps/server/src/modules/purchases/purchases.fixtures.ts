@@ -26,7 +26,11 @@ export function fixtures(t: () => TestApp) {
 
   /** Declare a transfer of `fen` and confirm it as the operator would. */
   const topUp = async (a: TestAccount, fen: number) => {
-    const res = await as(a, 'mytrade/recharge/declare', { amount: (fen / 100).toFixed(2), transferRef: `PM${Date.now()}${++transfer}`, payerName: '上海测试数据科技有限公司' });
+    const res = await as(a, 'mytrade/recharge/declare', {
+      amount: (fen / 100).toFixed(2),
+      transferRef: `PM${Date.now()}${++transfer}`,
+      payerName: '上海测试数据科技有限公司',
+    });
     await run('recharge', 'confirm', String(res.json().data.id));
   };
 
@@ -36,7 +40,8 @@ export function fixtures(t: () => TestApp) {
     const p = all.find((x) => x.id === packageId) ?? all[0];
     if (!p) throw new Error(`no package for ${interfaceId}`);
     await topUp(a, p.priceFen);
-    const orderNo = (await as(a, 'interfaceOrders/saveInterfaceOrders', { interfaceId: String(interfaceId), packageId: String(p.id) })).json().data.orderNo as string;
+    const orderNo = (await as(a, 'interfaceOrders/saveInterfaceOrders', { interfaceId: String(interfaceId), packageId: String(p.id) })).json().data
+      .orderNo as string;
     const paid = (await as(a, 'UserCenter/payment', { orderNo })).json();
     if (paid.code !== 200) throw new Error(paid.msg);
     return orderNo;

@@ -79,12 +79,7 @@ export async function requestOrderRefund(db: Db, account: Account, input: Refund
     .where(and(eq(orders.orderNo, input.orderNo), eq(orders.memberId, account.memberId)));
   if (!order) throw new NotFound(BILLING_MSG.orderMissing);
   if (order.status !== 'paid') throw new Conflict(PURCHASE_MSG.refundNotPaid);
-  const [last] = await db
-    .select({ status: refunds.status })
-    .from(refunds)
-    .where(eq(refunds.orderId, order.id))
-    .orderBy(desc(refunds.id))
-    .limit(1);
+  const [last] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.orderId, order.id)).orderBy(desc(refunds.id)).limit(1);
   if (last?.status === 'approved') throw new Conflict(PURCHASE_MSG.refundDone);
   if (last?.status === 'requested') throw new Conflict(PURCHASE_MSG.refundOpen);
   if (await openRefundOf(db, account.memberId, order.interfaceId, 'purchase')) throw new Conflict(PURCHASE_MSG.refundOpenPurchase);
@@ -180,9 +175,7 @@ export async function listOpenRefunds(db: Db) {
     .where(eq(refunds.status, 'requested'))
     .orderBy(desc(refunds.id))
     .limit(200);
-  const names = new Map(
-    (await db.select({ id: interfaces.id, name: interfaces.interfaceName }).from(interfaces)).map((i) => [i.id, i.name] as const),
-  );
+  const names = new Map((await db.select({ id: interfaces.id, name: interfaces.interfaceName }).from(interfaces)).map((i) => [i.id, i.name] as const));
   return rows.map((r) => ({
     ...r,
     interfaceName: names.get(r.orderInterface ?? r.purchaseInterface ?? 0) ?? '',

@@ -34,9 +34,19 @@ describe('refund of one order (myOrder/refund)', () => {
 
     expect((await as(a, 'myOrder/refund', { orderNo, reason: '' })).json()).toEqual({ code: 'ALL_0001', msg: '请填写退款原因（2-200 个字）' });
     const asked = await as(a, 'myOrder/refund', { orderNo, reason: '业务调整，不再使用' });
-    expect(asked.json()).toMatchObject({ code: 200, msg: '退款申请已提交，平台审核后将退回账户余额', data: { scope: 'order', calls: left, amountFen: due, status: 'requested' } });
-    expect((await as(a, 'myOrder/refund', { orderNo, reason: '再申请一次' })).json()).toEqual({ code: 'ALL_0013', msg: '该订单已有退款申请在处理中，请勿重复提交' });
-    expect((await as(a, 'myBuy/refundAll', { id: String(p.id), reason: '全部退掉' })).json()).toEqual({ code: 'ALL_0013', msg: '该接口已有退款申请在处理中，请勿重复提交' });
+    expect(asked.json()).toMatchObject({
+      code: 200,
+      msg: '退款申请已提交，平台审核后将退回账户余额',
+      data: { scope: 'order', calls: left, amountFen: due, status: 'requested' },
+    });
+    expect((await as(a, 'myOrder/refund', { orderNo, reason: '再申请一次' })).json()).toEqual({
+      code: 'ALL_0013',
+      msg: '该订单已有退款申请在处理中，请勿重复提交',
+    });
+    expect((await as(a, 'myBuy/refundAll', { id: String(p.id), reason: '全部退掉' })).json()).toEqual({
+      code: 'ALL_0013',
+      msg: '该接口已有退款申请在处理中，请勿重复提交',
+    });
     expect((await as(a, 'myOrder/list')).json().rows[0]).toMatchObject({ orderNo, refundStatus: 'requested', refundLabel: '退款审核中' });
 
     const id = await openId(a.memberId);
@@ -53,7 +63,10 @@ describe('refund of one order (myOrder/refund)', () => {
     expect(after.callsTotal).toBe(4);
     expect(await f.balance(a)).toBe(lessDue);
     expect(await f.ledgerSum(a)).toBe(lessDue);
-    const [entry] = await t.database.db.select().from(ledger).where(eq(ledger.ref, `refund:${id}`));
+    const [entry] = await t.database.db
+      .select()
+      .from(ledger)
+      .where(eq(ledger.ref, `refund:${id}`));
     expect(entry).toMatchObject({ kind: 'refund', amountFen: lessDue });
     expect((await f.inbox(a, '退款已到账'))[0]?.body).toContain(`${(lessDue / 100).toFixed(2)} 元已退回账户余额`);
     expect((await as(a, 'myOrder/list')).json().rows[0]).toMatchObject({ refundStatus: 'approved', refundLabel: '已退款' });
@@ -126,7 +139,10 @@ describe('refund of what is left (myBuy/refundAll)', () => {
     expect((await as(other, 'myBuy/refundAll', { id: String(p.id), reason: '不要了' })).json()).toEqual({ code: 'ALL_0011', msg: '已购接口不存在' });
     const child = await newAccount(t, '10.72.0.7');
     await t.database.db.update(members).set({ parentId: a.memberId }).where(eq(members.id, child.memberId));
-    expect((await as(child, 'myOrder/refund', { orderNo, reason: '不要了' })).json()).toEqual({ code: 'ALL_0010', msg: '子账号不能直接购买，请联系主账号购买后分配' });
+    expect((await as(child, 'myOrder/refund', { orderNo, reason: '不要了' })).json()).toEqual({
+      code: 'ALL_0010',
+      msg: '子账号不能直接购买，请联系主账号购买后分配',
+    });
     expect(await t.database.db.select().from(refunds).where(eq(refunds.memberId, a.memberId))).toHaveLength(0);
     const [row] = await t.database.db.select({ left: purchases.callsLeft }).from(purchases).where(eq(purchases.id, p.id));
     expect(row?.left).toBe(p.callsLeft);

@@ -41,7 +41,10 @@ describe('automatic renewal settings (myBuy/getAutomaticBuy, addAutomaticBuy, de
     expect(list.total).toBe(1);
     expect(list.rows[0]).toMatchObject({ id: p.id, interfaceName: '实名认证', autoRenew: false, packageId: null, renewals: 0 });
 
-    expect((await as(a, 'myBuy/addAutomaticBuy', { id: String(p.id), packageId: String(foreign?.id) })).json()).toEqual({ code: 'ALL_0011', msg: '套餐不存在或已下架' });
+    expect((await as(a, 'myBuy/addAutomaticBuy', { id: String(p.id), packageId: String(foreign?.id) })).json()).toEqual({
+      code: 'ALL_0011',
+      msg: '套餐不存在或已下架',
+    });
     expect((await as(a, 'myBuy/addAutomaticBuy', { id: String(p.id), packageId: '' })).json()).toEqual({ code: 'ALL_0001', msg: '请选择续费套餐' });
     expect((await as(a, 'myBuy/addAutomaticBuy', { id: String(p.id), packageId: String(pkg?.id) })).json().msg).toBe('已开启自动续费');
     list = (await as(a, 'myBuy/getAutomaticBuy')).json();
@@ -71,7 +74,10 @@ describe('renewDue', () => {
     expect(after).toMatchObject({ callsLeft: pkg.calls, callsTotal: p.callsTotal + pkg.calls, renewals: 1, renewFailedAt: null });
     expect(await f.balance(a)).toBe(pkg.priceFen * 2);
     expect(await f.ledgerSum(a)).toBe(pkg.priceFen * 2);
-    const rows = await t.database.db.select().from(ledger).where(eq(ledger.ref, `renew:${p.id}:1`));
+    const rows = await t.database.db
+      .select()
+      .from(ledger)
+      .where(eq(ledger.ref, `renew:${p.id}:1`));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'purchase', amountFen: -pkg.priceFen });
 
@@ -101,7 +107,10 @@ describe('renewDue', () => {
   it('renews an expired purchase too, extending from now', async () => {
     const { a, p, pkg } = await renewing('10.71.0.5');
     await f.topUp(a, pkg.priceFen);
-    await t.database.db.update(purchases).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(purchases.id, p.id));
+    await t.database.db
+      .update(purchases)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(purchases.id, p.id));
     expect((await renewDue(t.database.db)).renewed).toBeGreaterThanOrEqual(1);
     const after = await f.purchase(a);
     expect(after.callsLeft).toBe(p.callsLeft + pkg.calls);

@@ -63,14 +63,16 @@ describe('enterprise authentication', () => {
     expect(await msg({ ...company(), creditCode: '91350100M000100Y44' }, png())).toBe('统一社会信用代码校验不通过，请核对后重新输入');
     expect(await msg({ ...company(), legalPerson: ' ' }, png())).toBe('请输入法定代表人姓名');
     expect(await msg(company())).toBe('请上传营业执照');
-    expect(await msg(company(), { name: 'licence.pdf', content: Buffer.from('%PDF-1.7'), type: 'application/pdf' })).toBe(
-      '营业执照仅支持 JPG、PNG 格式的图片',
-    );
+    expect(await msg(company(), { name: 'licence.pdf', content: Buffer.from('%PDF-1.7'), type: 'application/pdf' })).toBe('营业执照仅支持 JPG、PNG 格式的图片');
     // Named like an image, but not one.
     expect(await msg(company(), { name: 'licence.png', content: Buffer.from('MZ\x90\x00 not an image'), type: 'image/png' })).toBe(
       '营业执照仅支持 JPG、PNG 格式的图片',
     );
-    const big = await submit(a, company(), { name: 'big.jpg', content: Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(5 * 1024 * 1024)]), type: 'image/jpeg' });
+    const big = await submit(a, company(), {
+      name: 'big.jpg',
+      content: Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(5 * 1024 * 1024)]),
+      type: 'image/jpeg',
+    });
     expect(big.json()).toEqual({ code: 'ALL_0006', msg: '营业执照图片不能超过5MB' });
     expect((await current(a)).json().data.status).toBe('none');
   });
@@ -81,7 +83,13 @@ describe('enterprise authentication', () => {
     const res = await submit(a, { ...fields, creditCode: fields.creditCode.toLowerCase() }, png());
     expect(res.json()).toMatchObject({ code: 200, msg: '提交成功，请等待平台审核' });
     const view = (await current(a)).json().data;
-    expect(view).toMatchObject({ status: 'pending', statusLabel: '审核中', companyName: fields.companyName, creditCode: fields.creditCode, legalPerson: '李四' });
+    expect(view).toMatchObject({
+      status: 'pending',
+      statusLabel: '审核中',
+      companyName: fields.companyName,
+      creditCode: fields.creditCode,
+      legalPerson: '李四',
+    });
     const [row] = await t.database.db.select().from(qualifications).where(eq(qualifications.memberId, a.memberId));
     // In the file store every API process reads, nothing under this process's DATA_DIR.
     expect((await t.files.get(row?.licencePath ?? ''))?.bytes.equals(PNG)).toBe(true);
@@ -142,7 +150,12 @@ describe('enterprise authentication', () => {
     expect((await post(t, 'memberShip/postRepresent', { contacter: '王五', contactMobile: '123' }, { cookies: a.cookies })).json().msg).toBe(
       '请输入正确的手机号',
     );
-    const saved = await post(t, 'memberShip/postRepresent', { contacter: '王五', contactMobile: '13700001111', email: 'ww@example.cn', position: '技术总监' }, { cookies: a.cookies });
+    const saved = await post(
+      t,
+      'memberShip/postRepresent',
+      { contacter: '王五', contactMobile: '13700001111', email: 'ww@example.cn', position: '技术总监' },
+      { cookies: a.cookies },
+    );
     expect(saved.json()).toEqual({ code: 200, msg: '联系人信息已保存', data: null });
     expect((await post(t, 'myAccount/queryContacts', {}, { cookies: a.cookies })).json().data).toEqual({
       contacter: '王五',

@@ -34,12 +34,7 @@ export const QUALIFICATION_CONFLICT = {
 
 /** The newest application of an account, or null when it never applied. */
 export async function currentQualification(db: Db, ownerId: number): Promise<Row | null> {
-  const [row] = await db
-    .select()
-    .from(qualifications)
-    .where(eq(qualifications.memberId, ownerId))
-    .orderBy(desc(qualifications.id))
-    .limit(1);
+  const [row] = await db.select().from(qualifications).where(eq(qualifications.memberId, ownerId)).orderBy(desc(qualifications.id)).limit(1);
   return row ?? null;
 }
 
@@ -65,12 +60,7 @@ export async function qualificationOf(db: Db, account: Account): Promise<Qualifi
 
 /** Every application of the account, newest first (queryCompanyQualification). */
 export async function qualificationHistory(db: Db, account: Account): Promise<QualificationView[]> {
-  const rows = await db
-    .select()
-    .from(qualifications)
-    .where(eq(qualifications.memberId, account.companyOwnerId))
-    .orderBy(desc(qualifications.id))
-    .limit(50);
+  const rows = await db.select().from(qualifications).where(eq(qualifications.memberId, account.companyOwnerId)).orderBy(desc(qualifications.id)).limit(50);
   return rows.map((r) => view(r, false));
 }
 
@@ -145,7 +135,6 @@ export async function submitQualification(
     throw err;
   }
 }
-
 
 /** The customer withdraws a pending application or gives up an approved authentication. */
 export async function revokeQualification(db: Db, account: Account): Promise<QualificationView> {

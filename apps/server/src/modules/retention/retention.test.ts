@@ -27,7 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => clearGatewayCaches());
-const ctx = (settings: Partial<TestApp['config']['retention']> = {}) => ({ db: t.database.db, files: t.files, retention: { ...t.config.retention, ...settings } });
+const ctx = (settings: Partial<TestApp['config']['retention']> = {}) => ({
+  db: t.database.db,
+  files: t.files,
+  retention: { ...t.config.retention, ...settings },
+});
 
 async function call(): Promise<string> {
   const res = await t.app.inject({
@@ -42,7 +46,10 @@ async function call(): Promise<string> {
 const record = async (seqNo: string) => (await t.database.db.select().from(callRecords).where(eq(callRecords.seqNo, seqNo)))[0];
 /** Moves a record back in time, as if it had been made `days` ago. */
 const age = (seqNo: string, days: number) =>
-  t.database.db.update(callRecords).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(eq(callRecords.seqNo, seqNo));
+  t.database.db
+    .update(callRecords)
+    .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+    .where(eq(callRecords.seqNo, seqNo));
 const stats = () => t.database.db.select().from(callStats).orderBy(asc(callStats.day), asc(callStats.interfaceId), asc(callStats.code));
 /** What billing, statistics and support read of a record: everything but the parameters and the IP. */
 const billing = (r: Awaited<ReturnType<typeof record>>) => {
@@ -147,14 +154,24 @@ describe('call records (CALL_PARAMS_RETENTION_DAYS)', () => {
         costMfen: 100,
       })),
     );
-    const ids = (await t.database.db.select({ id: callRecords.id }).from(callRecords).where(sql`${callRecords.id} > ${last?.id ?? 0}`).orderBy(asc(callRecords.id))).map((r) => r.id);
+    const ids = (
+      await t.database.db
+        .select({ id: callRecords.id })
+        .from(callRecords)
+        .where(sql`${callRecords.id} > ${last?.id ?? 0}`)
+        .orderBy(asc(callRecords.id))
+    ).map((r) => r.id);
     expect(ids.length).toBe(extra);
     // All but the last three are old.
     const oldIds = ids.slice(0, -3);
     await t.database.db.update(callRecords).set({ createdAt: sql`now() - interval '400 days'` }).where(inArray(callRecords.id, oldIds));
 
     expect(await blankOldCallParams(ctx())).toBe(oldIds.length);
-    const rows = await t.database.db.select({ id: callRecords.id, ip: callRecords.ip }).from(callRecords).where(inArray(callRecords.id, ids)).orderBy(asc(callRecords.id));
+    const rows = await t.database.db
+      .select({ id: callRecords.id, ip: callRecords.ip })
+      .from(callRecords)
+      .where(inArray(callRecords.id, ids))
+      .orderBy(asc(callRecords.id));
     expect(rows.filter((r) => r.ip === '').length).toBe(oldIds.length);
     expect(rows.slice(-3).map((r) => r.ip)).toEqual([SERVER_IP, SERVER_IP, SERVER_IP]);
   });
@@ -183,7 +200,8 @@ describe('batch jobs (BATCH_RETENTION_DAYS, BATCH_PENDING_RETENTION_DAYS)', () =
     ]);
     return id;
   }
-  const left = async (ids: number[]) => (await t.database.db.select({ id: batchJobs.id }).from(batchJobs).where(inArray(batchJobs.id, ids)).orderBy(asc(batchJobs.id))).map((r) => r.id);
+  const left = async (ids: number[]) =>
+    (await t.database.db.select({ id: batchJobs.id }).from(batchJobs).where(inArray(batchJobs.id, ids)).orderBy(asc(batchJobs.id))).map((r) => r.id);
 
   it('deletes jobs past their setting with their rows, never a running one, and follows the settings', async () => {
     const pendingOld = await job('pending', 8, null);
@@ -212,13 +230,22 @@ describe('uploads (UPLOAD_RETENTION_DAYS)', () => {
       { companyName: '示例物流科技有限公司', contactName: '周七', phone, remark: '需要年度报价', interfaceId: '9963', consent: 'true' },
       { name: '需求说明.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 32)]), type: 'application/pdf' },
     );
-    const res = await t.app.inject({ method: 'POST', url: '/apiHome/api/fee/sendEmail', query: signed(t.config), headers: { ...headers, 'x-forwarded-for': '10.72.0.9' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/apiHome/api/fee/sendEmail',
+      query: signed(t.config),
+      headers: { ...headers, 'x-forwarded-for': '10.72.0.9' },
+      payload,
+    });
     expect(res.json().code).toBe(200);
     const [lead] = await t.database.db.select().from(leads).where(eq(leads.phone, phone));
     return lead?.attachmentPath ?? '';
   }
   const ageFile = (key: string, days: number) =>
-    t.database.db.update(storedFiles).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(eq(storedFiles.key, key));
+    t.database.db
+      .update(storedFiles)
+      .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(storedFiles.key, key));
 
   it('deletes documents sent with leads after the setting, never a licence image', async () => {
     const old = await leadWithDocument('13822230001');

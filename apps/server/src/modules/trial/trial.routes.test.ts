@@ -25,7 +25,12 @@ const state = async (a: TestAccount, interfaceId?: number) =>
   (await as(a, 'myBuy/freeTrial/state', interfaceId ? { interfaceId: String(interfaceId) } : {})).json().data;
 const quota = async (a: TestAccount) => (await t.database.db.select({ n: members.trialCalls }).from(members).where(eq(members.id, a.memberId)))[0]?.n;
 const purchaseOf = async (a: TestAccount, interfaceId: number) =>
-  (await t.database.db.select().from(purchases).where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, interfaceId))))[0];
+  (
+    await t.database.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, interfaceId)))
+  )[0];
 const setQuota = (a: TestAccount, n: number) => t.database.db.update(members).set({ trialCalls: n }).where(eq(members.id, a.memberId));
 const gateway = (p: string, fields: Record<string, string>) =>
   t.app.inject({
@@ -54,7 +59,9 @@ describe('the catalogue shows which interfaces offer a trial', () => {
     expect(marked.length).toBeGreaterThanOrEqual(20);
     expect(marked.length).toBeLessThanOrEqual(30);
     expect(marked.filter((m) => m.enterpriseOnly)).toEqual([]);
-    expect(Object.fromEntries(marked.map((m) => [m.id, m.calls]))).toEqual(Object.fromEntries(Object.entries(SEED_TRIAL_CALLS).map(([k, v]) => [Number(k), v])));
+    expect(Object.fromEntries(marked.map((m) => [m.id, m.calls]))).toEqual(
+      Object.fromEntries(Object.entries(SEED_TRIAL_CALLS).map(([k, v]) => [Number(k), v])),
+    );
 
     const migration = readFileSync(path.resolve(import.meta.dirname, '../../../drizzle/0012_interface_trial.sql'), 'utf8');
     const fromSql: Record<number, number> = {};
@@ -127,7 +134,11 @@ describe('taking a free trial', () => {
     const a = await account();
     await setQuota(a, 7);
     expect(await state(a, 1979)).toMatchObject({ quotaLeft: 7, trialCalls: 20, grantable: 7 });
-    expect((await trial(a, 1979)).json()).toMatchObject({ code: 200, msg: '已开通 7 次免费调用，接口 Key 在「我的API」查看', data: { calls: 7, quotaLeft: 0 } });
+    expect((await trial(a, 1979)).json()).toMatchObject({
+      code: 200,
+      msg: '已开通 7 次免费调用，接口 Key 在「我的API」查看',
+      data: { calls: 7, quotaLeft: 0 },
+    });
     expect(await quota(a)).toBe(0);
     expect((await trial(a, 1980)).json()).toEqual({ code: 'ALL_0013', msg: '免费测试次数已用完，请购买套餐后调用' });
     expect(await purchaseOf(a, 1980)).toBeUndefined();
@@ -199,7 +210,10 @@ describe('who may take a trial', () => {
 
   it('refuses an expired session', async () => {
     const a = await account();
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, a.memberId));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.memberId, a.memberId));
     expect((await trial(a, 1882)).json().code).toBe('ALL_0024');
     expect(await quota(a)).toBe(150);
   });

@@ -87,7 +87,9 @@ beforeAll(async () => {
   keys.other = await buyCheapest(t, other, ID_CARD);
   // A sub-account's own purchase stands for the product assignment still to come (Decision 90).
   keys.sub = newPurchaseKey();
-  await t.database.db.insert(purchases).values({ memberId: sub.memberId, interfaceId: ID_CARD, key: keys.sub, callsTotal: 10, callsLeft: 10, expiresAt: sql`now() + interval '30 days'` });
+  await t.database.db
+    .insert(purchases)
+    .values({ memberId: sub.memberId, interfaceId: ID_CARD, key: keys.sub, callsTotal: 10, callsLeft: 10, expiresAt: sql`now() + interval '30 days'` });
 
   // A mixed load: answers with data, refusals of several kinds, and a call that finds none left.
   const expectCall = async (key: string, id: number, code: string, override: Record<string, string> = {}) => {
@@ -193,7 +195,14 @@ describe('call detail list', () => {
   it('lists the calls newest first with masked parameters, and pages without gaps or repeats', async () => {
     const first = await json(buyer, 'myAccount/callRecord/callDetail/list');
     expect(first).toMatchObject({ code: 200, total: 12 });
-    expect(first.rows[0]).toMatchObject({ seqNo: seqNos.at(-1), interfaceId: BANK_CARD, code: 'SYSTEM_002', charged: false, cost: '0.00', loginName: buyer.uName });
+    expect(first.rows[0]).toMatchObject({
+      seqNo: seqNos.at(-1),
+      interfaceId: BANK_CARD,
+      code: 'SYSTEM_002',
+      charged: false,
+      cost: '0.00',
+      loginName: buyer.uName,
+    });
     const success = first.rows.find((r: { seqNo: string }) => r.seqNo === seqNos[0]);
     expect(success).toMatchObject({ code: '10000', charged: true, interfaceName: '实名认证', ip: '203.0.113.30' });
     expect(success.params.idcard).toMatch(/^\d{6}\*+\d{4}$/);
@@ -232,7 +241,18 @@ describe('call detail list', () => {
     const rows: unknown[][] = [];
     sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const values = (n: number) => rows[n - 1] ?? [];
-    expect(values(1)).toEqual(['流水号', '调用时间', '账号', '接口名称', '结果代码', '是否计费', '费用（元）', '耗时（毫秒）', '调用 IP', '请求参数（已脱敏）']);
+    expect(values(1)).toEqual([
+      '流水号',
+      '调用时间',
+      '账号',
+      '接口名称',
+      '结果代码',
+      '是否计费',
+      '费用（元）',
+      '耗时（毫秒）',
+      '调用 IP',
+      '请求参数（已脱敏）',
+    ]);
     expect(sheet?.rowCount).toBe(9);
     const exported = Array.from({ length: 8 }, (_, i) => values(i + 2)[0]);
     expect(exported).toEqual(seqNos.slice(0, 8).reverse());

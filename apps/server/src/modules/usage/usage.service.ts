@@ -134,7 +134,12 @@ const zero = (): RawFigures => ({ calls: 0, success: 0, charged: 0, failed: 0, c
  * the filter's totals. The (day, interface) sums of the period — at most days × interfaces rows —
  * are read once and folded, sorted and paged here; the codes of the page's rows are one more read.
  */
-export async function usageTable(db: Db, account: Account, input: UsageTableInput, kind: UsagePeriodKind): Promise<{ rows: UsageTableRow[]; total: number; period: UsagePeriod; sum: UsageTableSum }> {
+export async function usageTable(
+  db: Db,
+  account: Account,
+  input: UsageTableInput,
+  kind: UsagePeriodKind,
+): Promise<{ rows: UsageTableRow[]; total: number; period: UsagePeriod; sum: UsageTableSum }> {
   const ids = await usageMembers(db, account, input.memberId);
   const period = usagePeriod(input, kind);
   const where = statsWhere(ids, period, input.interfaceId);
@@ -143,7 +148,11 @@ export async function usageTable(db: Db, account: Account, input: UsageTableInpu
   const bucketOf = (day: string) => (kind === 'day' ? day : day.slice(0, 7));
 
   const [byDay, codes] = await Promise.all([
-    db.select({ day: bucket, interfaceId: callStats.interfaceId, ...FIGURES }).from(callStats).where(where).groupBy(bucket, callStats.interfaceId),
+    db
+      .select({ day: bucket, interfaceId: callStats.interfaceId, ...FIGURES })
+      .from(callStats)
+      .where(where)
+      .groupBy(bucket, callStats.interfaceId),
     db
       .select({ code: callStats.code, calls: total(callStats.calls) })
       .from(callStats)
@@ -313,7 +322,10 @@ export async function usageCharges(db: Db, account: Account, input: UsageRangeIn
 
 /** Figures of one period for the accounts and interface asked. */
 async function periodFigures(db: Db, ids: number[], period: UsagePeriod, interfaceId?: number): Promise<UsageFigures> {
-  const [row] = await db.select(FIGURES).from(callStats).where(statsWhere(ids, period, interfaceId));
+  const [row] = await db
+    .select(FIGURES)
+    .from(callStats)
+    .where(statsWhere(ids, period, interfaceId));
   return figuresOf(row);
 }
 

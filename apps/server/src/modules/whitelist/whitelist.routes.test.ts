@@ -23,7 +23,12 @@ beforeAll(async () => {
     .where(eq(pricePackages.interfaceId, 1882))
     .orderBy(asc(pricePackages.priceFen))
     .limit(1);
-  const declared = await post(t, 'mytrade/recharge/declare', { amount: String((p?.priceFen ?? 0) / 100), transferRef: `WL${Date.now()}`, payerName: '测试公司' }, { cookies: a.cookies });
+  const declared = await post(
+    t,
+    'mytrade/recharge/declare',
+    { amount: String((p?.priceFen ?? 0) / 100), transferRef: `WL${Date.now()}`, payerName: '测试公司' },
+    { cookies: a.cookies },
+  );
   await runCommand({ db: t.database.db }, ['recharge', 'confirm', String(declared.json().data.id)]);
   const order = await post(t, 'interfaceOrders/saveInterfaceOrders', { interfaceId: '1882', packageId: String(p?.id) }, { cookies: a.cookies });
   await post(t, 'UserCenter/payment', { orderNo: order.json().data.orderNo }, { cookies: a.cookies });
@@ -61,7 +66,7 @@ describe('address syntax (contracts, shared by the page)', () => {
 });
 
 describe('IP whitelist', () => {
-  it('lists the purchased interfaces, saves addresses with their messages and refuses others\' interfaces', async () => {
+  it("lists the purchased interfaces, saves addresses with their messages and refuses others' interfaces", async () => {
     expect((await getAs('UserCenter/FindInterfaceInfo')).json().rows).toEqual([{ interfaceId: 1882, interfaceName: '实名认证' }]);
     expect((await save('')).json().msg).toBe('请输入 IP 地址');
     expect((await save('203.0.113.7, 999.1.1.1')).json().msg).toBe('「999.1.1.1」不是有效的 IPv4/IPv6 地址或网段');
@@ -89,7 +94,10 @@ describe('IP whitelist', () => {
     expect(rows.find((r) => r.ip === '2001:db8::/32')?.interfaceName).toBe('全部接口');
     const other = await qualifiedAccount(t, '10.70.0.2');
     const first = rows[0]?.id ?? 0;
-    expect((await post(t, 'UserCenter/DropIpBinding', { id: String(first) }, { cookies: other.cookies })).json()).toEqual({ code: 'ALL_0011', msg: '白名单记录不存在' });
+    expect((await post(t, 'UserCenter/DropIpBinding', { id: String(first) }, { cookies: other.cookies })).json()).toEqual({
+      code: 'ALL_0011',
+      msg: '白名单记录不存在',
+    });
     for (const r of rows) expect((await post(t, 'UserCenter/DropIpBinding', { id: String(r.id) }, { cookies: a.cookies })).json().msg).toBe('已删除');
     expect(await callFrom('192.0.2.1')).toBe('10000');
   });

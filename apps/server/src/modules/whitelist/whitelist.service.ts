@@ -33,7 +33,13 @@ export async function listBindings(db: Db, account: Account): Promise<IpBindingR
     .leftJoin(interfaces, eq(interfaces.id, ipBindings.interfaceId))
     .where(eq(ipBindings.memberId, account.memberId))
     .orderBy(asc(ipBindings.interfaceId), asc(ipBindings.id));
-  return rows.map((r) => ({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceId === 0 ? '全部接口' : (r.name ?? ''), ip: r.ip, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    interfaceId: r.interfaceId,
+    interfaceName: r.interfaceId === 0 ? '全部接口' : (r.name ?? ''),
+    ip: r.ip,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** The account's purchased interfaces, for the whitelist form's choice (FindInterfaceInfo). */

@@ -52,7 +52,9 @@ export default async function HomePage() {
   const categories = categoryList;
   const { hero, steps, industries, console: product, trust } = homeContent;
   const { props: screenshot } = getImageProps({ ...product.image, sizes: '(max-width: 1023px) 100vw, 700px' });
-  const certificates = contentPage(trust.more.href).sections.flatMap((sec) => (sec.kind === 'certificates' ? sec.items : [])).slice(0, trust.count);
+  const certificates = contentPage(trust.more.href)
+    .sections.flatMap((sec) => (sec.kind === 'certificates' ? sec.items : []))
+    .slice(0, trust.count);
 
   return (
     <>

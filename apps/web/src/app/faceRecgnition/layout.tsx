@@ -47,7 +47,18 @@ export default function FaceLandingLayout({ children }: { children: React.ReactN
           {company.hotlineLabel} <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a> · {company.serviceHours}
         </p>
         <p>
-          <Link href="/" prefetch={false}>返回首页</Link> · <Link href="/privacy" prefetch={false}>隐私政策</Link> · <Link href="/protocol" prefetch={false}>服务协议</Link> · {company.copyright}
+          <Link href="/" prefetch={false}>
+            返回首页
+          </Link>{' '}
+          ·{' '}
+          <Link href="/privacy" prefetch={false}>
+            隐私政策
+          </Link>{' '}
+          ·{' '}
+          <Link href="/protocol" prefetch={false}>
+            服务协议
+          </Link>{' '}
+          · {company.copyright}
         </p>
       </footer>
       <PageViewPing />

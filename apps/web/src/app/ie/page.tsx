@@ -18,9 +18,7 @@ export default function OldBrowserPage() {
       <div className={styles.card}>
         <p className={styles.brand}>{company.brand}</p>
         <h1 className={styles.title}>您正在使用的浏览器版本过低</h1>
-        <p className={styles.text}>
-          为了您的账号与数据安全，并获得完整的浏览体验，{company.brand}需要较新版本的浏览器。请使用以下任一浏览器访问：
-        </p>
+        <p className={styles.text}>为了您的账号与数据安全，并获得完整的浏览体验，{company.brand}需要较新版本的浏览器。请使用以下任一浏览器访问：</p>
         <ul className={styles.browsers}>
           {BROWSERS.map((b) => (
             <li key={b.name}>
@@ -32,9 +30,7 @@ export default function OldBrowserPage() {
           ))}
         </ul>
         <h2 className={styles.subtitle}>使用 360、QQ、搜狗等双核浏览器？</h2>
-        <p className={styles.text}>
-          请切换到「极速模式」：点击地址栏右侧的闪电或“e”图标，选择“极速模式”，然后刷新本页面即可正常访问。
-        </p>
+        <p className={styles.text}>请切换到「极速模式」：点击地址栏右侧的闪电或“e”图标，选择“极速模式”，然后刷新本页面即可正常访问。</p>
         <p className={styles.help}>
           如需帮助，请拨打{company.hotlineLabel} {company.hotline}（{company.serviceHours}）。
         </p>

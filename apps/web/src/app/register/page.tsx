@@ -9,11 +9,7 @@ export async function generateMetadata({ searchParams }: { searchParams: Promise
   return { title: type === 'forget' ? '找回密码' : '注册', robots: { index: false } };
 }
 
-export default async function RegisterPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ type?: string; openId?: string; username?: string }>;
-}) {
+export default async function RegisterPage({ searchParams }: { searchParams: Promise<{ type?: string; openId?: string; username?: string }> }) {
   const { type, openId, username } = await searchParams;
   return (
     <RegisterForm

@@ -11,7 +11,6 @@ import styles from './home.module.css';
 
 export const metadata: Metadata = { title: '首页' };
 
-
 export default async function UserCenterHome() {
   const [home, account] = await Promise.all([
     serverCallData(accountApi.home, undefined, { withSession: true }),

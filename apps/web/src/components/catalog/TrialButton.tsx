@@ -17,11 +17,7 @@ import styles from './trial.module.css';
 
 const MY_API = '/userCenter/dataManage/myAPI';
 
-type View =
-  | { kind: 'offer' }
-  | { kind: 'taken' }
-  | { kind: 'done'; result: FreeTrialResult }
-  | { kind: 'unqualified' };
+type View = { kind: 'offer' } | { kind: 'taken' } | { kind: 'done'; result: FreeTrialResult } | { kind: 'unqualified' };
 
 export function TrialButton({
   interfaceId,
@@ -81,9 +77,7 @@ export function TrialButton({
     return (
       <div className={styles.box} role="status" data-testid="trial-done">
         <p className={styles.ok}>已开通 {view.result.calls} 次免费调用</p>
-        <p className={styles.muted}>
-          接口 Key 在「我的API」中查看；免费测试额度剩余 {view.result.quotaLeft} 次，可用于其他接口的试用。
-        </p>
+        <p className={styles.muted}>接口 Key 在「我的API」中查看；免费测试额度剩余 {view.result.quotaLeft} 次，可用于其他接口的试用。</p>
         <Link href={MY_API} className={styles.link}>
           前往我的API
         </Link>

@@ -36,15 +36,7 @@ export function useReload(): (...calls: readonly Call[]) => void {
   return useCallback((...calls) => void Promise.all(calls.map((c) => client.invalidateQueries({ queryKey: callKey(c) }))), [client]);
 }
 
-export function ConsoleProvider({
-  operator,
-  onSignedOut,
-  children,
-}: {
-  operator: ConsoleOperator;
-  onSignedOut: () => void;
-  children: React.ReactNode;
-}) {
+export function ConsoleProvider({ operator, onSignedOut, children }: { operator: ConsoleOperator; onSignedOut: () => void; children: React.ReactNode }) {
   const client = useQueryClient();
 
   // Every console call is declared with an operator's access, so the request client leaves its

@@ -28,7 +28,9 @@ export function ConsoleLogin({ onSignedIn }: { onSignedIn: (operator: ConsoleOpe
     setError(null);
     try {
       const fields = { username: values.username, password: values.password, code: values.code ?? '' };
-      const res = enrollment ? await request(consoleSessionApi.enroll, fields, { loginStateCheck: true }) : await request(consoleSessionApi.login, fields, { loginStateCheck: true });
+      const res = enrollment
+        ? await request(consoleSessionApi.enroll, fields, { loginStateCheck: true })
+        : await request(consoleSessionApi.login, fields, { loginStateCheck: true });
       if (res.data.stage === 'enroll') {
         setEnrollment(res.data);
         form.setFieldValue('code', '');
@@ -59,7 +61,12 @@ export function ConsoleLogin({ onSignedIn }: { onSignedIn: (operator: ConsoleOpe
           </Form.Item>
           {enrollment ? (
             <div className={styles.enroll} data-testid="console-enroll">
-              <Alert type="info" showIcon title="首次登录，请绑定身份验证器" description="用手机上的身份验证器（如 Google Authenticator、Microsoft Authenticator 或企业微信）扫描二维码，或手动输入密钥，再填入它显示的6位动态码。" />
+              <Alert
+                type="info"
+                showIcon
+                title="首次登录，请绑定身份验证器"
+                description="用手机上的身份验证器（如 Google Authenticator、Microsoft Authenticator 或企业微信）扫描二维码，或手动输入密钥，再填入它显示的6位动态码。"
+              />
               {/* biome-ignore lint/performance/noImgElement: an inline data: URL, nothing for next/image to optimise */}
               <img src={enrollment.qr} alt="身份验证器二维码" width={168} height={168} className={styles.qr} />
               <div className={styles.secret}>

@@ -111,7 +111,11 @@ function Frame({ operator, onSignedOut, children }: { operator: ConsoleOperator;
           {menu}
         </Drawer>
         <Layout.Content className={styles.main}>
-          {allowed ? children : <Result status="403" title="没有权限" subTitle="当前角色不能使用这个页面，如需开通请联系管理员。" extra={<Link href="/console">返回工作台</Link>} />}
+          {allowed ? (
+            children
+          ) : (
+            <Result status="403" title="没有权限" subTitle="当前角色不能使用这个页面，如需开通请联系管理员。" extra={<Link href="/console">返回工作台</Link>} />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -28,8 +28,7 @@ export function SearchForm({ action, keyword, label, placeholder, keep = {}, tot
       </search>
       {keyword && total !== undefined && total !== null ? (
         <p className={styles.searchNote}>
-          找到与“{keyword}”相关的内容 {total} 条
-          <Link href={withQuery(action, keep)}>清除搜索</Link>
+          找到与“{keyword}”相关的内容 {total} 条<Link href={withQuery(action, keep)}>清除搜索</Link>
         </p>
       ) : null}
     </>

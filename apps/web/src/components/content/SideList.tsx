@@ -9,7 +9,19 @@ export interface SideItem {
   meta?: string;
 }
 
-export function SideList({ title, items, ranked = false, empty = '暂无相关内容', testId }: { title: string; items: SideItem[]; ranked?: boolean; empty?: string; testId?: string }) {
+export function SideList({
+  title,
+  items,
+  ranked = false,
+  empty = '暂无相关内容',
+  testId,
+}: {
+  title: string;
+  items: SideItem[];
+  ranked?: boolean;
+  empty?: string;
+  testId?: string;
+}) {
   return (
     <section className={styles.side} aria-label={title} data-testid={testId}>
       <h2>{title}</h2>

@@ -28,7 +28,13 @@ export function LoadingBar() {
       if (!anchor) return;
       const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
       const { origin, pathname: p, search: s } = window.location;
-      if (isInternalNavigation({ href: anchor.href, target: anchor.target, hasDownload: anchor.hasAttribute('download') }, { origin, pathname: p, search: s }, modified)) {
+      if (
+        isInternalNavigation(
+          { href: anchor.href, target: anchor.target, hasDownload: anchor.hasAttribute('download') },
+          { origin, pathname: p, search: s },
+          modified,
+        )
+      ) {
         start();
       }
     };

@@ -83,12 +83,29 @@ export function MobileNav({ nav, categories }: { nav: readonly NavItem[]; catego
   const categoryGroup: NavGroup = { title: '接口分类', links: categories.map((c) => ({ label: c.name, href: c.href })) };
   return (
     <div className={styles.nav}>
-      <button type="button" className={styles.toggle} aria-label="搜索" aria-expanded={panel === 'search'} onClick={() => toggle('search')} data-testid="mobile-search-toggle">
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-label="搜索"
+        aria-expanded={panel === 'search'}
+        onClick={() => toggle('search')}
+        data-testid="mobile-search-toggle"
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="currentColor" d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.24 4.25-1.4 1.4-4.25-4.24A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z" />
+          <path
+            fill="currentColor"
+            d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.24 4.25-1.4 1.4-4.25-4.24A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z"
+          />
         </svg>
       </button>
-      <button type="button" className={styles.toggle} aria-label="菜单" aria-expanded={panel === 'menu'} onClick={() => toggle('menu')} data-testid="mobile-menu-toggle">
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-label="菜单"
+        aria-expanded={panel === 'menu'}
+        onClick={() => toggle('menu')}
+        data-testid="mobile-menu-toggle"
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           {panel === 'menu' ? (
             <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
@@ -125,7 +142,11 @@ export function MobileNav({ nav, categories }: { nav: readonly NavItem[]; catego
               return (
                 <li key={item.href}>
                   <div className={styles.row}>
-                    <Link href={item.href} className={item.href === pathname ? styles.current : undefined} aria-current={item.href === pathname ? 'page' : undefined}>
+                    <Link
+                      href={item.href}
+                      className={item.href === pathname ? styles.current : undefined}
+                      aria-current={item.href === pathname ? 'page' : undefined}
+                    >
                       {item.label}
                     </Link>
                     {groups.length > 0 ? (

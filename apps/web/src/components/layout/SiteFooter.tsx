@@ -61,7 +61,9 @@ export async function SiteFooter({
         <ul data-testid={testId}>
           {rows.map((r) => (
             <li key={r.id}>
-              <Link prefetch={false} href={`/api/${r.id}`}>{stripWords(r.interfaceName, stripList)}</Link>
+              <Link prefetch={false} href={`/api/${r.id}`}>
+                {stripWords(r.interfaceName, stripList)}
+              </Link>
             </li>
           ))}
         </ul>
@@ -79,7 +81,9 @@ export async function SiteFooter({
             <ul className={styles.twoColumns}>
               {categories.map((c) => (
                 <li key={c.id}>
-                  <Link prefetch={false} href={`/api?type=${c.id}`}>{c.categoryName}</Link>
+                  <Link prefetch={false} href={`/api?type=${c.id}`}>
+                    {c.categoryName}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -90,7 +94,9 @@ export async function SiteFooter({
           <ul>
             {SOLUTIONS.map((l) => (
               <li key={l.href}>
-                <Link prefetch={false} href={l.href}>{l.label}</Link>
+                <Link prefetch={false} href={l.href}>
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -100,11 +106,15 @@ export async function SiteFooter({
           <ul>
             {FAQ_TYPES.map((l) => (
               <li key={l.href}>
-                <Link prefetch={false} href={l.href}>{l.label}</Link>
+                <Link prefetch={false} href={l.href}>
+                  {l.label}
+                </Link>
               </li>
             ))}
             <li>
-              <Link prefetch={false} href="/interfaceInfo/interface">接入说明</Link>
+              <Link prefetch={false} href="/interfaceInfo/interface">
+                接入说明
+              </Link>
             </li>
           </ul>
         </section>
@@ -113,14 +123,20 @@ export async function SiteFooter({
           <ul>
             {NEWS_TYPES.map((t) => (
               <li key={t.type}>
-                <Link prefetch={false} href={`/news?type=${t.type}`}>{t.typeName}</Link>
+                <Link prefetch={false} href={`/news?type=${t.type}`}>
+                  {t.typeName}
+                </Link>
               </li>
             ))}
             <li>
-              <Link prefetch={false} href="/knowlege">知识库</Link>
+              <Link prefetch={false} href="/knowlege">
+                知识库
+              </Link>
             </li>
             <li>
-              <Link prefetch={false} href="/policy">政策解读</Link>
+              <Link prefetch={false} href="/policy">
+                政策解读
+              </Link>
             </li>
           </ul>
         </section>
@@ -135,8 +151,7 @@ export async function SiteFooter({
           ))}
         </nav>
         <p className={styles.mobileHotline}>
-          {company.hotlineLabel}{' '}
-          <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a>
+          {company.hotlineLabel} <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a>
         </p>
         <p className={styles.mobileHours}>{company.serviceHours}</p>
       </div>

@@ -45,7 +45,9 @@ describe('menu data', () => {
       if (href === MANUAL_HREF) expect(path.join(PUBLIC, href)).toBe(MANUAL_TARGET);
       else expect(known, href).toContain(href);
     }
-    const manual = NAV.flatMap((i) => i.groups ?? []).flatMap((g) => g.links).find((l) => l.href === MANUAL_HREF);
+    const manual = NAV.flatMap((i) => i.groups ?? [])
+      .flatMap((g) => g.links)
+      .find((l) => l.href === MANUAL_HREF);
     expect(manual?.file).toBe(true);
   });
 

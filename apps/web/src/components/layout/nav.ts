@@ -205,11 +205,7 @@ export function categoryMenuLimit(categoryId: number): number {
  * first; the rest of the category (`all`, in catalogue order) fills the remaining places, so a
  * category with one ticked interface does not show a lone line. Empty categories are left out.
  */
-export function categoryMenu(
-  categories: readonly MenuCategory[],
-  flagged: readonly MenuInterface[],
-  all: readonly MenuInterface[],
-): CategoryMenuEntry[] {
+export function categoryMenu(categories: readonly MenuCategory[], flagged: readonly MenuInterface[], all: readonly MenuInterface[]): CategoryMenuEntry[] {
   return categories
     .map((c) => {
       const limit = categoryMenuLimit(c.id);

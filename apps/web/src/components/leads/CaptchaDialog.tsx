@@ -64,7 +64,11 @@ export function CaptchaDialog({ phone, onSent, onClose }: { phone: string; onSen
             {img ? <img src={img.src} alt="图片验证码，点击刷新" width={120} height={40} data-testid="lead-captcha" /> : '点击加载'}
           </button>
         </div>
-        {error ? <p className={styles.error} role="alert">{error}</p> : null}
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
         <button type="submit" className={styles.primary} disabled={busy}>
           确定
         </button>

@@ -23,10 +23,17 @@ export function Dialog({
     if (d && !d.open) d.showModal();
   }, []);
   return (
-    <dialog ref={ref} className={styles.dialog} style={{ width }} aria-label={title} data-testid={testId} onCancel={(e) => {
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      style={{ width }}
+      aria-label={title}
+      data-testid={testId}
+      onCancel={(e) => {
         e.preventDefault();
         onClose();
-      }}>
+      }}
+    >
       <header className={styles.dialogHead}>
         <h2>{title}</h2>
         <button type="button" className={styles.close} onClick={onClose} aria-label="关闭">

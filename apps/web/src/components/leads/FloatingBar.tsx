@@ -104,7 +104,9 @@ export function FloatingBar({ settings, apis }: { settings: ContactSettings; api
         <ul className={styles.pop}>
           {c.solutions.map((l) => (
             <li key={l.href}>
-              <Link prefetch={false} href={l.href}>{l.label}</Link>
+              <Link prefetch={false} href={l.href}>
+                {l.label}
+              </Link>
             </li>
           ))}
         </ul>
@@ -117,7 +119,9 @@ export function FloatingBar({ settings, apis }: { settings: ContactSettings; api
           <ul className={styles.pop}>
             {apis.map((a) => (
               <li key={a.id}>
-                <Link prefetch={false} href={`/api/${a.id}`}>{a.interfaceName}</Link>
+                <Link prefetch={false} href={`/api/${a.id}`}>
+                  {a.interfaceName}
+                </Link>
               </li>
             ))}
           </ul>

@@ -155,7 +155,11 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
               error={consentError}
             />
             {sentMsg && !notice ? <p className={styles.hint}>{sentMsg}</p> : null}
-            {notice ? <p className={styles.error} role="alert">{notice}</p> : null}
+            {notice ? (
+              <p className={styles.error} role="alert">
+                {notice}
+              </p>
+            ) : null}
             <button type="submit" className={styles.primary} disabled={busy}>
               {type === 0 ? '立即领取' : '立即咨询'}
             </button>

@@ -56,7 +56,17 @@ export function LeadProvider({ children, headline = DEFAULT_TRIAL_HEADLINE }: { 
 }
 
 /** A 「免费试用」 (or other) button that opens a lead dialog. */
-export function LeadButton({ type = 0, interfaceName, className, children }: { type?: LeadType; interfaceName?: string; className?: string; children: React.ReactNode }) {
+export function LeadButton({
+  type = 0,
+  interfaceName,
+  className,
+  children,
+}: {
+  type?: LeadType;
+  interfaceName?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const openLead = useOpenLead();
   return (
     <button type="button" className={className} onClick={() => openLead({ type, interfaceName })}>

@@ -27,12 +27,16 @@ export function PrivacyConsent({
     <div className={compact ? styles.consentCompact : styles.consent} data-testid="privacy-consent">
       {compact ? null : (
         <p className={styles.notice}>
-          您填写的{collects}仅用于客户经理与您联系、提供试用或咨询服务，不作他用，不向第三方提供；在跟进所需期间内保存，您可随时撤回同意或要求删除，详见{policy}。
+          您填写的{collects}仅用于客户经理与您联系、提供试用或咨询服务，不作他用，不向第三方提供；在跟进所需期间内保存，您可随时撤回同意或要求删除，详见{policy}
+          。
         </p>
       )}
       <label className={styles.consentLabel}>
         <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-invalid={error ? true : undefined} />
-        <span>我已阅读并同意{policy}{compact ? null : '，同意为上述目的处理我填写的信息'}</span>
+        <span>
+          我已阅读并同意{policy}
+          {compact ? null : '，同意为上述目的处理我填写的信息'}
+        </span>
       </label>
       {error ? (
         <em className={styles.fieldError} role="alert">

@@ -9,16 +9,54 @@ const TRIAL = '限时免费1000+次API调用';
 
 describe('lead words by route (spec 01 §2.4, §8)', () => {
   // Written down first: what a visitor on each page should read.
-  const table: Array<[path: string, banner: { headline: string; button: string; type: 0 | 1 }, consultTitle: string, consultHeadline: string, success: string]> = [
+  const table: Array<
+    [path: string, banner: { headline: string; button: string; type: 0 | 1 }, consultTitle: string, consultHeadline: string, success: string]
+  > = [
     ['/', { headline: TRIAL, button: '免费试用', type: 0 }, '商务咨询', '预约 1V1 商务沟通', '咨询提交成功！客户经理将尽快与您联系'],
     ['/api/1882', { headline: TRIAL, button: '免费试用', type: 0 }, '商务咨询', '预约 1V1 商务沟通', '咨询提交成功！客户经理将尽快与您联系'],
     ['/aboutUs/contactUs', { headline: TRIAL, button: '免费试用', type: 0 }, '商务咨询', '预约 1V1 商务沟通', '咨询提交成功！客户经理将尽快与您联系'],
-    ['/dataIntoTable', { headline: '数据资产入表产品与服务', button: '咨询合作', type: 1 }, '数据资产入表咨询', '数据资产入表产品与服务', '数据资产入表咨询合作成功！工作人员将尽快与您联系'],
-    ['/dataIntoTable/ability/cms', { headline: '数据资产入表产品与服务', button: '咨询合作', type: 1 }, '数据资产入表咨询', '数据资产入表产品与服务', '数据资产入表咨询合作成功！工作人员将尽快与您联系'],
-    ['/deepSeek', { headline: '专属方案 1V1 咨询', button: '立即咨询', type: 1 }, '专属方案咨询', '专属方案 1V1 咨询', 'AI大模型专属方案咨询提交成功！方案顾问将尽快与您联系'],
-    ['/solutionPlan/financial', { headline: TRIAL, button: '免费试用', type: 0 }, '行业方案咨询', '预约行业解决方案 1V1 沟通', '行业方案咨询提交成功！方案顾问将尽快与您联系'],
-    ['/solutionPlan/insureIndustry/typeModel', { headline: TRIAL, button: '免费试用', type: 0 }, '行业方案咨询', '预约行业解决方案 1V1 沟通', '行业方案咨询提交成功！方案顾问将尽快与您联系'],
-    ['/transportation/product', { headline: TRIAL, button: '免费试用', type: 0 }, '行业方案咨询', '预约行业解决方案 1V1 沟通', '行业方案咨询提交成功！方案顾问将尽快与您联系'],
+    [
+      '/dataIntoTable',
+      { headline: '数据资产入表产品与服务', button: '咨询合作', type: 1 },
+      '数据资产入表咨询',
+      '数据资产入表产品与服务',
+      '数据资产入表咨询合作成功！工作人员将尽快与您联系',
+    ],
+    [
+      '/dataIntoTable/ability/cms',
+      { headline: '数据资产入表产品与服务', button: '咨询合作', type: 1 },
+      '数据资产入表咨询',
+      '数据资产入表产品与服务',
+      '数据资产入表咨询合作成功！工作人员将尽快与您联系',
+    ],
+    [
+      '/deepSeek',
+      { headline: '专属方案 1V1 咨询', button: '立即咨询', type: 1 },
+      '专属方案咨询',
+      '专属方案 1V1 咨询',
+      'AI大模型专属方案咨询提交成功！方案顾问将尽快与您联系',
+    ],
+    [
+      '/solutionPlan/financial',
+      { headline: TRIAL, button: '免费试用', type: 0 },
+      '行业方案咨询',
+      '预约行业解决方案 1V1 沟通',
+      '行业方案咨询提交成功！方案顾问将尽快与您联系',
+    ],
+    [
+      '/solutionPlan/insureIndustry/typeModel',
+      { headline: TRIAL, button: '免费试用', type: 0 },
+      '行业方案咨询',
+      '预约行业解决方案 1V1 沟通',
+      '行业方案咨询提交成功！方案顾问将尽快与您联系',
+    ],
+    [
+      '/transportation/product',
+      { headline: TRIAL, button: '免费试用', type: 0 },
+      '行业方案咨询',
+      '预约行业解决方案 1V1 沟通',
+      '行业方案咨询提交成功！方案顾问将尽快与您联系',
+    ],
   ];
   for (const [path, banner, title, headline, success] of table) {
     it(path, () => {
@@ -69,7 +107,12 @@ describe('the contact bar (spec 01 §2.4, Decision 4)', () => {
   const set: ContactSettings = { ...unset, chatUrl: 'https://chat.example.com/a', chatUrlAlt: 'https://chat.example.com/b', wechatQrImage: '/wechat-qr.png' };
 
   it('links the four solution pages of the spec', () => {
-    expect(CONTACT_BAR_SOLUTIONS.map((l) => l.href)).toEqual(['/transportation', '/solutionPlan/logistics', '/solutionPlan/financialAndInsurance', '/faceRecgnition']);
+    expect(CONTACT_BAR_SOLUTIONS.map((l) => l.href)).toEqual([
+      '/transportation',
+      '/solutionPlan/logistics',
+      '/solutionPlan/financialAndInsurance',
+      '/faceRecgnition',
+    ]);
     expect(contactChannels('/', unset).solutions).toBe(CONTACT_BAR_SOLUTIONS);
   });
   it('offers WeChat and online chat once they are configured, and not before', () => {

@@ -51,7 +51,11 @@ function DocumentPage({ page }: { page: PageContent }) {
           <p className={styles.tocTitle}>目录</p>
           {docs.map((d, i) => (
             <div key={d.title}>
-              {docs.length > 1 ? <a href={`#doc-${i + 1}`} className={styles.tocDoc}>{d.title}</a> : null}
+              {docs.length > 1 ? (
+                <a href={`#doc-${i + 1}`} className={styles.tocDoc}>
+                  {d.title}
+                </a>
+              ) : null}
               <ol>
                 {d.chapters.map((c, j) => (
                   <li key={c.heading}>

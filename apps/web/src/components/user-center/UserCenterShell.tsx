@@ -100,13 +100,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <Layout className={styles.root}>
       <header className={styles.head}>
         <div className={styles.headLeft}>
-          <Button
-            type="text"
-            className={styles.menuButton}
-            icon={<MenuOutlined />}
-            aria-label="打开菜单"
-            onClick={() => setDrawerOpen(true)}
-          />
+          <Button type="text" className={styles.menuButton} icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
           <Link href="/" className={styles.brand}>
             数据API市场
           </Link>

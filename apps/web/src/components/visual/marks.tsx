@@ -15,7 +15,16 @@ export function certificateKind(name: string): string {
   return rules.find(([re]) => re.test(name))?.[1] ?? '资质';
 }
 
-const SEAL_TONES = { 许可: '#1d5cff', 等保: '#0e8a78', ISO: '#1d5cff', 软著: '#6a4cff', 专利: '#c8480b', 登记: '#0e8a78', 认定: '#c8480b', 资质: '#1d5cff' } as const;
+const SEAL_TONES = {
+  许可: '#1d5cff',
+  等保: '#0e8a78',
+  ISO: '#1d5cff',
+  软著: '#6a4cff',
+  专利: '#c8480b',
+  登记: '#0e8a78',
+  认定: '#c8480b',
+  资质: '#1d5cff',
+} as const;
 
 /** A round seal: two rings, a row of dots, the kind and the year. Decorative (the card says it in words). */
 export function Seal({ kind, year }: { kind: string; year: string }) {

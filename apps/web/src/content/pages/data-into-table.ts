@@ -201,9 +201,7 @@ export const dataIntoTablePages: PageContent[] = [
         kind: 'text',
         id: 'comb',
         title: '数据资源梳理',
-        paragraphs: [
-          '面向入表的第一步：盘点系统与数据集，完成分类分级、质量评估与历史成本归集，输出候选数据资产清单。',
-        ],
+        paragraphs: ['面向入表的第一步：盘点系统与数据集，完成分类分级、质量评估与历史成本归集，输出候选数据资产清单。'],
         more: { label: '了解数据资源梳理', href: '/dataIntoTable/ability/comb' },
       },
       {

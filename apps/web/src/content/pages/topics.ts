@@ -14,8 +14,7 @@ export const topicPages: PageContent[] = [
         kind: 'hero',
         eyebrow: '车队企业服务',
         title: '用数据管好每一辆车、每一位司机',
-        subtitle:
-          '从新增运力准入到日常行车安全，再到年度续保，车队管理的每个环节都可以有数据支撑。一套账户、按需购买，当天即可接入。',
+        subtitle: '从新增运力准入到日常行车安全，再到年度续保，车队管理的每个环节都可以有数据支撑。一套账户、按需购买，当天即可接入。',
         bullets: ['车队整体风险评分与高风险车辆识别', '司机与车辆资质一次核验', '驾驶行为、疲劳驾驶与位置监控'],
         actions: [
           { label: '申请免费试用', lead: 'trial' },
@@ -138,8 +137,7 @@ export const topicPages: PageContent[] = [
         kind: 'hero',
         eyebrow: '货车数据服务',
         title: '一辆货车的风险、位置与资质，一处查清',
-        subtitle:
-          '以营运货车的卫星定位轨迹和道路运输登记数据为基础，提供风险评分、定位轨迹和证照核验三类能力，覆盖承保、运输监控与运力准入的关键环节。',
+        subtitle: '以营运货车的卫星定位轨迹和道路运输登记数据为基础，提供风险评分、定位轨迹和证照核验三类能力，覆盖承保、运输监控与运力准入的关键环节。',
         bullets: ['近 12 个月轨迹特征建模', '实时位置数据延迟通常在 1 分钟以内', '按车牌号码与颜色即可查询'],
         actions: [
           { label: '申请免费试用', lead: 'trial' },
@@ -320,11 +318,11 @@ export const topicPages: PageContent[] = [
         title: '一次完整调用的样子',
         paragraphs: [
           '以实名认证为例：向网关地址加 /communication/personal/1882 发送 POST 请求，请求头 Content-Type 设为 application/x-www-form-urlencoded，' +
-          '请求体为 key=您的接口Key&name=张三&idcard=110101199003074514，其中姓名需做 URL 编码。示例中的姓名与证件号为测试样例，请替换为已获授权的真实数据。',
+            '请求体为 key=您的接口Key&name=张三&idcard=110101199003074514，其中姓名需做 URL 编码。示例中的姓名与证件号为测试样例，请替换为已获授权的真实数据。',
           '网关依次校验 Key、来源 IP、套餐余量、接口状态与企业认证，全部通过后访问数据源，并返回形如' +
-          ' {"code":"10000","message":"成功","data":{"result":"1","description":"姓名与身份证号一致"},"seqNo":"…"} 的 JSON。',
+            ' {"code":"10000","message":"成功","data":{"result":"1","description":"姓名与身份证号一致"},"seqNo":"…"} 的 JSON。',
           '任何能发送 HTTP 请求的语言或工具都可以完成接入，无需安装专用 SDK：在服务端用 curl、Java 的 HttpClient、Python 的 requests 或 Go 的 net/http 构造上述请求即可。' +
-          '接口详情页还提供请求与应答的完整示例，可对照检查参数拼写。',
+            '接口详情页还提供请求与应答的完整示例，可对照检查参数拼写。',
         ],
       },
       {

@@ -51,8 +51,8 @@ describe('the remembered API answers of server components', () => {
   });
 });
 
-describe('a server component call with the visitor\'s session', () => {
-  it('sends the session as the browser does: the myToken cookie, an empty token field, the sign made over \'\'', async () => {
+describe("a server component call with the visitor's session", () => {
+  it("sends the session as the browser does: the myToken cookie, an empty token field, the sign made over ''", async () => {
     const { computeSign } = await import('@apimarket/contracts');
     const { serverData } = await import('./server');
     api.session = 'session-token-123';

@@ -57,12 +57,7 @@ async function fetchOnce(path: string, options: ServerGetOptions): Promise<Fetch
   }
 }
 
-function requestJson(
-  url: string,
-  method: 'GET' | 'POST',
-  headers: Record<string, string>,
-  payload?: string,
-): Promise<{ status: number; body: unknown }> {
+function requestJson(url: string, method: 'GET' | 'POST', headers: Record<string, string>, payload?: string): Promise<{ status: number; body: unknown }> {
   const client = url.startsWith('https:') ? https : http;
   const sized = payload === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(payload)) };
   return new Promise((resolve, reject) => {

@@ -20,7 +20,12 @@ export const bankcardFamily: Family = {
   },
   swaps(ctx) {
     const city = CITIES.find((c) => c.name === ctx.param('city'));
-    return city ? [['浙江省杭州市', cityFull(city)], ['0571', city.areaCode]] : [];
+    return city
+      ? [
+          ['浙江省杭州市', cityFull(city)],
+          ['0571', city.areaCode],
+        ]
+      : [];
   },
   fill(ctx, data) {
     const card = ctx.param('acc_no');

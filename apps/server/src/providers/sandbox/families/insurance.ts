@@ -9,8 +9,14 @@ import { destination, mainProvinces, movePlaces, origin, placeSwaps, vehicleKey,
 import { vehicleOutcome } from './vehicle';
 
 const RISK_FACTORS = [
-  '夜间行驶里程占比偏高', '月均行驶里程较高', '连续驾驶时长超限次数较多', '山区道路行驶占比偏高',
-  '急加速急减速频次偏高', '高速公路超速次数较多', '城区拥堵路段行驶占比高', '夜间用车频次偏高',
+  '夜间行驶里程占比偏高',
+  '月均行驶里程较高',
+  '连续驾驶时长超限次数较多',
+  '山区道路行驶占比偏高',
+  '急加速急减速频次偏高',
+  '高速公路超速次数较多',
+  '城区拥堵路段行驶占比高',
+  '夜间用车频次偏高',
 ] as const;
 const SAFE_FACTORS = ['线路以城际高等级公路为主', '夜间行驶占比低', '驾驶行为平稳'] as const;
 const FRAUD_RULES = ['出险时刻车辆位置与报案地点相距较远', '出险前 24 小时内无行驶记录', '报案时间与出险时间间隔过长'] as const;

@@ -44,7 +44,8 @@ function record(ctx: Ctx, model: JsonObject, d: Draw): JsonObject {
   const sampleCause = str(model, 'cause');
   const cause = sampleCause && isCivil(model) ? d.pick('cause', CIVIL_CAUSES) : sampleCause;
   const out: JsonObject = {};
-  for (const [key, value] of Object.entries(model)) out[key] = field(key, value, { ctx, d, court, shift, year: new Date(base).getUTCFullYear(), sampleCause, cause });
+  for (const [key, value] of Object.entries(model))
+    out[key] = field(key, value, { ctx, d, court, shift, year: new Date(base).getUTCFullYear(), sampleCause, cause });
   return out;
 }
 
@@ -65,7 +66,10 @@ function field(key: string, value: Json, f: FieldCtx): Json {
   if (key === 'role') return f.d.pick('role', ['原告', '被告', '被告']);
   if (key === 'amount') return `${f.d.int('equity', 10, 500)}万元人民币`;
   if (key === 'status' && !/在册|已移出/.test(value)) return status(f);
-  let text = value.replace(CASE_NO, (_m, _y, _abbr, _code, word: string) => `（${f.year}）${f.court.abbr}${f.court.courtNo}99${word}${f.d.int('seq', 12, 9999)}号`);
+  let text = value.replace(
+    CASE_NO,
+    (_m, _y, _abbr, _code, word: string) => `（${f.year}）${f.court.abbr}${f.court.courtNo}99${word}${f.d.int('seq', 12, 9999)}号`,
+  );
   text = text.replace(DATE, (date) => iso(Date.parse(date) + f.shift));
   if (f.sampleCause && f.cause && f.sampleCause !== f.cause) text = text.replace(f.sampleCause, f.cause);
   return text;
@@ -110,7 +114,10 @@ function fillSummary(data: Json, d: Draw): void {
     restrictedCount: d.pick('res', [0, 0, 0, 0, 0, 1]),
   };
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const score = Math.min(99, counts.litigationCount * 9 + counts.executedCount * 15 + counts.dishonestCount * 25 + counts.restrictedCount * 20 + (total ? d.int('base', 3, 12) : 0));
+  const score = Math.min(
+    99,
+    counts.litigationCount * 9 + counts.executedCount * 15 + counts.dishonestCount * 25 + counts.restrictedCount * 20 + (total ? d.int('base', 3, 12) : 0),
+  );
   const level = total === 0 ? '无风险' : score < 30 ? '低' : score < 60 ? '中' : '高';
   const latest = total === 0 ? '' : iso(SANDBOX_TODAY.getTime() - d.int('latest', 20, 1200) * DAY);
   putAll(data, { ...counts, riskScore: score, riskLevel: level, latestCaseDate: latest });

@@ -6,18 +6,7 @@ import { type Draw, drawFor, round } from '../draw';
 import { arr, isObject, type Json, num, put, putAll, str } from '../json';
 import { cityFull, SANDBOX_TODAY } from '../tables';
 import { personVerdict, putVerdict, verdict } from './common';
-import {
-  bearing,
-  destination,
-  distanceKm,
-  movePlaces,
-  origin,
-  type Place,
-  placeSwaps,
-  SANDBOX_NOW_MS,
-  vehicleKey,
-  wallTime,
-} from './geo';
+import { bearing, destination, distanceKm, movePlaces, origin, type Place, placeSwaps, SANDBOX_NOW_MS, vehicleKey, wallTime } from './geo';
 import { queryWindow } from './insurance';
 import { isFixtureVehicle, isOffline, vehicleDraw, vehicleOutcome } from './vehicle';
 
@@ -44,7 +33,10 @@ export const logisticsFamily: Family = {
   },
 };
 
-const near = (p: Place, d: Draw, label: string) => ({ lon: round(p.lon + d.num(`${label}x`, -0.06, 0.06, 6), 6), lat: round(p.lat + d.num(`${label}y`, -0.05, 0.05, 6), 6) });
+const near = (p: Place, d: Draw, label: string) => ({
+  lon: round(p.lon + d.num(`${label}x`, -0.06, 0.06, 6), 6),
+  lat: round(p.lat + d.num(`${label}y`, -0.05, 0.05, 6), 6),
+});
 const addressNear = (p: Place, what: string) => `${cityFull(p.city)}${p.city.district}${what}附近`;
 
 /** Latest position (9694): near home, reported a few minutes before the sandbox's now. */
@@ -71,9 +63,19 @@ function fillTrack(ctx: Ctx, data: Json, d: Draw): void {
   const points = Array.from({ length: count }, (_, i): Json => {
     const f = i / (count - 1);
     const at = window.start + ((window.end - window.start) * (i + 0.5)) / count;
-    const pos = { lon: from.lon + (to.lon - from.lon) * f + d.num(`jx${i}`, -0.02, 0.02, 6), lat: from.lat + (to.lat - from.lat) * f + d.num(`jy${i}`, -0.02, 0.02, 6) };
+    const pos = {
+      lon: from.lon + (to.lon - from.lon) * f + d.num(`jx${i}`, -0.02, 0.02, 6),
+      lat: from.lat + (to.lat - from.lat) * f + d.num(`jy${i}`, -0.02, 0.02, 6),
+    };
     const moving = i > 0 && i < count - 1;
-    return { ...model, lon: round(pos.lon, 6), lat: round(pos.lat, 6), speed: moving ? d.num(`v${i}`, 52, 86, 1) : 0, direction: moving ? heading : 0, gpsTime: wallTime(at) };
+    return {
+      ...model,
+      lon: round(pos.lon, 6),
+      lat: round(pos.lat, 6),
+      speed: moving ? d.num(`v${i}`, 52, 86, 1) : 0,
+      direction: moving ? heading : 0,
+      gpsTime: wallTime(at),
+    };
   });
   putAll(data, { points, mileage: round(pathKm(points) * ROAD_FACTOR, 1) });
 }
@@ -99,7 +101,14 @@ function fillStops(ctx: Ctx, data: Json, d: Draw): void {
     const place = places[i % 2] ?? origin(ctx);
     const minutes = d.int(`m${i}`, min, Math.max(min, 180));
     const start = window.start + ((window.end - window.start - minutes * 60_000) * (i + d.unit(`at${i}`))) / count;
-    return { ...model, ...near(place, d, `s${i}`), address: addressNear(place, '示例物流园'), start: wallTime(start), end: wallTime(start + minutes * 60_000), minutes };
+    return {
+      ...model,
+      ...near(place, d, `s${i}`),
+      address: addressNear(place, '示例物流园'),
+      start: wallTime(start),
+      end: wallTime(start + minutes * 60_000),
+      minutes,
+    };
   });
   put(data, 'stops', stops);
 }
@@ -118,7 +127,12 @@ function fillWaybill(ctx: Ctx, data: Json, d: Draw): void {
   if (num(data, 'matchScore') === undefined) return;
   const score = d.chance('genuine', 0.85) ? d.int('score', 82, 99) : d.int('score', 20, 69);
   const km = distanceKm(origin(ctx), destination(ctx)) * ROAD_FACTOR;
-  putAll(data, { matchScore: score, loadMatched: score >= 60, unloadMatched: score >= 80, mileage: round(km * (score >= 80 ? 1 : d.num('detour', 0.3, 0.8, 2)), 1) });
+  putAll(data, {
+    matchScore: score,
+    loadMatched: score >= 60,
+    unloadMatched: score >= 80,
+    mileage: round(km * (score >= 80 ? 1 : d.num('detour', 0.3, 0.8, 2)), 1),
+  });
 }
 
 /** Arrival estimate (9882): from the latest position to the target at truck speed. */
@@ -149,7 +163,11 @@ function fillCertificates(ctx: Ctx, data: Json): void {
   }
   if (str(data, 'result') === undefined) return;
   const key = idcard ?? ctx.param('licenseNo') ?? vehicleKey(ctx);
-  const result = idcard ? personVerdict(idcard, ctx.param('name')) : isFixtureVehicle(ctx) ? '1' : verdict(drawFor(['certificate', key]), 'verdict', 0.88, 0.08);
+  const result = idcard
+    ? personVerdict(idcard, ctx.param('name'))
+    : isFixtureVehicle(ctx)
+      ? '1'
+      : verdict(drawFor(['certificate', key]), 'verdict', 0.88, 0.08);
   putVerdict(ctx, data, result);
   const d = drawFor(['certificate', key]);
   // A valid certificate runs into the future; an invalid one has lapsed.

@@ -105,7 +105,13 @@ function fillRisk(data: Json, mobile: string, d: Draw): void {
   putAll(data, { numberType: type, hostIsp: host ?? '移动' });
   if (str(data, 'riskLevel') === undefined) return;
   const special = type !== '普通号码';
-  const level = special ? d.pick('specialLevel', ['中', '高'] as const) : pickWeighted(d, 'risk', [['低', 0.82], ['中', 0.13], ['高', 0.05]]);
+  const level = special
+    ? d.pick('specialLevel', ['中', '高'] as const)
+    : pickWeighted(d, 'risk', [
+        ['低', 0.82],
+        ['中', 0.13],
+        ['高', 0.05],
+      ]);
   const tags: Json[] = special ? [type === '物联网号码' ? '物联网卡' : '虚拟运营商号段'] : [];
   if (level !== '低') tags.push(d.pick('tag', RISK_TAGS));
   putAll(data, { riskLevel: level, riskTags: tags });
@@ -117,7 +123,13 @@ function fillBatch(ctx: Ctx, data: Json, mobiles: string): void {
   if (!isObject(model)) return;
   const list = mobiles.split(',').map((raw): Json => {
     const m = raw.trim();
-    const status = ispOf(m) ? pickWeighted(drawFor(['mobile', m]), 'empty', [['1', 0.85], ['2', 0.1], ['3', 0.05]]) : '2';
+    const status = ispOf(m)
+      ? pickWeighted(drawFor(['mobile', m]), 'empty', [
+          ['1', 0.85],
+          ['2', 0.1],
+          ['3', 0.05],
+        ])
+      : '2';
     return { ...model, mobile: m, status };
   });
   put(data, 'list', list);

@@ -56,7 +56,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               找到 <strong>{result.total}</strong> 个与“<em>{keyword}</em>”相关的接口
             </>
           ) : (
-            <>未找到与“<em>{keyword}</em>”相关的接口</>
+            <>
+              未找到与“<em>{keyword}</em>”相关的接口
+            </>
           )}
         </h1>
       ) : (

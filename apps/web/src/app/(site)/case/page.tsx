@@ -41,7 +41,11 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
 
   return (
     <>
-      <PageBanner eyebrow="CUSTOMER CASES" title={industry && industries?.some((i) => i.industry === industry) ? `${industry}行业案例` : '客户案例'} lead={LEAD} />
+      <PageBanner
+        eyebrow="CUSTOMER CASES"
+        title={industry && industries?.some((i) => i.industry === industry) ? `${industry}行业案例` : '客户案例'}
+        lead={LEAD}
+      />
       <div className="container">
         <FilterTabs
           label="案例行业"

@@ -65,11 +65,7 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
         <ContentColumns
           aside={
             <>
-              <SideList
-                title="知识库热门文章"
-                ranked
-                items={(popular ?? []).map((a) => ({ href: `/knowlege/${a.id}`, title: a.title, meta: a.type }))}
-              />
+              <SideList title="知识库热门文章" ranked items={(popular ?? []).map((a) => ({ href: `/knowlege/${a.id}`, title: a.title, meta: a.type }))} />
               <ContentNav current="/news" />
             </>
           }

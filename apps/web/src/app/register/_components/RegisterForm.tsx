@@ -2,18 +2,7 @@
 // Registration and password recovery (spec 01 §4, §5, §8): the username is checked on blur,
 // the SMS code needs the phone and image code first and then counts down 60 s, and registering
 // without the agreement ticked asks for it in the 温馨提示 dialog first.
-import {
-  ContactName,
-  identityApi,
-  ImageCode,
-  MOBILE_MAX_LENGTH,
-  Mobile,
-  MSG,
-  Password,
-  SMS_CODE_MAX_LENGTH,
-  SmsCode,
-  Username,
-} from '@apimarket/contracts';
+import { ContactName, identityApi, ImageCode, MOBILE_MAX_LENGTH, Mobile, MSG, Password, SMS_CODE_MAX_LENGTH, SmsCode, Username } from '@apimarket/contracts';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';

@@ -20,8 +20,7 @@ import {
   SOURCE_DOWN,
 } from './shared';
 
-const STATE = (what: string) =>
-  f('data.state', 'string', `核验结果：1 ${what}一致；2 不一致；3 无法验证（卡片状态异常或发卡行暂不支持）`);
+const STATE = (what: string) => f('data.state', 'string', `核验结果：1 ${what}一致；2 不一致；3 无法验证（卡片状态异常或发卡行暂不支持）`);
 const VERIFY_CODES = [OK, BAD_PARAM, BAD_CARD_NO, CARD_UNSUPPORTED, SOURCE_DOWN];
 
 export const BANKCARD_INTERFACES: SeedInterface[] = [

@@ -137,11 +137,7 @@ export const COMPANY_INTERFACES: SeedInterface[] = [
       '在企业三要素基础上增加法定代表人身份证号，四项信息全部一致方判定通过，可有效防范冒用他人身份担任法定代表人的风险。法定代表人证件号仅用于本次比对，平台不做留存。适用于企业网银开通、企业数字证书申领与对公信贷业务的主体核验。',
     path: '/enterprise/verify/2132',
     params: [pCompanyName(), pCreditCode(), LEGAL, pIdcard(undefined, '法定代表人 18 位居民身份证号码')],
-    responseFields: [
-      RESULT,
-      f('data.mismatch', 'array', '不一致的要素列表，如 companyName、creditCode、legalPerson、idcard；全部一致时为空'),
-      STATUS,
-    ],
+    responseFields: [RESULT, f('data.mismatch', 'array', '不一致的要素列表，如 companyName、creditCode、legalPerson、idcard；全部一致时为空'), STATUS],
     codes: [OK, NO_RESULT, BAD_PARAM, BAD_IDCARD, SOURCE_DOWN],
     sampleResponse: {
       code: '10000',

@@ -181,10 +181,7 @@ export const FACE_INTERFACES: SeedInterface[] = [
     description:
       '检测图片中所有人脸的位置，并对每张人脸给出估计年龄、性别、是否佩戴眼镜或口罩、表情等属性。单张图片最多分析 10 张人脸，结果仅为算法估计值，不用于身份判断。适用于相册智能分类、客流属性统计与人脸采集前的合规预检。',
     path: '/face/detect/2066',
-    params: [
-      pImage('待检测图片的 Base64 编码，JPG/PNG，不超过 4MB', 'image'),
-      p('maxFaceNum', 'int', false, '最多返回的人脸数量，1–10，默认 1', '1'),
-    ],
+    params: [pImage('待检测图片的 Base64 编码，JPG/PNG，不超过 4MB', 'image'), p('maxFaceNum', 'int', false, '最多返回的人脸数量，1–10，默认 1', '1')],
     responseFields: [
       f('data.faceNum', 'int', '检测到的人脸数量'),
       f('data.faces', 'array', '人脸列表，按人脸面积从大到小排列'),

@@ -1,24 +1,7 @@
 // Category 11 政务数据: authorised verification against government data — social insurance,
 // housing fund, education, professional qualifications and tax credit.
 import type { SeedInterface } from '../types';
-import {
-  BAD_IDCARD,
-  BAD_PARAM,
-  COMPANY,
-  f,
-  mk,
-  NO_AUTH,
-  NO_RESULT,
-  NOT_COVERED,
-  OK,
-  p,
-  PERSON,
-  pCreditCode,
-  pIdcard,
-  pkg,
-  pName,
-  SOURCE_DOWN,
-} from './shared';
+import { BAD_IDCARD, BAD_PARAM, COMPANY, f, mk, NO_AUTH, NO_RESULT, NOT_COVERED, OK, p, PERSON, pCreditCode, pIdcard, pkg, pName, SOURCE_DOWN } from './shared';
 
 const AUTH_CODES = [OK, BAD_PARAM, BAD_IDCARD, NO_AUTH, SOURCE_DOWN];
 const RESULT = f('data.result', 'string', '核验结果：1 一致；2 不一致；3 无记录');
@@ -33,12 +16,7 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
     description:
       '在取得本人授权后，经由授权的政务数据共享渠道核验个人的城镇职工养老保险参保状态、最近缴费月份、近 12 个月缴费月数，并判断当前参保单位是否与填写的单位一致。仅返回核验所需的结论性字段，不返回缴费基数与金额明细。适用于信贷收入稳定性评估、入职背景核验与人才政策资格审核，仅向完成企业认证的客户开放。',
     path: '/gov/social/3101',
-    params: [
-      pName(),
-      pIdcard(),
-      p('companyName', 'string', false, '填写的工作单位全称，传入时返回单位一致性', COMPANY.tech.name),
-      AUTH_ID,
-    ],
+    params: [pName(), pIdcard(), p('companyName', 'string', false, '填写的工作单位全称，传入时返回单位一致性', COMPANY.tech.name), AUTH_ID],
     responseFields: [
       f('data.insured', 'boolean', '是否参加城镇职工养老保险'),
       f('data.status', 'string', '参保状态：正常缴费 / 暂停缴费 / 终止参保'),
@@ -97,12 +75,7 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
     description:
       '以姓名与身份证号核验个人取得的高等教育学历信息，返回院校名称、专业、学历层次、学习形式与毕业年份，可选传入证书编号以提高比对严格度。可识别伪造学历证书、夸大学历层次等简历造假行为。适用于企业招聘背景调查、人才引进资格审核与职业资格报考审查，须取得本人授权且仅向完成企业认证的客户开放。',
     path: '/gov/edu/3103',
-    params: [
-      pName(PERSON.zhao.name),
-      pIdcard(PERSON.zhao.idcard),
-      p('certNo', 'string', false, '毕业证书编号，18 位', '102851201005001234'),
-      AUTH_ID,
-    ],
+    params: [pName(PERSON.zhao.name), pIdcard(PERSON.zhao.idcard), p('certNo', 'string', false, '毕业证书编号，18 位', '102851201005001234'), AUTH_ID],
     responseFields: [
       RESULT,
       f('data.school', 'string', '院校名称'),
@@ -170,11 +143,7 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
     description:
       '输入姓名、身份证号与证书编号，核验职业技能等级证书或职业资格证书的真实性，返回职业（工种）名称、技能等级、评价机构与发证日期。可用于确认电工、焊工、育婴员等持证上岗要求。适用于家政与用工平台人员准入、技能补贴申领审核与企业技能人才管理。',
     path: '/gov/qualification/3105',
-    params: [
-      pName(PERSON.sun.name),
-      pIdcard(PERSON.sun.idcard),
-      p('certNo', 'string', true, '证书编号', 'S000033010001253000123'),
-    ],
+    params: [pName(PERSON.sun.name), pIdcard(PERSON.sun.idcard), p('certNo', 'string', true, '证书编号', 'S000033010001253000123')],
     responseFields: [
       RESULT,
       f('data.occupation', 'string', '职业（工种）名称'),
@@ -210,10 +179,7 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
       p('certNo', 'string', true, '不动产权证书号', '浙（2021）杭州市不动产权第0123456号'),
       AUTH_ID,
     ],
-    responseFields: [
-      RESULT,
-      f('data.restriction', 'array', '权利限制状态：抵押 / 查封 / 异议登记，无限制时为空'),
-    ],
+    responseFields: [RESULT, f('data.restriction', 'array', '权利限制状态：抵押 / 查封 / 异议登记，无限制时为空')],
     codes: [OK, BAD_PARAM, BAD_IDCARD, NO_AUTH, NOT_COVERED],
     sampleResponse: {
       code: '10000',
@@ -271,7 +237,13 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
     sampleResponse: {
       code: '10000',
       message: '成功',
-      data: { companyName: COMPANY.tech.name, list: [{ year: 2024, grade: 'A' }, { year: 2023, grade: 'A' }] },
+      data: {
+        companyName: COMPANY.tech.name,
+        list: [
+          { year: 2024, grade: 'A' },
+          { year: 2023, grade: 'A' },
+        ],
+      },
       seqNo: '4E0A6C2F8B5D19735ADC',
     },
     packages: [pkg(1000, 40000), pkg(10000, 330000)],
@@ -323,11 +295,7 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
     description:
       '输入姓名、身份证号与教师资格证书号码，核验证书真实性并返回资格种类、任教学科、认定机构与认定日期。从事教育培训的机构应确认授课人员具备相应的教师资格。适用于教培机构师资准入、在线教育平台讲师认证与学校招聘审查。',
     path: '/gov/edu/3111',
-    params: [
-      pName(PERSON.zhao.name),
-      pIdcard(PERSON.zhao.idcard),
-      p('certNo', 'string', true, '教师资格证书号码，17 位', '20123300142001234'),
-    ],
+    params: [pName(PERSON.zhao.name), pIdcard(PERSON.zhao.idcard), p('certNo', 'string', true, '教师资格证书号码，17 位', '20123300142001234')],
     responseFields: [
       RESULT,
       f('data.qualificationType', 'string', '资格种类，如 高级中学教师资格'),
@@ -363,10 +331,7 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
     description:
       '输入医师姓名与医师执业证书编码，核验执业注册信息是否一致，返回执业类别、执业范围、主要执业机构与注册状态。互联网诊疗要求接诊医师具备合法执业资质，本接口可用于医生入驻时的自动化资质审核。适用于互联网医院医生入驻、医药电商处方审核与医疗机构人员管理。',
     path: '/gov/health/3112',
-    params: [
-      pName(PERSON.zhou.name),
-      p('certNo', 'string', true, '医师执业证书编码，15 位', '110330100012345'),
-    ],
+    params: [pName(PERSON.zhou.name), p('certNo', 'string', true, '医师执业证书编码，15 位', '110330100012345')],
     responseFields: [
       RESULT,
       f('data.practiceType', 'string', '执业类别：临床 / 中医 / 口腔 / 公共卫生'),
@@ -396,10 +361,7 @@ export const GOVERNMENT_INTERFACES: SeedInterface[] = [
     description:
       '输入律师姓名与 17 位律师执业证号，核验执业信息是否一致，返回执业机构、执业类别、首次执业日期与执业状态。可防范冒充律师提供法律服务或以律师名义实施诈骗。适用于法律服务平台律师入驻、企业外聘律师资质确认与法律咨询业务审核。',
     path: '/gov/justice/3113',
-    params: [
-      pName(PERSON.li.name),
-      p('licenseNo', 'string', true, '律师执业证号，17 位数字', '13301201510012345'),
-    ],
+    params: [pName(PERSON.li.name), p('licenseNo', 'string', true, '律师执业证号，17 位数字', '13301201510012345')],
     responseFields: [
       RESULT,
       f('data.lawFirm', 'string', '执业机构'),

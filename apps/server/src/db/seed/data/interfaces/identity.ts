@@ -1,21 +1,6 @@
 // Category 1 身份核验: identity document and name consistency checks.
 import type { SeedInterface } from '../types';
-import {
-  BAD_IDCARD,
-  BAD_PARAM,
-  f,
-  mk,
-  NO_AUTH,
-  NO_RESULT,
-  NO_RESULT_FREE,
-  OK,
-  p,
-  PERSON,
-  pIdcard,
-  pkg,
-  pName,
-  SOURCE_DOWN,
-} from './shared';
+import { BAD_IDCARD, BAD_PARAM, f, mk, NO_AUTH, NO_RESULT, NO_RESULT_FREE, OK, p, PERSON, pIdcard, pkg, pName, SOURCE_DOWN } from './shared';
 
 export const IDENTITY_INTERFACES: SeedInterface[] = [
   mk({
@@ -249,14 +234,8 @@ export const IDENTITY_INTERFACES: SeedInterface[] = [
     description:
       '针对香港、澳门居民持有的来往内地通行证（俗称回乡证），核验证件号码与持证人中文姓名的一致性，并返回证件是否处于有效期内。证件号码由字母 H 或 M 加 8 位数字组成。适用于港澳居民在内地办理账户、预订服务与实名登记。',
     path: '/communication/personal/1906',
-    params: [
-      pName('何晓晴', '持证人中文姓名'),
-      p('passNo', 'string', true, '通行证号码：H 或 M 开头，后接 8 位数字', 'H12345678'),
-    ],
-    responseFields: [
-      f('data.result', 'string', '核验结果：1 一致；2 不一致；3 无记录'),
-      f('data.valid', 'boolean', '证件是否处于有效期内'),
-    ],
+    params: [pName('何晓晴', '持证人中文姓名'), p('passNo', 'string', true, '通行证号码：H 或 M 开头，后接 8 位数字', 'H12345678')],
+    responseFields: [f('data.result', 'string', '核验结果：1 一致；2 不一致；3 无记录'), f('data.valid', 'boolean', '证件是否处于有效期内')],
     codes: [OK, BAD_PARAM, BAD_IDCARD, SOURCE_DOWN],
     sampleResponse: {
       code: '10000',
@@ -279,14 +258,8 @@ export const IDENTITY_INTERFACES: SeedInterface[] = [
     description:
       '核验台湾居民来往大陆通行证（台胞证）号码与持证人姓名是否匹配，同时返回证件有效状态。2015 年起签发的卡式证件号码为 8 位数字，更早版本的证件请先联系客服确认支持范围。适用于台湾同胞在大陆办理金融、通信及生活服务业务时的身份确认。',
     path: '/communication/personal/1907',
-    params: [
-      pName('林志伟', '持证人中文姓名'),
-      p('passNo', 'string', true, '台胞证号码，卡式证件为 8 位数字', '12345678'),
-    ],
-    responseFields: [
-      f('data.result', 'string', '核验结果：1 一致；2 不一致；3 无记录'),
-      f('data.valid', 'boolean', '证件是否处于有效期内'),
-    ],
+    params: [pName('林志伟', '持证人中文姓名'), p('passNo', 'string', true, '台胞证号码，卡式证件为 8 位数字', '12345678')],
+    responseFields: [f('data.result', 'string', '核验结果：1 一致；2 不一致；3 无记录'), f('data.valid', 'boolean', '证件是否处于有效期内')],
     codes: [OK, BAD_PARAM, BAD_IDCARD, SOURCE_DOWN],
     sampleResponse: {
       code: '10000',
@@ -336,15 +309,8 @@ export const IDENTITY_INTERFACES: SeedInterface[] = [
     description:
       '将用户填写的地址与其证件登记地址进行分词与结构化比对，只返回 0–100 的相似度评分和匹配等级，不回传登记地址原文。适用于信贷审批中的居住信息核实、投保地址真实性校验等资料核验场景。调用须取得被核验人授权，仅对完成企业认证的客户开放。',
     path: '/communication/personal/1889',
-    params: [
-      pName(),
-      pIdcard(),
-      p('address', 'string', true, '用户填写的地址，建议精确到门牌号，最长 100 个字符', '北京市东城区示例路88号'),
-    ],
-    responseFields: [
-      f('data.score', 'int', '地址相似度评分，0–100，分值越高越接近'),
-      f('data.level', 'string', '匹配等级：高（≥80）/ 中（50–79）/ 低（<50）'),
-    ],
+    params: [pName(), pIdcard(), p('address', 'string', true, '用户填写的地址，建议精确到门牌号，最长 100 个字符', '北京市东城区示例路88号')],
+    responseFields: [f('data.score', 'int', '地址相似度评分，0–100，分值越高越接近'), f('data.level', 'string', '匹配等级：高（≥80）/ 中（50–79）/ 低（<50）')],
     codes: [OK, NO_RESULT, BAD_PARAM, BAD_IDCARD, NO_AUTH],
     sampleResponse: {
       code: '10000',
@@ -413,12 +379,15 @@ export const IDENTITY_INTERFACES: SeedInterface[] = [
     path: '/communication/personal/1894',
     params: [
       p('nameHash', 'string', true, '姓名的 SM3 摘要，UTF-8 编码计算，64 位小写十六进制', 'd6d97872eb2b6aa86736d6e92395b33530409b291b7f86e8c9c14c2d08ea5db2'),
-      p('idcardHash', 'string', true, '18 位身份证号（末位 X 大写）的 SM3 摘要，64 位小写十六进制', '0e97ecee00e67220df2297e01a6ccc0172a988a101424253de87e1e87ea6411f'),
+      p(
+        'idcardHash',
+        'string',
+        true,
+        '18 位身份证号（末位 X 大写）的 SM3 摘要，64 位小写十六进制',
+        '0e97ecee00e67220df2297e01a6ccc0172a988a101424253de87e1e87ea6411f',
+      ),
     ],
-    responseFields: [
-      f('data.result', 'string', '核验结果：1 一致；2 不一致；3 无记录'),
-      f('data.description', 'string', '结果说明'),
-    ],
+    responseFields: [f('data.result', 'string', '核验结果：1 一致；2 不一致；3 无记录'), f('data.description', 'string', '结果说明')],
     codes: [OK, BAD_PARAM, SOURCE_DOWN],
     sampleResponse: {
       code: '10000',

@@ -40,12 +40,7 @@ export const INSURANCE_INTERFACES: SeedInterface[] = [
       '以营运货车近 12 个月的卫星定位轨迹为基础，提炼行驶里程、道路类型、夜间与高速行驶占比、超速与急变速频次、连续驾驶时长等上百项特征，由机器学习模型输出单车出险风险评分、风险等级与主要风险因子。模型已在历史出险样本上完成回测，对高风险车辆具备良好的区分度。适用于商业货车险核保、差异化定价与续保风险复评，仅向完成企业认证的保险机构及其合作方开放。',
     path: '/insurance/model/9963',
     params: [TRUCK, YELLOW],
-    responseFields: [
-      SCORE,
-      LEVEL,
-      FACTORS,
-      f('data.dataMonths', 'int', '参与评分的有效轨迹月数'),
-    ],
+    responseFields: [SCORE, LEVEL, FACTORS, f('data.dataMonths', 'int', '参与评分的有效轨迹月数')],
     codes: MODEL_CODES,
     sampleResponse: {
       code: '10000',

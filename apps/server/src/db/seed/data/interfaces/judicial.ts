@@ -1,22 +1,7 @@
 // Category 10 司法: litigation, enforcement, dishonest-debtor and consumption-restriction
 // records collected from public judicial disclosures.
 import type { SeedInterface } from '../types';
-import {
-  BAD_IDCARD,
-  BAD_PARAM,
-  COMPANY,
-  f,
-  mk,
-  NO_AUTH,
-  NO_RESULT,
-  OK,
-  p,
-  PERSON,
-  pIdcard,
-  pkg,
-  pName,
-  SOURCE_DOWN,
-} from './shared';
+import { BAD_IDCARD, BAD_PARAM, COMPANY, f, mk, NO_AUTH, NO_RESULT, OK, p, PERSON, pIdcard, pkg, pName, SOURCE_DOWN } from './shared';
 
 const COURT = '杭州市示例区人民法院';
 const KEYWORD = p('keyword', 'string', true, '企业全称或 18 位统一社会信用代码', COMPANY.tech.name);
@@ -25,10 +10,7 @@ const PAGE = p('page', 'int', false, '页码，从 1 开始，每页 20 条', '1
 const PERSON_CODES = [OK, NO_RESULT, BAD_PARAM, BAD_IDCARD, NO_AUTH];
 const PUBLIC_CODES = [OK, NO_RESULT, BAD_PARAM, SOURCE_DOWN];
 
-const caseFields = (list: string) => [
-  f(`data.${list}.caseNo`, 'string', '案号'),
-  f(`data.${list}.court`, 'string', '审理或执行法院'),
-];
+const caseFields = (list: string) => [f(`data.${list}.caseNo`, 'string', '案号'), f(`data.${list}.court`, 'string', '审理或执行法院')];
 
 export const JUDICIAL_INTERFACES: SeedInterface[] = [
   mk({

@@ -358,10 +358,7 @@ export const LOGISTICS_INTERFACES: SeedInterface[] = [
     description:
       '输入企业名称与道路运输经营许可证号，核验许可证是否有效，并返回经营范围与有效期。网络货运平台与货主企业选择承运商时，应确认其具备相应的道路运输经营资质。适用于承运商准入、招标资格审查与物流合作方年度复审。',
     path: '/logistics/cert/9876',
-    params: [
-      pCompanyName(COMPANY.logistics.name, '运输企业全称'),
-      p('licenseNo', 'string', true, '道路运输经营许可证号', '浙交运管许可杭字330108001234号'),
-    ],
+    params: [pCompanyName(COMPANY.logistics.name, '运输企业全称'), p('licenseNo', 'string', true, '道路运输经营许可证号', '浙交运管许可杭字330108001234号')],
     responseFields: [
       f('data.result', 'string', '核验结果：1 有效；2 无效（过期、注销或信息不一致）；3 无记录'),
       f('data.scope', 'string', '经营范围'),
@@ -419,13 +416,7 @@ export const LOGISTICS_INTERFACES: SeedInterface[] = [
     description:
       '从货车轨迹中提取停留时间超过阈值的停留点，返回每个停留点的坐标、地址、起止时间与时长。可用于还原装卸货地点、发现异常停车与绕路行为。适用于运输异常排查、疑似偷卸货识别与司机作息分析。',
     path: '/logistics/track/9878',
-    params: [
-      TRUCK,
-      YELLOW,
-      pStartTime(),
-      pEndTime(),
-      p('minMinutes', 'int', false, '停留时长阈值（分钟），默认 10', '10'),
-    ],
+    params: [TRUCK, YELLOW, pStartTime(), pEndTime(), p('minMinutes', 'int', false, '停留时长阈值（分钟），默认 10', '10')],
     responseFields: [
       f('data.total', 'int', '停留点数量'),
       f('data.stops', 'array', '停留点列表，按时间升序'),

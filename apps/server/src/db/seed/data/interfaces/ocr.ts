@@ -15,10 +15,7 @@ export const OCR_INTERFACES: SeedInterface[] = [
     description:
       '支持第二代居民身份证人像面与国徽面的识别，人像面返回姓名、性别、民族、出生日期、住址与公民身份号码，国徽面返回签发机关与有效期限。对倾斜、反光、局部模糊的照片具备较强适应性，并提示复印件、翻拍与疑似编辑等风险。适用于开户资料自动录入、实名登记与证件信息归档。',
     path: '/ocr/idcard/1985',
-    params: [
-      IMG('身份证照片'),
-      p('side', 'string', true, '证件面：front 人像面；back 国徽面', 'front'),
-    ],
+    params: [IMG('身份证照片'), p('side', 'string', true, '证件面：front 人像面；back 国徽面', 'front')],
     responseFields: [
       f('data.side', 'string', '识别的证件面：front / back'),
       f('data.name', 'string', '姓名（人像面）'),
@@ -460,10 +457,7 @@ export const OCR_INTERFACES: SeedInterface[] = [
     description:
       '对任意图片中的印刷体中英文、数字及常用符号进行逐行识别，返回每行文字内容、置信度与坐标位置。支持多方向文字自动纠正，适合识别截图、海报、文档拍照等通用场景。如需固定版式的证照字段，请优先使用对应的专用识别接口。',
     path: '/ocr/general/1995',
-    params: [
-      IMG('待识别图片'),
-      p('languageType', 'string', false, '识别语言：CHN_ENG 中英文混合（默认）；ENG 英文', 'CHN_ENG'),
-    ],
+    params: [IMG('待识别图片'), p('languageType', 'string', false, '识别语言：CHN_ENG 中英文混合（默认）；ENG 英文', 'CHN_ENG')],
     responseFields: [
       f('data.wordsNum', 'int', '识别出的文字行数'),
       f('data.words', 'array', '文字行列表，按阅读顺序排列'),

@@ -130,11 +130,7 @@ export const PHONE_INTERFACES: SeedInterface[] = [
       '实时查询手机号在运营商侧的使用状态，区分正常在用、停机、已销号与不在网等情形，帮助识别失效号码与风险号码。支持移动、联通、电信三网。适用于催收前号码有效性筛查、营销名单清洗与注册环节的异常号码拦截。',
     path: '/mobile/status/1981',
     params: [pMobile()],
-    responseFields: [
-      f('data.status', 'string', '号码状态：1 正常；2 停机；3 销号或空号；4 不在网'),
-      f('data.description', 'string', '状态说明'),
-      ISP,
-    ],
+    responseFields: [f('data.status', 'string', '号码状态：1 正常；2 停机；3 销号或空号；4 不在网'), f('data.description', 'string', '状态说明'), ISP],
     codes: [OK, BAD_PARAM, ISP_UNSUPPORTED, SOURCE_DOWN],
     sampleResponse: {
       code: '10000',
@@ -215,10 +211,7 @@ export const PHONE_INTERFACES: SeedInterface[] = [
       '输入手机号及其在业务系统中的绑定日期，判断该号码在此日期之后是否经历过销号并重新分配给新机主。二次放号的号码若仍绑定原账户，可能导致验证码被他人接收、账户被接管。适用于长期未登录账户的安全复核、手机号换绑与短信验证码发送前校验。',
     path: '/mobile/status/1984',
     params: [pMobile(), p('date', 'string', true, '号码在业务系统中的绑定日期，格式 yyyyMMdd', '20200315')],
-    responseFields: [
-      f('data.result', 'string', '检测结果：1 未二次放号；2 已二次放号；3 无法判断'),
-      ISP,
-    ],
+    responseFields: [f('data.result', 'string', '检测结果：1 未二次放号；2 已二次放号；3 无法判断'), ISP],
     codes: [OK, BAD_PARAM, ISP_UNSUPPORTED, SOURCE_DOWN],
     sampleResponse: {
       code: '10000',
@@ -269,10 +262,7 @@ export const PHONE_INTERFACES: SeedInterface[] = [
       '依据号段分配信息判断号码类型，区分基础运营商普通号码、虚拟运营商号码与物联网专用号码。物联网号段通常不具备完整的语音短信能力，虚拟运营商号段在部分场景中注册风险偏高。适用于注册号段策略配置、短信通道选择与号码库分类治理。',
     path: '/mobile/risk/1967',
     params: [pMobile('17012345678')],
-    responseFields: [
-      f('data.numberType', 'string', '号码类型：普通号码 / 虚拟运营商号码 / 物联网号码'),
-      f('data.hostIsp', 'string', '承载网络所属基础运营商'),
-    ],
+    responseFields: [f('data.numberType', 'string', '号码类型：普通号码 / 虚拟运营商号码 / 物联网号码'), f('data.hostIsp', 'string', '承载网络所属基础运营商')],
     codes: [OK, { ...NO_RESULT_FREE, message: '查询无结果（未收录的号段）' }, BAD_PARAM],
     sampleResponse: {
       code: '10000',

@@ -29,20 +29,7 @@ export const BAD_TOKEN: SeedCode = { code: '10018', message: '取号凭证无效
 export const NOT_COVERED: SeedCode = { code: '10019', message: '暂不支持该地区或对象', billable: false };
 
 // ── Labels ───────────────────────────────────────────────────────────────────────────────────
-export const LABELS = [
-  '实时',
-  '权威',
-  '高并发',
-  '金融级',
-  '新品',
-  '企业专享',
-  '按次计费',
-  '免费试用',
-  '高精度',
-  '全国覆盖',
-  '模型评分',
-  '批量',
-] as const;
+export const LABELS = ['实时', '权威', '高并发', '金融级', '新品', '企业专享', '按次计费', '免费试用', '高精度', '全国覆盖', '模型评分', '批量'] as const;
 export type Label = (typeof LABELS)[number];
 
 // ── Packages and fields ──────────────────────────────────────────────────────────────────────
@@ -59,13 +46,13 @@ export const f = (name: string, type: SeedField['type'], description: string): S
 });
 
 // ── Parameters ───────────────────────────────────────────────────────────────────────────────
-export const p = (
-  name: string,
-  type: SeedParam['type'],
-  required: boolean,
-  description: string,
-  example: string,
-): SeedParam => ({ name, type, required, description, example });
+export const p = (name: string, type: SeedParam['type'], required: boolean, description: string, example: string): SeedParam => ({
+  name,
+  type,
+  required,
+  description,
+  example,
+});
 
 /** Fictitious sandbox identities; every ID number passes the GB 11643-1999 check digit. */
 export const PERSON = {
@@ -83,30 +70,20 @@ export const pName = (example: string = PERSON.zhang.name, description = '姓名
   p('name', 'string', true, description, example);
 export const pIdcard = (example: string = PERSON.zhang.idcard, description = '18 位居民身份证号码，末位校验码 X 须大写') =>
   p('idcard', 'string', true, description, example);
-export const pMobile = (example = '13800138000', description = '11 位中国大陆手机号码，不含 +86 前缀') =>
-  p('mobile', 'string', true, description, example);
-export const pAccNo = (example = '6222021234567890128', description = '银行卡号，16–19 位数字，不含空格') =>
-  p('acc_no', 'string', true, description, example);
+export const pMobile = (example = '13800138000', description = '11 位中国大陆手机号码，不含 +86 前缀') => p('mobile', 'string', true, description, example);
+export const pAccNo = (example = '6222021234567890128', description = '银行卡号，16–19 位数字，不含空格') => p('acc_no', 'string', true, description, example);
 export const pPlate = (example = '浙A12345', description = '车牌号码，含省份简称，字母大写，如 浙A12345') =>
   p('plateNumber', 'string', true, description, example);
 export const pPlateColor = (example = '1', required = true) =>
-  p(
-    'plateColor',
-    'int',
-    required,
-    '车牌颜色：1 蓝色；2 黄色；3 黑色；4 白色；5 渐变绿色（小型新能源）；6 黄绿双拼色（大型新能源）',
-    example,
-  );
+  p('plateColor', 'int', required, '车牌颜色：1 蓝色；2 黄色；3 黑色；4 白色；5 渐变绿色（小型新能源）；6 黄绿双拼色（大型新能源）', example);
 export const pVin = (example = 'LSVAU2187N2123456', description = '17 位车辆识别代号（VIN），字母大写，不含 I、O、Q') =>
   p('vin', 'string', true, description, example);
 export const pCompanyName = (example = '示例科技有限公司', description = '企业全称，须与营业执照登记名称一致') =>
   p('companyName', 'string', true, description, example);
 export const pCreditCode = (example = '91330106MA2B3C4D5D', description = '18 位统一社会信用代码，字母大写') =>
   p('creditCode', 'string', true, description, example);
-export const pImage = (description: string, name = 'image', required = true) =>
-  p(name, 'base64', required, description, '/9j/4AAQSkZJRgABAQAAAQABAAD...');
-export const pStartTime = (example = '2026-03-01 00:00:00') =>
-  p('startTime', 'string', true, '查询开始时间，格式 yyyy-MM-dd HH:mm:ss', example);
+export const pImage = (description: string, name = 'image', required = true) => p(name, 'base64', required, description, '/9j/4AAQSkZJRgABAQAAAQABAAD...');
+export const pStartTime = (example = '2026-03-01 00:00:00') => p('startTime', 'string', true, '查询开始时间，格式 yyyy-MM-dd HH:mm:ss', example);
 export const pEndTime = (example = '2026-03-03 23:59:59', limit = '与开始时间间隔不超过 72 小时') =>
   p('endTime', 'string', true, `查询结束时间，格式 yyyy-MM-dd HH:mm:ss，${limit}`, example);
 

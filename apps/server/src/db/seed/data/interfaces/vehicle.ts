@@ -141,12 +141,7 @@ export const VEHICLE_INTERFACES: SeedInterface[] = [
     description:
       '将用户提交的车牌号码、车辆识别代号与所有人姓名或单位名称，与权威车辆登记信息逐项比对，返回整体结论与分项结果，可识别伪造、涂改的行驶证。比对过程不回传登记原文。适用于车险承保验车、二手车交易过户前核查与货运平台车辆认证。',
     path: '/vehicle/license/2004',
-    params: [
-      pPlate(),
-      pPlateColor('1'),
-      pVin(),
-      p('owner', 'string', true, '行驶证所载所有人，个人填写姓名，单位填写全称', PERSON.zhang.name),
-    ],
+    params: [pPlate(), pPlateColor('1'), pVin(), p('owner', 'string', true, '行驶证所载所有人，个人填写姓名，单位填写全称', PERSON.zhang.name)],
     responseFields: [
       f('data.result', 'string', '整体结论：1 全部一致；2 存在不一致项；3 无记录'),
       f('data.vinMatch', 'boolean', '车辆识别代号是否一致'),
@@ -325,11 +320,7 @@ export const VEHICLE_INTERFACES: SeedInterface[] = [
     description:
       '输入车牌号码、颜色及车辆识别代号后六位，查询车辆当前未处理的交通违法记录，返回违法时间、地点、行为、罚款金额与记分。数据来源于公开的交通违法信息查询渠道，以实际处理结果为准。适用于车主服务 App 违法提醒、汽车租赁还车结算与企业公务车管理，须取得车主授权。',
     path: '/vehicle/violation/2009',
-    params: [
-      pPlate(),
-      pPlateColor('1'),
-      p('vinSuffix', 'string', true, '车辆识别代号后 6 位', '123456'),
-    ],
+    params: [pPlate(), pPlateColor('1'), p('vinSuffix', 'string', true, '车辆识别代号后 6 位', '123456')],
     responseFields: [
       f('data.total', 'int', '未处理违法记录条数'),
       f('data.totalFine', 'int', '罚款合计（元）'),
@@ -411,10 +402,7 @@ export const VEHICLE_INTERFACES: SeedInterface[] = [
       '按车牌号码与颜色查询车辆在登记信息中的使用性质，判断是否为营运车辆。车险定价、网约车准入等业务均以使用性质为关键依据，登记为非营运而实际从事营运的车辆风险显著偏高。适用于车险承保、网约车与货运平台车辆准入审核。',
     path: '/vehicle/info/2012',
     params: [pPlate(), pPlateColor('1')],
-    responseFields: [
-      f('data.useCharacter', 'string', '登记的使用性质'),
-      f('data.isOperating', 'boolean', '是否为营运性质'),
-    ],
+    responseFields: [f('data.useCharacter', 'string', '登记的使用性质'), f('data.isOperating', 'boolean', '是否为营运性质')],
     codes: REGISTRY_CODES,
     sampleResponse: {
       code: '10000',

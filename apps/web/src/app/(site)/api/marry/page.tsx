@@ -26,11 +26,7 @@ export default async function MarryPage({ searchParams }: { searchParams: Promis
   const current = options.find((o) => o.industry === industry);
   const asked = Boolean(current || need);
   const result = asked
-    ? await serverCall(
-        catalogApi.match,
-        { industry: current ? industry : undefined, scenario: current && scenario ? scenario : undefined, need },
-        { ttl: 60 },
-      )
+    ? await serverCall(catalogApi.match, { industry: current ? industry : undefined, scenario: current && scenario ? scenario : undefined, need }, { ttl: 60 })
     : null;
   const rows = result?.ok ? result.body.rows : [];
   const understood = result?.ok ? result.body.understood : [];
@@ -76,7 +72,14 @@ export default async function MarryPage({ searchParams }: { searchParams: Promis
           <h2 id="by-words">或描述您的需求</h2>
           <form action="/api/marry" method="get" className={styles.form}>
             {industry ? <input type="hidden" name="industry" value={industry} /> : null}
-            <textarea name="need" defaultValue={need} maxLength={200} rows={3} placeholder="例如：网约车平台需要核验司机身份和驾驶证，并识别失信人员" aria-label="需求描述" />
+            <textarea
+              name="need"
+              defaultValue={need}
+              maxLength={200}
+              rows={3}
+              placeholder="例如：网约车平台需要核验司机身份和驾驶证，并识别失信人员"
+              aria-label="需求描述"
+            />
             <button type="submit">为我匹配</button>
           </form>
         </section>
@@ -108,9 +111,7 @@ export default async function MarryPage({ searchParams }: { searchParams: Promis
                 ))}
               </ol>
             ) : (
-              <p className={styles.empty}>
-                暂时没有找到合适的接口。换个说法试试，或拨打 400-0999-656 由数据顾问为您推荐。
-              </p>
+              <p className={styles.empty}>暂时没有找到合适的接口。换个说法试试，或拨打 400-0999-656 由数据顾问为您推荐。</p>
             )}
           </section>
         ) : null}

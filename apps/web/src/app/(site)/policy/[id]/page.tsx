@@ -42,13 +42,7 @@ export default async function PolicyPage({ params }: { params: Promise<{ id: str
 
   return (
     <div className="container">
-      <Breadcrumb
-        items={[
-          { label: '首页', href: '/' },
-          { label: '政策解读', href: '/policy' },
-          { label: p.title },
-        ]}
-      />
+      <Breadcrumb items={[{ label: '首页', href: '/' }, { label: '政策解读', href: '/policy' }, { label: p.title }]} />
       <ContentColumns
         aside={
           <>

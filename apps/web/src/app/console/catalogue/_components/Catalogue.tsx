@@ -1,7 +1,14 @@
 'use client';
 // 接口与套餐: every interface, on sale or not, filtered by name/number/path, category and status;
 // 新建接口 and 编辑 open the editor; 上架/下架 ask first, since a take-down refuses calls at once.
-import { type CatalogueInterfaceRow, consoleCatalogueApi, formatFen, INTERFACE_STATUS_LABEL, type InterfaceStatus, isInterfaceStatus } from '@apimarket/contracts';
+import {
+  type CatalogueInterfaceRow,
+  consoleCatalogueApi,
+  formatFen,
+  INTERFACE_STATUS_LABEL,
+  type InterfaceStatus,
+  isInterfaceStatus,
+} from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import shared from '@/components/console/console.module.css';
@@ -26,7 +33,8 @@ const NO_FILTERS = { keyword: '', categoryId: '', status: '' };
 
 /** The confirmation of 上架/下架: what the change does to customers. */
 export function statusWarning(target: InterfaceStatus, packagesOnSale: number): string {
-  if (target === 'off_sale') return '下架后 API 商城不再展示、客户不能购买；已购客户对它的调用将返回 SYSTEM_015（接口已下架），不扣调用次数。已购客户会收到站内信。';
+  if (target === 'off_sale')
+    return '下架后 API 商城不再展示、客户不能购买；已购客户对它的调用将返回 SYSTEM_015（接口已下架），不扣调用次数。已购客户会收到站内信。';
   const base = '上架后接口出现在 API 商城，客户可以购买和调用；已购客户会收到恢复通知。';
   return packagesOnSale > 0 ? base : `${base}该接口没有在售套餐，将显示为按需报价。`;
 }
@@ -92,7 +100,24 @@ export function Catalogue() {
       key: 'flags',
       width: 150,
       render: (_, r) => {
-        const tags = [r.isHot && <Tag key="hot" color="red">热门</Tag>, r.isNew && <Tag key="new" color="blue">新品</Tag>, r.enterpriseOnly && <Tag key="ent" color="purple">企业专享</Tag>, r.menuDisplay && <Tag key="menu">菜单</Tag>].filter(Boolean);
+        const tags = [
+          r.isHot && (
+            <Tag key="hot" color="red">
+              热门
+            </Tag>
+          ),
+          r.isNew && (
+            <Tag key="new" color="blue">
+              新品
+            </Tag>
+          ),
+          r.enterpriseOnly && (
+            <Tag key="ent" color="purple">
+              企业专享
+            </Tag>
+          ),
+          r.menuDisplay && <Tag key="menu">菜单</Tag>,
+        ].filter(Boolean);
         return tags.length ? <span className={styles.tags}>{tags}</span> : <span className={shared.sub}>—</span>;
       },
     },

@@ -336,7 +336,13 @@ export function InterfaceEditor({
       </RowsList>
 
       <div className={styles.groupTitle}>返回字段</div>
-      <RowsList<DocField> name="responseFields" blank={{ name: '', type: 'string', description: '' }} addLabel="添加字段" emptyText="至少需要一个返回字段" className={styles.fieldRow}>
+      <RowsList<DocField>
+        name="responseFields"
+        blank={{ name: '', type: 'string', description: '' }}
+        addLabel="添加字段"
+        emptyText="至少需要一个返回字段"
+        className={styles.fieldRow}
+      >
         {(row) => (
           <>
             <Form.Item name={[row, 'name']} rules={[zodRule(DocFieldRule.shape.name)]} label="字段">
@@ -354,7 +360,13 @@ export function InterfaceEditor({
 
       <div className={styles.groupTitle}>返回码</div>
       <div className={shared.sub}>须包含成功码 10000；「计费」表示返回该码时扣减一次调用。</div>
-      <RowsList<DocCode> name="codes" blank={{ code: '', message: '', billable: false }} addLabel="添加返回码" emptyText="至少需要成功码 10000" className={styles.codeRow}>
+      <RowsList<DocCode>
+        name="codes"
+        blank={{ code: '', message: '', billable: false }}
+        addLabel="添加返回码"
+        emptyText="至少需要成功码 10000"
+        className={styles.codeRow}
+      >
         {(row) => (
           <>
             <Form.Item name={[row, 'code']} rules={[zodRule(DocCodeRule.shape.code)]} label="返回码">
@@ -383,11 +395,7 @@ export function InterfaceEditor({
   );
 
   const packages =
-    id === null ? (
-      <Empty description="先保存接口，再为它添加价格套餐" />
-    ) : detail ? (
-      <PackageTable interfaceId={id} packages={detail.packages} />
-    ) : null;
+    id === null ? <Empty description="先保存接口，再为它添加价格套餐" /> : detail ? <PackageTable interfaceId={id} packages={detail.packages} /> : null;
 
   return (
     <Drawer

@@ -63,7 +63,14 @@ export function PackageModal({
   const submit = async (v: Values) => {
     setError(null);
     try {
-      const res = await saving.mutateAsync({ id: pkg?.id, interfaceId, calls: v.calls ?? '', price: v.price, validityDays: v.validityDays ?? '', sort: v.sort ?? '' });
+      const res = await saving.mutateAsync({
+        id: pkg?.id,
+        interfaceId,
+        calls: v.calls ?? '',
+        price: v.price,
+        validityDays: v.validityDays ?? '',
+        sort: v.sort ?? '',
+      });
       if (res.data.changed) message.success(res.msg);
       else message.info(res.msg);
       onSaved();
@@ -90,7 +97,9 @@ export function PackageModal({
       forceRender
     >
       {error ? <Alert type="error" showIcon title={error} className={styles.alert} /> : null}
-      {pkg ? <Alert type="warning" showIcon title="修改后新订单按新套餐计价；已购的次数不变，用它自动续费的客户会收到站内信。" className={styles.alert} /> : null}
+      {pkg ? (
+        <Alert type="warning" showIcon title="修改后新订单按新套餐计价；已购的次数不变，用它自动续费的客户会收到站内信。" className={styles.alert} />
+      ) : null}
       <Form<Values> form={form} layout="vertical" onFinish={submit}>
         <Form.Item label="调用次数" name="calls" rules={[zodRule(S.calls)]}>
           <InputNumber min={1} max={CATALOGUE_LIMITS.callsMax} precision={0} step={1000} className={styles.number} />

@@ -50,7 +50,9 @@ export function PackageTable({ interfaceId, packages }: { interfaceId: number; p
             title={p.onSale ? '下架这个套餐？' : '上架这个套餐？'}
             description={
               <div className={styles.confirm}>
-                {p.onSale ? '下架后客户不能再购买它；用它自动续费的客户会收到站内信，提醒改选其他套餐。已购的次数不受影响。' : '上架后客户可以在接口页面购买它。'}
+                {p.onSale
+                  ? '下架后客户不能再购买它；用它自动续费的客户会收到站内信，提醒改选其他套餐。已购的次数不受影响。'
+                  : '上架后客户可以在接口页面购买它。'}
               </div>
             }
             okText={p.onSale ? '下 架' : '上 架'}

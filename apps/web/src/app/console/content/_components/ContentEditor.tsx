@@ -111,7 +111,13 @@ export function ContentEditor({ kind, target, onClose }: { kind: ContentKind; ta
     }
     try {
       const res = await saving.mutateAsync(savePayload(input, loaded.id === null ? null : { id: loaded.id, version: loaded.version }));
-      const next: Loaded = { ...loaded, id: res.data.id, status: res.data.status, version: res.data.updatedAt ?? loaded.version, updatedAt: res.data.updatedAt ?? loaded.updatedAt };
+      const next: Loaded = {
+        ...loaded,
+        id: res.data.id,
+        status: res.data.status,
+        version: res.data.updatedAt ?? loaded.version,
+        updatedAt: res.data.updatedAt ?? loaded.updatedAt,
+      };
       setLoaded(next);
       setSaved(snapshot(input));
       notify(res.msg, res.data.pages);

@@ -112,7 +112,9 @@ export function ContentList({ kind }: { kind: ContentKind }) {
     },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: ContentStatus) => <Tag color={STATUS_COLOR[s]}>{CONTENT_STATUS_LABEL[s]}</Tag> },
     { title: kind === 'banners' ? '位置' : '日期', key: 'when', width: 110, render: (_, r) => whenOf(r) },
-    ...(kind === 'banners' ? [] : [{ title: '最后修改', key: 'updatedAt', width: 170, render: (_: unknown, r: Row) => ('updatedAt' in r ? dateTime(r.updatedAt) : '—') }]),
+    ...(kind === 'banners'
+      ? []
+      : [{ title: '最后修改', key: 'updatedAt', width: 170, render: (_: unknown, r: Row) => ('updatedAt' in r ? dateTime(r.updatedAt) : '—') }]),
     {
       title: '操作',
       key: 'actions',
@@ -196,7 +198,18 @@ export function ContentList({ kind }: { kind: ContentKind }) {
           新建{label}
         </Button>
       </div>
-      {error ? <Alert type="error" showIcon title={error} action={<Button size="small" onClick={() => void list.refetch()}>重 试</Button>} /> : null}
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              重 试
+            </Button>
+          }
+        />
+      ) : null}
       <Table<Row>
         rowKey="id"
         loading={list.fetching}

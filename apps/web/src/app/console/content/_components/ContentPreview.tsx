@@ -47,7 +47,9 @@ export function ContentPreview({ kind, values, views = 0 }: { kind: ContentKind;
     const theme = themeOf(values.theme);
     return (
       <div className={styles.previewFrame}>
-        <p className={styles.previewNote}>首页「平台动态」中的一张横幅（{BANNER_THEME_LABEL[theme]}，排序 {textOf(values.sort) || '0'}）：</p>
+        <p className={styles.previewNote}>
+          首页「平台动态」中的一张横幅（{BANNER_THEME_LABEL[theme]}，排序 {textOf(values.sort) || '0'}）：
+        </p>
         <div className={styles.bannerCard} data-theme={theme}>
           <h2>{title}</h2>
           <p>{textOf(values.subtitle)}</p>

@@ -56,11 +56,14 @@ describe('the editor form', () => {
 describe('the preview', () => {
   it('renders a case the way its public page does, from the form’s text', () => {
     const html = renderToStaticMarkup(<ContentPreview kind="cases" values={toFormValues(CASE)} />);
-    for (const text of [CASE.title, CASE.customer, '业务挑战', '人工审核慢。', '冒名理赔。', '实施成效', '接口 1882', '2026-01-10']) expect(html).toContain(text);
+    for (const text of [CASE.title, CASE.customer, '业务挑战', '人工审核慢。', '冒名理赔。', '实施成效', '接口 1882', '2026-01-10'])
+      expect(html).toContain(text);
   });
 
   it('shows a banner card in its theme, and asks for a title before anything else', () => {
-    const html = renderToStaticMarkup(<ContentPreview kind="banners" values={{ title: '春季特惠', subtitle: '说明', buttonText: '立即试用', href: '/api/1882', theme: 'orange', sort: 5 }} />);
+    const html = renderToStaticMarkup(
+      <ContentPreview kind="banners" values={{ title: '春季特惠', subtitle: '说明', buttonText: '立即试用', href: '/api/1882', theme: 'orange', sort: 5 }} />,
+    );
     expect(html).toContain('data-theme="orange"');
     expect(html).toContain('立即试用 →');
     expect(renderToStaticMarkup(<ContentPreview kind="news" values={{}} />)).toContain('填写标题后');

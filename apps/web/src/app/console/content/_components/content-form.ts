@@ -36,7 +36,14 @@ export function blankValues(kind: ContentKind): FormValues {
 /** A stored item as the form edits it (each kind told apart by a column only it has). */
 export function toFormValues(item: ConsoleContentItem[ContentKind]): FormValues {
   if ('source' in item) {
-    return { type: item.type, title: item.title, summary: item.summary, source: item.source, publishedAt: formatDate(item.publishedAt), body: joinParagraphs(item.body) };
+    return {
+      type: item.type,
+      title: item.title,
+      summary: item.summary,
+      source: item.source,
+      publishedAt: formatDate(item.publishedAt),
+      body: joinParagraphs(item.body),
+    };
   }
   if ('customer' in item) {
     return {
@@ -82,7 +89,13 @@ export const textOf = (v: FormValues[string]) => (v === undefined ? '' : String(
 export const paragraphsOf = (v: FormValues[string]) => splitParagraphs(v === undefined ? '' : String(v));
 
 /** A comma/space separated list as the server splits it. */
-export const listOf = (v: FormValues[string]) => [...new Set(textOf(v).split(/[\s,，、;；]+/).filter(Boolean))];
+export const listOf = (v: FormValues[string]) => [
+  ...new Set(
+    textOf(v)
+      .split(/[\s,，、;；]+/)
+      .filter(Boolean),
+  ),
+];
 
 export const themeOf = (v: FormValues[string]): BannerTheme => BANNER_THEMES.find((t) => t === v) ?? 'blue';
 

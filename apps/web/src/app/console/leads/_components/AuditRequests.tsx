@@ -10,7 +10,25 @@ import {
   LEAD_KEYWORD_MAX,
 } from '@apimarket/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Skeleton, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import shared from '@/components/console/console.module.css';
@@ -51,7 +69,11 @@ export function AuditRequests() {
       if (res.data.changed) void message.success(res.msg);
       else void message.info(res.msg);
       // The drawer shows the new state without reading the request (and its full phone) again.
-      if (loaded.data) client.setQueryData(callKey(consoleAuditRequestsApi.detail, detailInput), { ...loaded.data, data: { ...loaded.data.data, state, stateLabel: AUDIT_REQUEST_STATE_LABEL[state] } });
+      if (loaded.data)
+        client.setQueryData(callKey(consoleAuditRequestsApi.detail, detailInput), {
+          ...loaded.data,
+          data: { ...loaded.data.data, state, stateLabel: AUDIT_REQUEST_STATE_LABEL[state] },
+        });
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) void message.error(msg);
@@ -112,7 +134,12 @@ export function AuditRequests() {
           }
         >
           <Form.Item name="state" label="状态">
-            <Select allowClear placeholder="全部状态" className={styles.select} options={AUDIT_REQUEST_STATES.map((s) => ({ value: s, label: AUDIT_REQUEST_STATE_LABEL[s] }))} />
+            <Select
+              allowClear
+              placeholder="全部状态"
+              className={styles.select}
+              options={AUDIT_REQUEST_STATES.map((s) => ({ value: s, label: AUDIT_REQUEST_STATE_LABEL[s] }))}
+            />
           </Form.Item>
           <Form.Item name="keyword" label="关键词">
             <Input allowClear placeholder="公司、联系人、行业或手机号" maxLength={LEAD_KEYWORD_MAX} className={styles.keyword} />
@@ -136,12 +163,20 @@ export function AuditRequests() {
           dataSource={list.rows}
           scroll={list.rows.length ? { x: 900 } : undefined}
           locale={{
-            emptyText: <Empty description={filtered ? '没有符合条件的申请，换个筛选条件试试' : '还没有合规审计申请。企业在「数据合规审计」页提交申请后，会出现在这里'} />,
+            emptyText: (
+              <Empty description={filtered ? '没有符合条件的申请，换个筛选条件试试' : '还没有合规审计申请。企业在「数据合规审计」页提交申请后，会出现在这里'} />
+            ),
           }}
           pagination={list.pagination}
         />
       </Card>
-      <Drawer open={openId !== null} onClose={() => setOpenId(null)} size={screens.sm === false ? '100%' : 520} title={detail?.companyName ?? '合规审计申请'} destroyOnHidden>
+      <Drawer
+        open={openId !== null}
+        onClose={() => setOpenId(null)}
+        size={screens.sm === false ? '100%' : 520}
+        title={detail?.companyName ?? '合规审计申请'}
+        destroyOnHidden
+      >
         {detailError ? <Alert type="error" showIcon title={detailError} /> : null}
         {!detail && !detailError ? <Skeleton active /> : null}
         {detail ? (

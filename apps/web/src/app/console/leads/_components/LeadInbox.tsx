@@ -1,7 +1,17 @@
 'use client';
 // The leads tab: filters (类型, 状态, 负责人, 关键词, 日期) kept in the address, the newest leads with
 // masked phones, 导出 Excel of the same filters for the CRM, and a drawer to work one lead.
-import { consoleLeadsApi, LEAD_KEYWORD_MAX, LEAD_KIND_LABEL, LEAD_KINDS, LEAD_STATE_LABEL, LEAD_STATES, type LeadKind, type LeadRow, type LeadState } from '@apimarket/contracts';
+import {
+  consoleLeadsApi,
+  LEAD_KEYWORD_MAX,
+  LEAD_KIND_LABEL,
+  LEAD_KINDS,
+  LEAD_STATE_LABEL,
+  LEAD_STATES,
+  type LeadKind,
+  type LeadRow,
+  type LeadState,
+} from '@apimarket/contracts';
 import { Alert, Button, Card, DatePicker, Empty, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -175,9 +185,7 @@ export function LeadInbox() {
           locale={{
             emptyText: (
               <Empty
-                description={
-                  filtered ? '没有符合条件的线索，换个筛选条件试试' : '还没有销售线索。访客在网站上申请免费试用、咨询或索取报价后，线索会出现在这里'
-                }
+                description={filtered ? '没有符合条件的线索，换个筛选条件试试' : '还没有销售线索。访客在网站上申请免费试用、咨询或索取报价后，线索会出现在这里'}
               />
             ),
           }}

@@ -49,7 +49,13 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
   const disabled = member?.status === 'disabled';
 
   return (
-    <Drawer open={id !== null} onClose={onClose} size={screens.sm === false ? '100%' : 600} title={member ? `会员 ${member.loginName}` : '会员详情'} destroyOnHidden>
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={screens.sm === false ? '100%' : 600}
+      title={member ? `会员 ${member.loginName}` : '会员详情'}
+      destroyOnHidden
+    >
       {error ? <Alert type="error" showIcon title={error} /> : null}
       {!member && !error ? <Skeleton active /> : null}
       {member ? (
@@ -157,7 +163,11 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
               options={GRANTABLE_FEATURE_OPTIONS.map((f) => ({ value: f.code, label: `${f.label}（${f.code}）` }))}
             />
             <Space wrap>
-              <Button type="primary" disabled={busy || sameCodes} onClick={() => void act(() => features.mutateAsync({ id: member.id, codes: [...codes].sort((a, b) => a - b).join(',') }))}>
+              <Button
+                type="primary"
+                disabled={busy || sameCodes}
+                onClick={() => void act(() => features.mutateAsync({ id: member.id, codes: [...codes].sort((a, b) => a - b).join(',') }))}
+              >
                 保存功能
               </Button>
               <Button disabled={busy || member.featureCodes === null} onClick={() => void act(() => features.mutateAsync({ id: member.id, codes: 'default' }))}>

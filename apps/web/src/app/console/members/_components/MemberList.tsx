@@ -122,7 +122,12 @@ export function MemberList({ onOpen }: { onOpen: (id: number) => void }) {
             <Input allowClear placeholder="登录名、手机号或企业名称" maxLength={MEMBER_KEYWORD_MAX} className={styles.keyword} />
           </Form.Item>
           <Form.Item name="status" label="状态">
-            <Select allowClear placeholder="全部" className={styles.select} options={MEMBER_STATUSES.map((s) => ({ value: s, label: MEMBER_STATUS_LABEL[s] }))} />
+            <Select
+              allowClear
+              placeholder="全部"
+              className={styles.select}
+              options={MEMBER_STATUSES.map((s) => ({ value: s, label: MEMBER_STATUS_LABEL[s] }))}
+            />
           </Form.Item>
           <Form.Item name="flagged" label="安全验证">
             <Select

@@ -2,7 +2,15 @@
 // 运营账号: who can sign in to the console and with which role. A new account's password (and a
 // reset one) is shown once, here, to be handed over in person; the authenticator is bound by
 // its owner at first sign-in.
-import { consoleOperatorsApi, OPERATOR_ROLE_LABEL, OPERATOR_ROLES, OperatorCreateInput, type OperatorIssued, type OperatorRole, type OperatorRow } from '@apimarket/contracts';
+import {
+  consoleOperatorsApi,
+  OPERATOR_ROLE_LABEL,
+  OPERATOR_ROLES,
+  OperatorCreateInput,
+  type OperatorIssued,
+  type OperatorRole,
+  type OperatorRow,
+} from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useConsole, useReload } from '@/components/console/ConsoleContext';

@@ -53,7 +53,14 @@ export function PageViews() {
               if (v?.[0] && v[1]) show({ from: v[0].format(DAY), to: v[1].format(DAY) });
             }}
           />
-          <Input.Search placeholder="页面路径前缀，如 /api" allowClear value={typed} onChange={(e) => setTyped(e.target.value)} onSearch={search} className={styles.search} />
+          <Input.Search
+            placeholder="页面路径前缀，如 /api"
+            allowClear
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onSearch={search}
+            className={styles.search}
+          />
         </Space>
       </div>
       <span className={shared.sub}>统计本站公开页面的浏览次数（按北京时间自然日），单次查询最多 {PAGE_VIEW_MAX_DAYS} 天。</span>

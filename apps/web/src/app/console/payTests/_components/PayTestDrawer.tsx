@@ -19,7 +19,11 @@ export function PayTestDrawer({
   onClose: () => void;
   onDecided: (row: PayTestQueueRow, before: PayTestQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<PayTestDetail, PayTestQueueRow, PayTestQueueStatus>(consolePayTestsApi, id, '申请详情加载失败，请稍后再试', onDecided);
+  const {
+    detail,
+    error,
+    decide: send,
+  } = useReviewDetail<PayTestDetail, PayTestQueueRow, PayTestQueueStatus>(consolePayTestsApi, id, '申请详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 

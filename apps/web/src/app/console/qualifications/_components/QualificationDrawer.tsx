@@ -19,12 +19,20 @@ export function QualificationDrawer({
   onClose: () => void;
   onDecided: (row: QualificationQueueRow, before: QualificationQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<QualificationDetail, QualificationQueueRow, QualificationQueueStatus>(consoleQualificationsApi, id, '申请详情加载失败，请稍后再试', onDecided);
+  const {
+    detail,
+    error,
+    decide: send,
+  } = useReviewDetail<QualificationDetail, QualificationQueueRow, QualificationQueueStatus>(
+    consoleQualificationsApi,
+    id,
+    '申请详情加载失败，请稍后再试',
+    onDecided,
+  );
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
-  const decide = (decision: 'approve' | 'reject', reason = '') =>
-    send({ decision, reason }, (d, { row }) => ({ ...d, ...row }));
+  const decide = (decision: 'approve' | 'reject', reason = '') => send({ decision, reason }, (d, { row }) => ({ ...d, ...row }));
 
   const pending = detail?.status === 'pending';
   const footer = pending ? (

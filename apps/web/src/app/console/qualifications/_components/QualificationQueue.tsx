@@ -1,7 +1,13 @@
 'use client';
 // 企业认证审核: applications by status (待审核 first) with their counts, a keyword search over
 // company, login name and credit code, and the detail drawer where an operator decides.
-import { consoleQualificationsApi, QUALIFICATION_QUEUE, QUALIFICATION_QUEUE_LABEL, type QualificationQueueRow, type QualificationQueueStatus } from '@apimarket/contracts';
+import {
+  consoleQualificationsApi,
+  QUALIFICATION_QUEUE,
+  QUALIFICATION_QUEUE_LABEL,
+  type QualificationQueueRow,
+  type QualificationQueueStatus,
+} from '@apimarket/contracts';
 import { Tag, Typography } from 'antd';
 import { ReviewQueue } from '@/components/console/ReviewQueue';
 import { dateTime } from '@/lib/format';

@@ -19,7 +19,11 @@ export function RechargeDrawer({
   onClose: () => void;
   onDecided: (row: RechargeQueueRow, before: RechargeQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<RechargeDetail, RechargeQueueRow, RechargeQueueStatus>(consoleRechargesApi, id, '充值详情加载失败，请稍后再试', onDecided);
+  const {
+    detail,
+    error,
+    decide: send,
+  } = useReviewDetail<RechargeDetail, RechargeQueueRow, RechargeQueueStatus>(consoleRechargesApi, id, '充值详情加载失败，请稍后再试', onDecided);
   const [confirming, setConfirming] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 

@@ -25,9 +25,20 @@ export function RechargeQueue() {
       decideLabel="核 对"
       exportFile={{ call: consoleRechargesApi.export, name: '充值记录' }}
       columns={(open) => [
-        { title: '转账流水号', dataIndex: 'transferRef', width: 200, render: (v: string, r) => <Typography.Link onClick={() => open(r.id)}>{v}</Typography.Link> },
+        {
+          title: '转账流水号',
+          dataIndex: 'transferRef',
+          width: 200,
+          render: (v: string, r) => <Typography.Link onClick={() => open(r.id)}>{v}</Typography.Link>,
+        },
         { title: '付款户名', dataIndex: 'payerName' },
-        { title: '金额（元）', dataIndex: 'amountFen', width: 140, align: 'right', render: (v: number) => <span className={styles.money}>{formatFen(v)}</span> },
+        {
+          title: '金额（元）',
+          dataIndex: 'amountFen',
+          width: 140,
+          align: 'right',
+          render: (v: number) => <span className={styles.money}>{formatFen(v)}</span>,
+        },
         { title: '会员', dataIndex: 'loginName', width: 140 },
         { title: '申报时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
         { title: '状态', key: 'status', width: 90, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.statusLabel}</Tag> },

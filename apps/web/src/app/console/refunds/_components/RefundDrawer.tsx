@@ -20,7 +20,11 @@ export function RefundDrawer({
   onClose: () => void;
   onDecided: (row: RefundQueueRow, before: RefundQueueStatus) => void;
 }) {
-  const { detail, error, decide: send } = useReviewDetail<RefundDetail, RefundQueueRow, RefundQueueStatus>(consoleRefundsApi, id, '退款详情加载失败，请稍后再试', onDecided);
+  const {
+    detail,
+    error,
+    decide: send,
+  } = useReviewDetail<RefundDetail, RefundQueueRow, RefundQueueStatus>(consoleRefundsApi, id, '退款详情加载失败，请稍后再试', onDecided);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
@@ -66,7 +70,13 @@ export function RefundDrawer({
       {detail ? (
         <>
           {nothingLeft ? (
-            <Alert className={styles.notice} type="warning" showIcon title="该接口已没有可退的调用次数" description="客户在申请后已用完这些调用，无法通过退款，请驳回并说明原因。" />
+            <Alert
+              className={styles.notice}
+              type="warning"
+              showIcon
+              title="该接口已没有可退的调用次数"
+              description="客户在申请后已用完这些调用，无法通过退款，请驳回并说明原因。"
+            />
           ) : null}
           {requested && !nothingLeft && detail.refundableCalls < detail.calls ? (
             <Alert
@@ -88,8 +98,14 @@ export function RefundDrawer({
                 { key: 'scope', label: '退款范围', children: detail.orderNo ? `${detail.scopeLabel}（${detail.orderNo}）` : detail.scopeLabel },
                 { key: 'iface', label: '接口', children: detail.interfaceName },
                 { key: 'calls', label: requested ? '申请退回次数' : '收回次数', children: `${detail.calls.toLocaleString('zh-CN')} 次` },
-                { key: 'amount', label: requested ? '申请退款金额' : '退款金额', children: <span className={styles.money}>¥{formatFen(detail.amountFen)}</span> },
-                ...(requested ? [{ key: 'max', label: '现可退', children: `${detail.refundableCalls.toLocaleString('zh-CN')} 次 · ¥${formatFen(detail.maxAmountFen)}` }] : []),
+                {
+                  key: 'amount',
+                  label: requested ? '申请退款金额' : '退款金额',
+                  children: <span className={styles.money}>¥{formatFen(detail.amountFen)}</span>,
+                },
+                ...(requested
+                  ? [{ key: 'max', label: '现可退', children: `${detail.refundableCalls.toLocaleString('zh-CN')} 次 · ¥${formatFen(detail.maxAmountFen)}` }]
+                  : []),
                 { key: 'reason', label: '申请原因', children: detail.reason },
                 { key: 'at', label: '申请时间', children: dateTime(detail.createdAt) },
                 { key: 'status', label: '状态', children: <Tag color={STATUS_COLOR[detail.status]}>{detail.statusLabel}</Tag> },
@@ -110,7 +126,11 @@ export function RefundDrawer({
                 { key: 'balance', label: '当前余额', children: `¥${formatFen(detail.balanceFen)}` },
                 ...(detail.purchase
                   ? [
-                      { key: 'left', label: '剩余调用', children: `${detail.purchase.callsLeft.toLocaleString('zh-CN')} 次（其中测试调用 ${detail.purchase.testCallsLeft.toLocaleString('zh-CN')} 次，不退款）` },
+                      {
+                        key: 'left',
+                        label: '剩余调用',
+                        children: `${detail.purchase.callsLeft.toLocaleString('zh-CN')} 次（其中测试调用 ${detail.purchase.testCallsLeft.toLocaleString('zh-CN')} 次，不退款）`,
+                      },
                       { key: 'expires', label: '有效期至', children: dateTime(detail.purchase.expiresAt) },
                       { key: 'pstatus', label: '接口状态', children: detail.purchase.status === 'stopped' ? '已停用' : '正常' },
                     ]

@@ -40,7 +40,13 @@ export function RefundQueue() {
         },
         { title: '接口', dataIndex: 'interfaceName' },
         { title: '调用次数', dataIndex: 'calls', width: 110, align: 'right', render: (v: number) => v.toLocaleString('zh-CN') },
-        { title: '金额（元）', dataIndex: 'amountFen', width: 120, align: 'right', render: (v: number) => <span className={styles.money}>{formatFen(v)}</span> },
+        {
+          title: '金额（元）',
+          dataIndex: 'amountFen',
+          width: 120,
+          align: 'right',
+          render: (v: number) => <span className={styles.money}>{formatFen(v)}</span>,
+        },
         { title: '申请时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
         { title: '状态', key: 'status', width: 90, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{r.statusLabel}</Tag> },
       ]}

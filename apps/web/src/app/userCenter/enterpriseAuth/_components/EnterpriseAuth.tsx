@@ -13,7 +13,6 @@ import { QualificationForm } from './QualificationForm';
 
 const STATUS_COLOR = { none: 'default', pending: 'processing', approved: 'success', rejected: 'error', revoked: 'default' } as const;
 
-
 export function EnterpriseAuth({ initial }: { initial: QualificationAnswer | null }) {
   const { modal, message } = App.useApp();
   const router = useRouter();

@@ -2,7 +2,17 @@
 // 申请测试: pick an interface on sale, the number of calls, the purpose and a contact. The fee is
 // computed here with the server's own function (payTestFee over the interface's packages), so
 // the amount shown is the amount stored and later debited.
-import { billingApi, catalogApi, cheapestPerCall, formatFen, PAY_TEST_LIMITS, PAY_TEST_MSG, PayTestApplyInput, payTestApi, payTestFee } from '@apimarket/contracts';
+import {
+  billingApi,
+  catalogApi,
+  cheapestPerCall,
+  formatFen,
+  PAY_TEST_LIMITS,
+  PAY_TEST_MSG,
+  PayTestApplyInput,
+  payTestApi,
+  payTestFee,
+} from '@apimarket/contracts';
 import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useMemo } from 'react';
 import { serverMessage } from '@/lib/api/errors';
@@ -116,7 +126,8 @@ export function ApplyModal({ open, onClose, onApplied }: { open: boolean; onClos
               </div>
               {best ? (
                 <div className={styles.sub}>
-                  按该接口套餐最低单价（{best.calls.toLocaleString('zh-CN')} 次 ¥{formatFen(best.priceFen)}）× 测试次数计算，不足 1 分按 1 分计；审核通过时从账户余额扣除。
+                  按该接口套餐最低单价（{best.calls.toLocaleString('zh-CN')} 次 ¥{formatFen(best.priceFen)}）× 测试次数计算，不足 1 分按 1
+                  分计；审核通过时从账户余额扣除。
                 </div>
               ) : null}
               {balanceFen !== null && fee !== null ? (

@@ -52,7 +52,8 @@ export function PayTest() {
       key: 'note',
       render: (_, r) => {
         if (r.status === 'rejected') return <span className={styles.reason}>驳回原因：{r.reason}</span>;
-        if (r.status === 'expired') return <span className={styles.sub}>{r.expiredCalls > 0 ? `到期清零 ${r.expiredCalls.toLocaleString('zh-CN')} 次` : '测试次数已用完'}</span>;
+        if (r.status === 'expired')
+          return <span className={styles.sub}>{r.expiredCalls > 0 ? `到期清零 ${r.expiredCalls.toLocaleString('zh-CN')} 次` : '测试次数已用完'}</span>;
         if (r.status === 'approved') return <span className={styles.sub}>接口 Key 见「我的API」</span>;
         return <span className={styles.sub}>等待平台审核</span>;
       },

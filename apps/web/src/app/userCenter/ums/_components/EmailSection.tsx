@@ -81,21 +81,9 @@ export function EmailSection({ account, onChanged }: { account: Loadable<Account
           )}
         </div>
         {account.kind === 'ready' && !bound ? (
-          <Alert
-            type="info"
-            showIcon
-            className={styles.formAlert}
-            title="绑定通知邮箱后，用量预警与账单通知会同时发送到该邮箱，避免错过重要提醒。"
-          />
+          <Alert type="info" showIcon className={styles.formAlert} title="绑定通知邮箱后，用量预警与账单通知会同时发送到该邮箱，避免错过重要提醒。" />
         ) : null}
-        <Form<Values>
-          name="ums-email"
-          form={form}
-          layout="vertical"
-          onFinish={onFinish}
-          onValuesChange={() => setFormError('')}
-          data-testid="ums-email-form"
-        >
+        <Form<Values> name="ums-email" form={form} layout="vertical" onFinish={onFinish} onValuesChange={() => setFormError('')} data-testid="ums-email-form">
           <Form.Item name="email" label={bound ? '新邮箱地址' : '邮箱地址'} required rules={[zodRule(Email)]}>
             <Input placeholder="例如 finance@example.com" maxLength={254} inputMode="email" autoComplete="email" />
           </Form.Item>
@@ -108,7 +96,13 @@ export function EmailSection({ account, onChanged }: { account: Loadable<Account
               >
                 <Input placeholder="请输入邮件中的验证码" maxLength={6} autoComplete="one-time-code" />
               </Form.Item>
-              <Button onClick={sendCode} loading={sending} disabled={sending || countdown.running} className={styles.codeButton} data-testid="ums-email-send-code">
+              <Button
+                onClick={sendCode}
+                loading={sending}
+                disabled={sending || countdown.running}
+                className={styles.codeButton}
+                data-testid="ums-email-send-code"
+              >
                 {countdown.running ? `${countdown.left} 秒后重新发送` : '发送验证码'}
               </Button>
             </Space.Compact>

@@ -72,11 +72,7 @@ export function KeysSection() {
   return (
     <div className={styles.stack}>
       {user.parentNickname ? (
-        <Alert
-          type="info"
-          showIcon
-          title={`子账号拥有独立的 AppKey、账号密钥和 RSA 公私钥，与主账号 ${user.parentNickname} 的互不影响。`}
-        />
+        <Alert type="info" showIcon title={`子账号拥有独立的 AppKey、账号密钥和 RSA 公私钥，与主账号 ${user.parentNickname} 的互不影响。`} />
       ) : null}
       <SecretCard view={state.appKey} onChange={put.appKey} onQualificationLost={onQualificationLost} />
       <ModesCard

@@ -94,14 +94,7 @@ export function MobileSection({ account, onChanged }: { account: Loadable<Accoun
             </strong>
           )}
         </div>
-        <Form<Values>
-          name="ums-mobile"
-          form={form}
-          layout="vertical"
-          onFinish={onFinish}
-          onValuesChange={() => setFormError('')}
-          data-testid="ums-mobile-form"
-        >
+        <Form<Values> name="ums-mobile" form={form} layout="vertical" onFinish={onFinish} onValuesChange={() => setFormError('')} data-testid="ums-mobile-form">
           <Form.Item name="mobile" label="新手机号" required rules={[zodRule(FIELD.mobile)]}>
             <Input placeholder="请输入新的手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" autoComplete="tel" />
           </Form.Item>

@@ -63,7 +63,11 @@ function Profile({ account, onOpen }: { account: AccountSummary; onOpen: (tab: T
           <Tag color={QUALIFICATION_COLOR[account.qualification]} data-testid="ums-qualification">
             {QUALIFICATION_LABEL[account.qualification]}
           </Tag>
-          {canSeeCompany ? <Link href={ucHref('enterpriseAuth')}>{approved ? '查看认证信息' : '前往企业认证'}</Link> : <span className={styles.muted}>由主账号办理</span>}
+          {canSeeCompany ? (
+            <Link href={ucHref('enterpriseAuth')}>{approved ? '查看认证信息' : '前往企业认证'}</Link>
+          ) : (
+            <span className={styles.muted}>由主账号办理</span>
+          )}
         </span>
       ),
     },
@@ -119,13 +123,7 @@ function Profile({ account, onOpen }: { account: AccountSummary; onOpen: (tab: T
   return (
     <div className={styles.stack}>
       <Card title="账号信息" variant="outlined">
-        <Descriptions
-          items={info}
-          bordered
-          size="small"
-          column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
-          styles={{ label: { whiteSpace: 'nowrap' } }}
-        />
+        <Descriptions items={info} bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }} styles={{ label: { whiteSpace: 'nowrap' } }} />
       </Card>
       <Card title="安全设置" variant="outlined">
         <ul className={styles.securityList}>

@@ -142,7 +142,9 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
           <div className={styles.emptyBlock} data-testid="ums-no-customer-key">
             <SafetyOutlined className={styles.emptyIcon} aria-hidden="true" />
             <p className={styles.emptyTitle}>尚未设置客户公钥</p>
-            <p className={styles.emptyText}>RSA-SHA256 签名和 RSA 加密方式需要客户公钥。您可以让平台生成密钥对，或上传自己生成的 RSA 公钥（{KEY_LIMITS.rsaMinBits} 位及以上）。</p>
+            <p className={styles.emptyText}>
+              RSA-SHA256 签名和 RSA 加密方式需要客户公钥。您可以让平台生成密钥对，或上传自己生成的 RSA 公钥（{KEY_LIMITS.rsaMinBits} 位及以上）。
+            </p>
           </div>
         )}
         <div className={styles.cardActions}>
@@ -186,7 +188,11 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
         width={640}
         footer={
           <div className={styles.modalFooter}>
-            <Button icon={<DownloadOutlined />} onClick={() => generated && downloadText(generated.privateKey, PRIVATE_KEY_FILE)} data-testid="ums-download-private-key">
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => generated && downloadText(generated.privateKey, PRIVATE_KEY_FILE)}
+              data-testid="ums-download-private-key"
+            >
               下载私钥文件
             </Button>
             <Button type="primary" onClick={closeOnce}>
@@ -264,12 +270,7 @@ function UploadKeyForm({
   return (
     <Form name="ums-public-key" form={form} layout="vertical" onFinish={onFinish} data-testid="ums-upload-form">
       {replacing ? (
-        <Alert
-          type="warning"
-          showIcon
-          className={styles.formAlert}
-          title="上传后将立即替换当前的客户公钥，没有宽限期：用旧私钥生成的签名会立即验证失败。"
-        />
+        <Alert type="warning" showIcon className={styles.formAlert} title="上传后将立即替换当前的客户公钥，没有宽限期：用旧私钥生成的签名会立即验证失败。" />
       ) : null}
       <Form.Item
         name="publicKey"

@@ -70,7 +70,9 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
       okText: '确认轮换',
       effects: (
         <>
-          <p>轮换会立即生成新的账号密钥。为了让您的系统平滑切换，原密钥在宽限期内仍然有效，宽限期结束后失效，用原密钥签名或加密的调用将被拒绝；确切的截止时间会在轮换完成后显示。</p>
+          <p>
+            轮换会立即生成新的账号密钥。为了让您的系统平滑切换，原密钥在宽限期内仍然有效，宽限期结束后失效，用原密钥签名或加密的调用将被拒绝；确切的截止时间会在轮换完成后显示。
+          </p>
           {view.previousValidUntil ? (
             <p className={styles.warnText}>
               上一次轮换的宽限期尚未结束（原密钥 {dateTime(view.previousValidUntil)} 前有效）。再次轮换会使那个更早的密钥立即失效。

@@ -24,7 +24,14 @@ export function CodeSamples({ samples }: { samples: Readonly<Record<string, stri
         {/* The copy button sits beside the tabs, not among them: a tablist holds tabs only. */}
         <div role="tablist" aria-label="代码示例语言" className={styles.codeTabList}>
           {languages.map((l) => (
-            <button key={l} type="button" role="tab" aria-selected={l === lang} className={l === lang ? styles.codeTabOn : undefined} onClick={() => setLang(l)}>
+            <button
+              key={l}
+              type="button"
+              role="tab"
+              aria-selected={l === lang}
+              className={l === lang ? styles.codeTabOn : undefined}
+              onClick={() => setLang(l)}
+            >
               {l}
             </button>
           ))}

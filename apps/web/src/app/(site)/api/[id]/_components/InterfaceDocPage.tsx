@@ -9,11 +9,5 @@ export async function InterfaceDocPage({ d }: { d: InterfaceDetail }) {
     serverCallData(catalogApi.testUrl, {}, { ttl: 3600 }),
     serverCall(catalogApi.search, { categoryId: d.categoryId, pageSize: 6, sortId: 2 }, { ttl: 300 }),
   ]);
-  return (
-    <InterfaceDoc
-      d={d}
-      gatewayUrl={config?.testUrl ?? ''}
-      related={(related.ok ? related.body.rows : []).filter((r) => r.id !== d.id).slice(0, 5)}
-    />
-  );
+  return <InterfaceDoc d={d} gatewayUrl={config?.testUrl ?? ''} related={(related.ok ? related.body.rows : []).filter((r) => r.id !== d.id).slice(0, 5)} />;
 }

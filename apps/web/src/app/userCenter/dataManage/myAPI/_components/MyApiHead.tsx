@@ -16,9 +16,7 @@ export async function MyApiHead() {
         ) : (
           <>
             免费测试剩余 <strong>{trial.quotaLeft.toLocaleString('zh-CN')}</strong> 次
-            <span className={styles.note}>
-              {trial.quotaLeft > 0 ? '：在标有「免费试用」的接口上领取，每个接口限领一次' : '：已用完，购买套餐后继续调用'}
-            </span>
+            <span className={styles.note}>{trial.quotaLeft > 0 ? '：在标有「免费试用」的接口上领取，每个接口限领一次' : '：已用完，购买套餐后继续调用'}</span>
           </>
         )}
       </p>

@@ -115,7 +115,9 @@ export function MyApiList() {
               {s.label}
             </Tag>
             {r.autoRenewPackageId !== null ? <Tag color={r.renewFailedAt ? 'error' : 'processing'}>{r.renewFailedAt ? '续费失败' : '自动续费'}</Tag> : null}
-            {r.refundLabel ? <Tag color={r.refundStatus === 'approved' ? 'default' : r.refundStatus === 'rejected' ? 'error' : 'warning'}>{r.refundLabel}</Tag> : null}
+            {r.refundLabel ? (
+              <Tag color={r.refundStatus === 'approved' ? 'default' : r.refundStatus === 'rejected' ? 'error' : 'warning'}>{r.refundLabel}</Tag>
+            ) : null}
           </Space>
         );
       },
@@ -138,7 +140,11 @@ export function MyApiList() {
             回调地址
           </Button>
           {r.autoRenewPackageId === null ? (
-            <Button type="link" size="small" onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: null })}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: null })}
+            >
               自动续费
             </Button>
           ) : (
@@ -150,7 +156,9 @@ export function MyApiList() {
             type="link"
             size="small"
             disabled={r.refundStatus === 'requested' || r.callsLeft <= 0}
-            onClick={() => setRefundOf({ kind: 'purchase', purchaseId: r.id, label: `「${r.interfaceName}」剩余 ${r.callsLeft.toLocaleString('zh-CN')} 次调用` })}
+            onClick={() =>
+              setRefundOf({ kind: 'purchase', purchaseId: r.id, label: `「${r.interfaceName}」剩余 ${r.callsLeft.toLocaleString('zh-CN')} 次调用` })
+            }
           >
             申请退款
           </Button>

@@ -30,7 +30,8 @@ export function MyCollect() {
       title: '价格',
       key: 'price',
       width: 140,
-      render: (_, r) => (r.priceFrom === null ? <span className={styles.muted}>按需报价</span> : <span className={styles.price}>¥{formatFen(r.priceFrom)} 起</span>),
+      render: (_, r) =>
+        r.priceFrom === null ? <span className={styles.muted}>按需报价</span> : <span className={styles.price}>¥{formatFen(r.priceFrom)} 起</span>,
     },
     {
       title: '状态',

@@ -147,7 +147,9 @@ export function CallDetailTable({ showAccount }: { showAccount: boolean }) {
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.failed ? '调用明细暂时无法加载，请稍后重试' : filters.seqNo ? '没有找到该流水号的调用（只能查到本账号的调用）' : '没有符合条件的调用记录'}
+              description={
+                list.failed ? '调用明细暂时无法加载，请稍后重试' : filters.seqNo ? '没有找到该流水号的调用（只能查到本账号的调用）' : '没有符合条件的调用记录'
+              }
             />
           ),
         }}

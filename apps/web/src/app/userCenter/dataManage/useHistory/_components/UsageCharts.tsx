@@ -47,30 +47,30 @@ const yuan = (mfen: number) => Math.round(mfen / 1000) / 100;
 export function TrendChart({ series }: { series: UsageChartPoint[] }) {
   const option = useMemo<echarts.EChartsCoreOption>(
     () => ({
-    color: [BRAND, '#14c9c9', COST],
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['调用次数', '计费次数', '费用（元）'] },
-    grid: { left: 48, right: 56, top: 60, bottom: 28 },
-    xAxis: { type: 'category', data: series.map((p) => p.day.slice(5)), axisTick: { alignWithLabel: true } },
-    yAxis: [
-      { type: 'value', name: '次', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
-      { type: 'value', name: '元', splitLine: { show: false } },
-    ],
-    series: [
-      { name: '调用次数', type: 'bar', barMaxWidth: 18, data: series.map((p) => p.calls) },
-      { name: '计费次数', type: 'line', smooth: true, symbol: 'none', data: series.map((p) => p.charged) },
-      {
-        name: '费用（元）',
-        type: 'line',
-        yAxisIndex: 1,
-        smooth: true,
-        symbol: 'circle',
-        symbolSize: 4,
-        data: series.map((p) => yuan(p.costMfen)),
-        // The tooltip shows the amount as every other amount in the user center ("1,280.00").
-        tooltip: { valueFormatter: (v: number) => formatFen(Math.round(v * 100)) },
-      },
-    ],
+      color: [BRAND, '#14c9c9', COST],
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0, data: ['调用次数', '计费次数', '费用（元）'] },
+      grid: { left: 48, right: 56, top: 60, bottom: 28 },
+      xAxis: { type: 'category', data: series.map((p) => p.day.slice(5)), axisTick: { alignWithLabel: true } },
+      yAxis: [
+        { type: 'value', name: '次', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
+        { type: 'value', name: '元', splitLine: { show: false } },
+      ],
+      series: [
+        { name: '调用次数', type: 'bar', barMaxWidth: 18, data: series.map((p) => p.calls) },
+        { name: '计费次数', type: 'line', smooth: true, symbol: 'none', data: series.map((p) => p.charged) },
+        {
+          name: '费用（元）',
+          type: 'line',
+          yAxisIndex: 1,
+          smooth: true,
+          symbol: 'circle',
+          symbolSize: 4,
+          data: series.map((p) => yuan(p.costMfen)),
+          // The tooltip shows the amount as every other amount in the user center ("1,280.00").
+          tooltip: { valueFormatter: (v: number) => formatFen(Math.round(v * 100)) },
+        },
+      ],
     }),
     [series],
   );
@@ -80,20 +80,20 @@ export function TrendChart({ series }: { series: UsageChartPoint[] }) {
 export function DistributionChart({ rows }: { rows: UsageDistributionRow[] }) {
   const option = useMemo<echarts.EChartsCoreOption>(
     () => ({
-    color: PALETTE,
-    tooltip: { trigger: 'item', formatter: '{b}<br/>{c} 次（{d}%）' },
-    legend: { type: 'scroll', bottom: 0 },
-    series: [
-      {
-        name: '调用次数',
-        type: 'pie',
-        radius: ['42%', '68%'],
-        center: ['50%', '44%'],
-        avoidLabelOverlap: true,
-        label: { show: false },
-        data: rows.map((r) => ({ name: r.interfaceName, value: r.calls })),
-      },
-    ],
+      color: PALETTE,
+      tooltip: { trigger: 'item', formatter: '{b}<br/>{c} 次（{d}%）' },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [
+        {
+          name: '调用次数',
+          type: 'pie',
+          radius: ['42%', '68%'],
+          center: ['50%', '44%'],
+          avoidLabelOverlap: true,
+          label: { show: false },
+          data: rows.map((r) => ({ name: r.interfaceName, value: r.calls })),
+        },
+      ],
     }),
     [rows],
   );

@@ -198,7 +198,11 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
           layout="inline"
           className={styles.filters}
           onFinish={submit}
-          initialValues={{ range: defaultRange, interfaceId: filter.interfaceId ? Number(filter.interfaceId) : undefined, memberId: filter.memberId || undefined }}
+          initialValues={{
+            range: defaultRange,
+            interfaceId: filter.interfaceId ? Number(filter.interfaceId) : undefined,
+            memberId: filter.memberId || undefined,
+          }}
         >
           <Form.Item name="range" label="调用日期">
             <DatePicker.RangePicker allowClear={false} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
@@ -284,7 +288,15 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
       ) : null}
 
       {data ? (
-        <Card title="计费情况" extra={<span>合计 {times(data.charges.chargedCalls)} 次 · {formatMfen(data.charges.costMfen)} 元</span>} data-testid="usage-charges">
+        <Card
+          title="计费情况"
+          extra={
+            <span>
+              合计 {times(data.charges.chargedCalls)} 次 · {formatMfen(data.charges.costMfen)} 元
+            </span>
+          }
+          data-testid="usage-charges"
+        >
           <Table<UsageChargeRow>
             rowKey="interfaceId"
             size="middle"

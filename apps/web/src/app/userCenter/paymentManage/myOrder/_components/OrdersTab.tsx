@@ -102,7 +102,9 @@ export function OrdersTab() {
           <Button
             type="link"
             size="small"
-            onClick={() => setRefundOf({ kind: 'order', orderNo: r.orderNo, label: `订单 ${r.orderNo}（${r.interfaceName}，${r.calls.toLocaleString('zh-CN')} 次）` })}
+            onClick={() =>
+              setRefundOf({ kind: 'order', orderNo: r.orderNo, label: `订单 ${r.orderNo}（${r.interfaceName}，${r.calls.toLocaleString('zh-CN')} 次）` })
+            }
           >
             申请退款
           </Button>

@@ -64,7 +64,11 @@ export function RenewList() {
       key: 'actions',
       render: (_, r) => (
         <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: r.packageId })}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: r.packageId })}
+          >
             {r.autoRenew ? '更换套餐' : '开启续费'}
           </Button>
           {r.autoRenew ? (

@@ -72,7 +72,15 @@ export function ErrorRateAlerts() {
     } catch (err) {
       const msg = serverMessage(err);
       if (!msg) return;
-      const field = msg.includes('错误码') ? 'codes' : msg.includes('百分比') ? 'rate' : msg.includes('窗口') ? 'windowMinutes' : msg.includes('接口') ? 'interfaceId' : null;
+      const field = msg.includes('错误码')
+        ? 'codes'
+        : msg.includes('百分比')
+          ? 'rate'
+          : msg.includes('窗口')
+            ? 'windowMinutes'
+            : msg.includes('接口')
+              ? 'interfaceId'
+              : null;
       if (field) form.setFields([{ name: field, errors: [msg] }]);
       else message.error(msg);
     }
@@ -161,7 +169,9 @@ export function ErrorRateAlerts() {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" onFinish={save} preserve={false}>
-          <p className={styles.hint}>时间窗口内调用不少于 {ALERT_LIMITS.minCallsForRate} 次时才计算比例；达到设定比例提醒一次，回落到设定比例以下后再重新计算。</p>
+          <p className={styles.hint}>
+            时间窗口内调用不少于 {ALERT_LIMITS.minCallsForRate} 次时才计算比例；达到设定比例提醒一次，回落到设定比例以下后再重新计算。
+          </p>
           <Form.Item name="interfaceId" label="接口" rules={[zodRule(FIELD.interfaceId)]}>
             <Select
               aria-label="接口"

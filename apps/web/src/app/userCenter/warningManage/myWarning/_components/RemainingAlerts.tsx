@@ -51,7 +51,12 @@ export function RemainingAlerts() {
   const columns: TableColumnsType<RemainingAlertRow> = [
     { title: '接口', dataIndex: 'interfaceName', key: 'name' },
     { title: '剩余次数', key: 'left', align: 'right', render: (_, r) => r.callsLeft.toLocaleString('zh-CN') },
-    { title: '低于时提醒', key: 'threshold', align: 'right', render: (_, r) => (r.rule ? `${r.rule.threshold.toLocaleString('zh-CN')} 次` : <span className={styles.muted}>未设置</span>) },
+    {
+      title: '低于时提醒',
+      key: 'threshold',
+      align: 'right',
+      render: (_, r) => (r.rule ? `${r.rule.threshold.toLocaleString('zh-CN')} 次` : <span className={styles.muted}>未设置</span>),
+    },
     { title: '状态', key: 'state', render: (_, r) => (r.rule ? <RuleState enabled={r.rule.enabled} fired={r.rule.fired} /> : null) },
     {
       title: '开关',
@@ -110,7 +115,9 @@ export function RemainingAlerts() {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" onFinish={save} preserve={false}>
-          <p className={styles.hint}>当前剩余 {editing?.callsLeft.toLocaleString('zh-CN')} 次。剩余次数低于该值时提醒一次，续购或续费后回到该值以上再重新计算。</p>
+          <p className={styles.hint}>
+            当前剩余 {editing?.callsLeft.toLocaleString('zh-CN')} 次。剩余次数低于该值时提醒一次，续购或续费后回到该值以上再重新计算。
+          </p>
           <Form.Item name="threshold" label="剩余次数低于（次）" rules={[zodRule(RemainingAlertInput.shape.threshold)]}>
             <Input placeholder="如 1000" inputMode="numeric" maxLength={9} aria-label="剩余次数阈值" />
           </Form.Item>

@@ -12,7 +12,6 @@ import { ImageParam } from './ImageParam';
 import { NotLoaded, OnlineHead, useOnlineInterface } from '../../_components/OnlineHead';
 import { sentParams, type TestValues, testCurl } from './test-params';
 
-
 export function ApiTest({ purchaseId, gatewayUrl }: { purchaseId: number; gatewayUrl: string }) {
   const { loaded, reload, setCallsLeft } = useOnlineInterface(onlineApi.testInterface, purchaseId);
   if (loaded.kind !== 'ok') return <NotLoaded loaded={loaded} onRetry={reload} />;
@@ -157,7 +156,13 @@ function ParamItem({ param: p }: { param: OnlineParam }) {
       initialValue=""
       rules={p.required ? [{ required: true, whitespace: true, message: `请输入${p.name}` }] : []}
     >
-      <Input placeholder={p.media === 'video' ? '视频参数请由您的系统调用时传入' : p.example} disabled={p.media === 'video'} allowClear autoComplete="off" spellCheck={false} />
+      <Input
+        placeholder={p.media === 'video' ? '视频参数请由您的系统调用时传入' : p.example}
+        disabled={p.media === 'video'}
+        allowClear
+        autoComplete="off"
+        spellCheck={false}
+      />
     </Form.Item>
   );
 }

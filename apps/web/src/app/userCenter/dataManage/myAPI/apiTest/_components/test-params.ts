@@ -34,7 +34,7 @@ export function testCurl(gatewayUrl: string, path: string, params: readonly Onli
   const sent = sentParams(params, values);
   const shown = params
     .filter((p) => p.name in sent)
-    .map((p) => ({ ...p, example: p.type === 'base64' ? `<${p.name} 图片的 Base64 编码>` : sent[p.name] ?? '' }));
+    .map((p) => ({ ...p, example: p.type === 'base64' ? `<${p.name} 图片的 Base64 编码>` : (sent[p.name] ?? '') }));
   return codeSamples(gatewayUrl || GATEWAY_PLACEHOLDER, { path, params: shown }).curl;
 }
 

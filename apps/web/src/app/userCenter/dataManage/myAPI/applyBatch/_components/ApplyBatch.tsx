@@ -144,11 +144,7 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
             </Button>
           </Upload>
         </Step>
-        <Step
-          no={3}
-          title="执行并下载结果"
-          text={`在下方任务中核对行数后点击「执行」；完成后「下载结果」，每行参数后附${BATCH_RESULT_COLUMNS.join('、')}。`}
-        />
+        <Step no={3} title="执行并下载结果" text={`在下方任务中核对行数后点击「执行」；完成后「下载结果」，每行参数后附${BATCH_RESULT_COLUMNS.join('、')}。`} />
       </ol>
     </Card>
   );

@@ -217,7 +217,12 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
           }}
         />
       )}
-      <JobDetail job={detail} onClose={() => setDetailOf(null)} onDownload={(j) => void download(j)} downloading={downloading !== null && downloading === detail?.id} />
+      <JobDetail
+        job={detail}
+        onClose={() => setDetailOf(null)}
+        onDownload={(j) => void download(j)}
+        downloading={downloading !== null && downloading === detail?.id}
+      />
     </Card>
   );
 }

@@ -6,7 +6,25 @@
 // payable in 我的订单. An interface marked for a trial offers its free calls here too.
 import { billingApi, catalogApi, formatFen, type OrderRow, purchasesApi, SUPPORT_HOTLINE, trialApi } from '@apimarket/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Empty, Input, Radio, Result, Select, Skeleton, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Input,
+  Radio,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -60,7 +78,11 @@ export function PurchaseFlow({ categories, initial }: { categories: Array<{ id: 
     <div className={styles.page}>
       <Card>
         <div className={styles.figures}>
-          <Statistic title="账户余额（元）" value={balanceFen === null ? '—' : formatFen(balanceFen)} valueRender={(node) => <span data-testid="balance">{node}</span>} />
+          <Statistic
+            title="账户余额（元）"
+            value={balanceFen === null ? '—' : formatFen(balanceFen)}
+            valueRender={(node) => <span data-testid="balance">{node}</span>}
+          />
           <Statistic title="免费测试剩余（次）" value={quota ?? '—'} valueRender={(node) => <span data-testid="trial-quota">{node}</span>} />
           <Space wrap className={styles.figureLinks}>
             <Link href={RECHARGE}>
@@ -73,14 +95,7 @@ export function PurchaseFlow({ categories, initial }: { categories: Array<{ id: 
         </div>
       </Card>
       {chosen ? (
-        <ChosenInterface
-          key={chosen.id}
-          chosen={chosen}
-          balanceFen={balanceFen}
-          onBack={() => choose(null)}
-          onPaid={changed}
-          onTrial={changed}
-        />
+        <ChosenInterface key={chosen.id} chosen={chosen} balanceFen={balanceFen} onBack={() => choose(null)} onPaid={changed} onTrial={changed} />
       ) : (
         <InterfaceSearch categories={categories} onChoose={choose} />
       )}
@@ -351,19 +366,26 @@ function ChosenInterface({
       {chosen.trialCalls > 0 && step.kind !== 'paid' ? (
         <div className={styles.trial}>
           <h3 className={styles.subtitle}>先试一试</h3>
-          <TrialButton
-            interfaceId={chosen.id}
-            calls={chosen.trialCalls}
-            redirect={`${HERE}?interfaceId=${chosen.id}`}
-            onGranted={onTrial}
-          />
+          <TrialButton interfaceId={chosen.id} calls={chosen.trialCalls} redirect={`${HERE}?interfaceId=${chosen.id}`} onGranted={onTrial} />
         </div>
       ) : null}
     </Card>
   );
 }
 
-function Confirm({ order, balanceFen, busy, onPay, onCancel }: { order: OrderRow; balanceFen: number | null; busy: boolean; onPay: () => void; onCancel: () => void }) {
+function Confirm({
+  order,
+  balanceFen,
+  busy,
+  onPay,
+  onCancel,
+}: {
+  order: OrderRow;
+  balanceFen: number | null;
+  busy: boolean;
+  onPay: () => void;
+  onCancel: () => void;
+}) {
   const short = balanceFen !== null && balanceFen < order.priceFen;
   return (
     <div data-testid="purchase-confirm">
@@ -418,7 +440,9 @@ function RechargeHow() {
   const account = loaded.isError ? { bankName: '', accountName: '', accountNo: '' } : (loaded.data?.data ?? null);
   if (!account) return <Skeleton active paragraph={{ rows: 2 }} className={styles.gap} />;
   if (!account.accountNo) {
-    return <Alert type="info" showIcon className={styles.gap} title={`请致电 ${SUPPORT_HOTLINE} 获取平台对公收款账户，转账后在「我的订单 · 充值」提交充值申请。`} />;
+    return (
+      <Alert type="info" showIcon className={styles.gap} title={`请致电 ${SUPPORT_HOTLINE} 获取平台对公收款账户，转账后在「我的订单 · 充值」提交充值申请。`} />
+    );
   }
   return (
     <div className={styles.gap} data-testid="recharge-account">
