@@ -8,8 +8,8 @@ const calls = vi.hoisted(() => ({ revalidatePath: vi.fn(), forgetAnswers: vi.fn(
 vi.mock('server-only', () => ({}));
 vi.mock('next/cache', () => ({ revalidatePath: calls.revalidatePath }));
 vi.mock('next/server', () => ({ after: calls.after }));
-vi.mock('../../config', () => config);
-vi.mock('../../lib/api/server', () => ({ forgetAnswers: calls.forgetAnswers }));
+vi.mock('@/config', () => config);
+vi.mock('@/lib/api/server', () => ({ forgetAnswers: calls.forgetAnswers }));
 
 const { POST } = await import('./route');
 

@@ -6,9 +6,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { DETAIL_PATTERNS, type DetailPattern, firstMessage, REVALIDATE_HEADER, RevalidateRequest } from '@apimarket/contracts';
 import { revalidatePath } from 'next/cache';
 import { after } from 'next/server';
-import { webConfig } from '../../config';
-import { CONTENT_ALIASES, CONTENT_PAGES } from '../../content/pages';
-import { forgetAnswers } from '../../lib/api/server';
+import { webConfig } from '@/config';
+import { CONTENT_ALIASES, CONTENT_PAGES } from '@/content/pages';
+import { forgetAnswers } from '@/lib/api/server';
 
 /** Where each kind's detail pages live: revalidatePath names a pattern by its route folder. */
 const ROUTE_FILES: Record<DetailPattern, string> = {

@@ -1,14 +1,14 @@
 // The default layout (spec 01 §2.2): header, body, footer. Server components only; no antd.
-import { IdlePrefetch } from '../../components/frame/IdlePrefetch';
-import { PageViewPing } from '../../components/frame/PageViewPing';
+import { IdlePrefetch } from '@/components/frame/IdlePrefetch';
+import { PageViewPing } from '@/components/frame/PageViewPing';
 import { CONTACT_BAR_API_IDS, catalogApi } from '@apimarket/contracts';
-import { BottomBanner } from '../../components/leads/BottomBanner';
-import { FloatingBar, MobileTabBar } from '../../components/leads/FloatingBar';
-import { LeadProvider } from '../../components/leads/LeadProvider';
-import { TimedTrial } from '../../components/leads/TimedTrial';
-import { SiteFooter } from '../../components/layout/SiteFooter';
-import { SiteHeader } from '../../components/layout/SiteHeader';
-import { webConfig } from '../../config';
+import { BottomBanner } from '@/components/leads/BottomBanner';
+import { FloatingBar, MobileTabBar } from '@/components/leads/FloatingBar';
+import { LeadProvider } from '@/components/leads/LeadProvider';
+import { TimedTrial } from '@/components/leads/TimedTrial';
+import { SiteFooter } from '@/components/layout/SiteFooter';
+import { SiteHeader } from '@/components/layout/SiteHeader';
+import { webConfig } from '@/config';
 import { serverCall } from '@/lib/api/server';
 import styles from './layout.module.css';
 

@@ -4,16 +4,16 @@ import { catalogApi, contentApi, MARKETING_CLAIMS } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { getImageProps } from 'next/image';
 import Link from 'next/link';
-import { InterfaceCard } from '../../components/catalog/InterfaceCard';
-import { CategoryIcon } from '../../components/visual/CategoryIcon';
-import { fillStyle } from '../../components/visual/fill';
-import fill from '../../components/visual/fill.module.css';
-import { Glyph } from '../../components/visual/Glyph';
-import { certificateKind, Seal } from '../../components/visual/marks';
-import { company } from '../../content/company';
-import { homeContent } from '../../content/home';
-import { contentPage } from '../../content/pages';
-import { serverCall, serverCallData } from '../../lib/api/server';
+import { InterfaceCard } from '@/components/catalog/InterfaceCard';
+import { CategoryIcon } from '@/components/visual/CategoryIcon';
+import { fillStyle } from '@/components/visual/fill';
+import fill from '@/components/visual/fill.module.css';
+import { Glyph } from '@/components/visual/Glyph';
+import { certificateKind, Seal } from '@/components/visual/marks';
+import { company } from '@/content/company';
+import { homeContent } from '@/content/home';
+import { contentPage } from '@/content/pages';
+import { serverCall, serverCallData } from '@/lib/api/server';
 import styles from './home.module.css';
 
 // Rendered at build time (scripts/build-web.mjs runs a temporary API for it), then regenerated

@@ -1,8 +1,8 @@
 // Development tools (DEV_TOOLS=1 only), on Ant Design like the other working screens.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { AntdProvider } from '../../components/AntdProvider';
-import { webConfig } from '../../config';
+import { AntdProvider } from '@/components/AntdProvider';
+import { webConfig } from '@/config';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 

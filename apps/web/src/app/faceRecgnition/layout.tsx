@@ -2,10 +2,10 @@
 // anchor nav over the page's sections, the lead dialogs, and a short footer. Above 1440 px the page
 // is zoomed to the window width as if drawn for 1920 px; below, it is the responsive layout.
 import Link from 'next/link';
-import { PageViewPing } from '../../components/frame/PageViewPing';
-import { LeadButton, LeadProvider } from '../../components/leads/LeadProvider';
-import { webConfig } from '../../config';
-import { company } from '../../content/company';
+import { PageViewPing } from '@/components/frame/PageViewPing';
+import { LeadButton, LeadProvider } from '@/components/leads/LeadProvider';
+import { webConfig } from '@/config';
+import { company } from '@/content/company';
 import { WideZoom } from './_components/WideZoom';
 import styles from './face.module.css';
 

@@ -1,10 +1,10 @@
 // /faceRecgnition (spec 01 §2.5): the face-recognition landing — its sections come from the
 // content file; the quote form sits before the company profile.
-import { contentMetadata } from '../../components/sections/route';
-import { SectionView } from '../../components/sections/Sections';
-import { QuoteForm } from '../../components/leads/QuoteForm';
-import { contentPage } from '../../content/pages';
-import type { Section } from '../../content/pages/model';
+import { contentMetadata } from '@/components/sections/route';
+import { SectionView } from '@/components/sections/Sections';
+import { QuoteForm } from '@/components/leads/QuoteForm';
+import { contentPage } from '@/content/pages';
+import type { Section } from '@/content/pages/model';
 import styles from './face.module.css';
 
 const PATH = '/faceRecgnition';

@@ -1,7 +1,7 @@
 // /ie (spec 01 §2.1, §2.3): the notice for browsers the site cannot serve. Plain server-rendered
 // HTML and CSS, no script: it has to read well in Internet Explorer itself.
 import type { Metadata } from 'next';
-import { company } from '../../content/company';
+import { company } from '@/content/company';
 import styles from './ie.module.css';
 
 export const metadata: Metadata = { title: '请升级浏览器', robots: { index: false } };

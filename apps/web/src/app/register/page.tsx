@@ -1,7 +1,7 @@
 // /register (spec 01 §2.5): registration, or password recovery with ?type=forget; openId and
 // username in the query prefill a WeChat binding.
 import type { Metadata } from 'next';
-import { webConfig } from '../../config';
+import { webConfig } from '@/config';
 import { RegisterForm } from './_components/RegisterForm';
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<{ type?: string }> }): Promise<Metadata> {

@@ -5,10 +5,10 @@ import { accountApi, entitlementsApi, identityApi, qualificationApi } from '@api
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { AntdProvider } from '../../components/AntdProvider';
-import { UserCenterShell } from '../../components/user-center/UserCenterShell';
-import { serverCallData } from '../../lib/api/server';
-import { gate, UC, UC_PATH_HEADER } from '../../lib/user-center';
+import { AntdProvider } from '@/components/AntdProvider';
+import { UserCenterShell } from '@/components/user-center/UserCenterShell';
+import { serverCallData } from '@/lib/api/server';
+import { gate, UC, UC_PATH_HEADER } from '@/lib/user-center';
 
 export const metadata: Metadata = { title: { default: '用户中心', template: '%s - 用户中心 - 数据API市场' }, robots: { index: false } };
 

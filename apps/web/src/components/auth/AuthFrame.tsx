@@ -2,7 +2,7 @@
 // promises on the left, the form card on the right; the panel folds away on phones.
 import { MARKETING_CLAIMS } from '@apimarket/contracts';
 import Link from 'next/link';
-import { company } from '../../content/company';
+import { company } from '@/content/company';
 import { Logo } from '../layout/Logo';
 import styles from './auth.module.css';
 

@@ -4,7 +4,7 @@
 import { CONSOLE_LIMITS, RejectReason } from '@apimarket/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { zodRule } from '../../lib/form-rules';
+import { zodRule } from '@/lib/form-rules';
 
 export function RejectModal({
   open,

@@ -1,7 +1,7 @@
 // One entry of a content list: a row (news, policy, knowledge; with a date block when dated) or
 // a tile (cases). The title is the single link; the card is clickable through it (see CSS).
 import Link from 'next/link';
-import { formatDate } from '../../lib/content';
+import { formatDate } from '@/lib/content';
 import styles from './content.module.css';
 
 interface Props {

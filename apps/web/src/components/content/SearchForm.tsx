@@ -1,7 +1,7 @@
 // A keyword search as a plain GET form: the result is a shareable URL (?keyword=) rendered on
 // the server, and the form works before any JavaScript has loaded.
 import Link from 'next/link';
-import { withQuery } from '../../lib/content';
+import { withQuery } from '@/lib/content';
 import styles from './content.module.css';
 
 interface Props {

@@ -2,7 +2,7 @@
 // After a deployment, an open tab may ask for code chunks that no longer exist. Reload once to
 // pick up the new build — at most once a minute, so a broken build cannot loop the page.
 import { useEffect } from 'react';
-import { isChunkLoadError, shouldReloadForChunk } from '../../lib/frame';
+import { isChunkLoadError, shouldReloadForChunk } from '@/lib/frame';
 
 const KEY = 'chunk-reload-at';
 

@@ -5,7 +5,7 @@
 import { LOADING_BAR_NOMINAL_MS, LOADING_BAR_START_DELAY_MS } from '@apimarket/contracts';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { isInternalNavigation } from '../../lib/frame';
+import { isInternalNavigation } from '@/lib/frame';
 import styles from './LoadingBar.module.css';
 
 type Phase = 'idle' | 'pending' | 'running' | 'done';

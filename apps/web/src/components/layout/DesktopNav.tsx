@@ -2,7 +2,7 @@
 // menu. Server-rendered and opened by CSS (:hover, :focus-within), so every page of the menu is
 // in the HTML for crawlers and costs no JavaScript; DropdownCloser adds Escape and close-on-click.
 import Link from 'next/link';
-import { company } from '../../content/company';
+import { company } from '@/content/company';
 import styles from './DesktopNav.module.css';
 import { DropdownCloser } from './DropdownCloser';
 import { type CategoryMenuEntry, NAV, type NavGroup, type NavLink } from './nav';

@@ -1,6 +1,6 @@
 // The brand mark: a stacked-data glyph and the wordmark. Server component, no client JS.
 import Link from 'next/link';
-import { company } from '../../content/company';
+import { company } from '@/content/company';
 import styles from './Logo.module.css';
 
 /** `header`: the slogan gives way on narrow desktops, where the header needs the room. */

@@ -6,7 +6,7 @@
 // visitor rarely follows one; the header's top-level items and the page's own cards are.
 import { catalogApi, FOOTER_API_PAGE_NUM, FOOTER_API_PAGE_SIZE, type InterfaceCard, type LegalEntity, NEWS_TYPES } from '@apimarket/contracts';
 import Link from 'next/link';
-import { company } from '../../content/company';
+import { company } from '@/content/company';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import { stripWords } from '@/lib/catalog';
 import { Logo } from './Logo';

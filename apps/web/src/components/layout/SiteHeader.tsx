@@ -3,7 +3,7 @@
 // From 1024 px the desktop header; below it the mobile one (search and menu toggles).
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { company } from '../../content/company';
+import { company } from '@/content/company';
 import { LeadButton } from '../leads/LeadProvider';
 import { loadCategoryMenu } from './catalogueMenu';
 import { DesktopNav } from './DesktopNav';

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORY_1_MENU_LIMIT, CATEGORY_MENU_PAGE_SIZE } from '@apimarket/contracts';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGES } from '../../content/pages';
+import { CONTENT_PAGES } from '@/content/pages';
 import { categoryMenu, MANUAL_HREF, NAV, navDestinations } from './nav';
 import { MANUAL_TARGET } from '../../../../../scripts/build-manual.mjs';
 

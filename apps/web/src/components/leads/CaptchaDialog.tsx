@@ -5,8 +5,8 @@
 // has been sent.
 import { identityApi, MSG } from '@apimarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { request } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
 import { Dialog } from './Dialog';
 import styles from './leads.module.css';
 

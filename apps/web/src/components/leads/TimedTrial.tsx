@@ -3,7 +3,7 @@
 // 768 px wide, at most once a day (cookie hadview, 1 day).
 import { COOKIE, HADVIEW_COOKIE_MAX_AGE_S, TRIAL_DIALOG_DELAY_MS, TRIAL_DIALOG_MIN_WIDTH_PX } from '@apimarket/contracts';
 import { useEffect } from 'react';
-import { readCookie } from '../../lib/api/build';
+import { readCookie } from '@/lib/api/build';
 import { useOpenLead } from './LeadProvider';
 
 export function TimedTrial() {

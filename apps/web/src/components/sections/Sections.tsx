@@ -4,7 +4,7 @@
 import { catalogApi, contentApi } from '@apimarket/contracts';
 import Link from 'next/link';
 import { serverCall } from '@/lib/api/server';
-import type { Action, HeroArtName, PageContent, Section, SubNav } from '../../content/pages/model';
+import type { Action, HeroArtName, PageContent, Section, SubNav } from '@/content/pages/model';
 import { InterfaceCard } from '../catalog/InterfaceCard';
 import { CurrentInView } from '../content/CurrentInView';
 import { fillStyle } from '../visual/fill';

@@ -1,6 +1,6 @@
 // What a content route file needs: its metadata and its body, both from the page's content.
 import type { Metadata } from 'next';
-import { CONTENT_ALIASES, contentPage } from '../../content/pages';
+import { CONTENT_ALIASES, contentPage } from '@/content/pages';
 import { ContentPage } from './Sections';
 
 export function contentMetadata(path: string): Metadata {

@@ -1,7 +1,7 @@
 // The shared look of the 404 and error pages (spec 01 §2.3): status code, message, a 3-second
 // countdown and a way home.
 import Link from 'next/link';
-import { company } from '../../content/company';
+import { company } from '@/content/company';
 import { RedirectCountdown } from '../frame/RedirectCountdown';
 import styles from './StatusPage.module.css';
 

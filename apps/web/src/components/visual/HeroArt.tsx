@@ -1,6 +1,6 @@
 // The hero illustrations of the solution, topic and company pages: one isometric scene per
 // industry, all drawn from the primitives in iso.tsx (same projection, palette and plate).
-import type { HeroArtName } from '../../content/pages/model';
+import type { HeroArtName } from '@/content/pages/model';
 import { Badge, Box, CHECK, Card, Cylinder, Flow, Lines, OnPlane, pt, Scene } from './iso';
 
 /** The scene of a content page by its route family; null for pages without one (legal texts). */

@@ -8,7 +8,7 @@ const api = vi.hoisted(() => ({ origin: '', calls: 0, session: '', last: { url: 
 vi.mock('server-only', () => ({}));
 vi.mock('next/headers', () => ({ cookies: async () => ({ get: (name: string) => (name === 'myToken' && api.session ? { value: api.session } : undefined) }) }));
 vi.mock('next/navigation', () => ({ notFound: () => undefined }));
-vi.mock('../../config', () => ({
+vi.mock('@/config', () => ({
   webConfig: {
     get apiOrigin() {
       return api.origin;

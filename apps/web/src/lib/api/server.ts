@@ -9,7 +9,7 @@ import https from 'node:https';
 import { type Call, type CallData, type CallInput, type CallReply, COOKIE, callPath, isSuccessBody, type OkEnvelope } from '@apimarket/contracts';
 import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { webConfig } from '../../config';
+import { webConfig } from '@/config';
 import { buildRequest, type Payload } from './build';
 
 export interface ServerGetOptions {

@@ -2,7 +2,7 @@
 // /transportation/…) inside the default frame, under a product bar of their own that keeps the
 // freight offer one tap away on every one of them.
 import Link from 'next/link';
-import { LeadButton } from '../../../components/leads/LeadProvider';
+import { LeadButton } from '@/components/leads/LeadProvider';
 import styles from './truck.module.css';
 
 const TRUCK_LINKS = [

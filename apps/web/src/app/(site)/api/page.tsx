@@ -2,10 +2,10 @@
 import { catalogApi, parseId, SORT_ORDERS } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { InterfaceCard } from '../../../components/catalog/InterfaceCard';
-import { Pagination } from '../../../components/catalog/Pagination';
-import { CurrentInView } from '../../../components/content/CurrentInView';
-import { HeroArt } from '../../../components/visual/HeroArt';
+import { InterfaceCard } from '@/components/catalog/InterfaceCard';
+import { Pagination } from '@/components/catalog/Pagination';
+import { CurrentInView } from '@/components/content/CurrentInView';
+import { HeroArt } from '@/components/visual/HeroArt';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import styles from './api.module.css';
 

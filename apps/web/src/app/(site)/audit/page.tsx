@@ -3,8 +3,8 @@
 import { AUDIT_INDUSTRIES, contentApi } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
-import { PageBanner } from '../../../components/content/PageBanner';
-import { auditContent } from '../../../content/audit';
+import { PageBanner } from '@/components/content/PageBanner';
+import { auditContent } from '@/content/audit';
 import { serverCallData } from '@/lib/api/server';
 import { AuditForm } from './_components/AuditForm';
 import styles from './audit.module.css';

@@ -2,12 +2,12 @@
 // nine to a page (?page=) so the three-column grid ends on a full row.
 import { contentApi, INDUSTRIES, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { Pagination } from '../../../components/catalog/Pagination';
-import { ContentColumns } from '../../../components/content/Article';
-import { ContentCard, ContentList } from '../../../components/content/ContentCard';
-import { EmptyState } from '../../../components/content/EmptyState';
-import { FilterTabs } from '../../../components/content/FilterTabs';
-import { PageBanner } from '../../../components/content/PageBanner';
+import { Pagination } from '@/components/catalog/Pagination';
+import { ContentColumns } from '@/components/content/Article';
+import { ContentCard, ContentList } from '@/components/content/ContentCard';
+import { EmptyState } from '@/components/content/EmptyState';
+import { FilterTabs } from '@/components/content/FilterTabs';
+import { PageBanner } from '@/components/content/PageBanner';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import { textParam, withQuery } from '@/lib/content';
 

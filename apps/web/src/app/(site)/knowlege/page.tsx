@@ -2,16 +2,16 @@
 // counts (?type=), keyword search (?keyword=), pages (?page=) and the most read articles.
 import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { Pagination } from '../../../components/catalog/Pagination';
-import { ContentColumns } from '../../../components/content/Article';
-import { ContentCard, ContentList } from '../../../components/content/ContentCard';
-import { ContentNav } from '../../../components/content/ContentNav';
-import { EmptyState } from '../../../components/content/EmptyState';
-import { FilterTabs } from '../../../components/content/FilterTabs';
-import { knowledgeType } from '../../../components/content/knowledge-type';
-import { PageBanner } from '../../../components/content/PageBanner';
-import { SearchForm } from '../../../components/content/SearchForm';
-import { SideList } from '../../../components/content/SideList';
+import { Pagination } from '@/components/catalog/Pagination';
+import { ContentColumns } from '@/components/content/Article';
+import { ContentCard, ContentList } from '@/components/content/ContentCard';
+import { ContentNav } from '@/components/content/ContentNav';
+import { EmptyState } from '@/components/content/EmptyState';
+import { FilterTabs } from '@/components/content/FilterTabs';
+import { knowledgeType } from '@/components/content/knowledge-type';
+import { PageBanner } from '@/components/content/PageBanner';
+import { SearchForm } from '@/components/content/SearchForm';
+import { SideList } from '@/components/content/SideList';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import { formatCount, formatDate, textParam, withQuery } from '@/lib/content';
 

@@ -2,14 +2,14 @@
 // links here with them), newest first, ten to a page (?page=).
 import { contentApi, NEWS_TYPES, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { Pagination } from '../../../components/catalog/Pagination';
-import { ContentColumns } from '../../../components/content/Article';
-import { ContentCard, ContentList } from '../../../components/content/ContentCard';
-import { ContentNav } from '../../../components/content/ContentNav';
-import { EmptyState } from '../../../components/content/EmptyState';
-import { FilterTabs } from '../../../components/content/FilterTabs';
-import { PageBanner } from '../../../components/content/PageBanner';
-import { SideList } from '../../../components/content/SideList';
+import { Pagination } from '@/components/catalog/Pagination';
+import { ContentColumns } from '@/components/content/Article';
+import { ContentCard, ContentList } from '@/components/content/ContentCard';
+import { ContentNav } from '@/components/content/ContentNav';
+import { EmptyState } from '@/components/content/EmptyState';
+import { FilterTabs } from '@/components/content/FilterTabs';
+import { PageBanner } from '@/components/content/PageBanner';
+import { SideList } from '@/components/content/SideList';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import { formatCount, withQuery } from '@/lib/content';
 

@@ -1,6 +1,6 @@
 'use client';
 import { Button, Modal } from 'antd';
-import { agreementFor } from '../../../content/agreement';
+import { agreementFor } from '@/content/agreement';
 import styles from './agreement.module.css';
 
 /** `operator`: the configured company name the agreement is signed with (LegalEntity). */

@@ -13,7 +13,7 @@ import { useCountdown } from '@/components/auth/useCountdown';
 import { request } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { zodRule } from '@/lib/form-rules';
-import styles from '../../login/_components/login.module.css';
+import styles from '@/app/login/_components/login.module.css';
 import { AgreementDialog } from './AgreementDialog';
 
 interface Values {

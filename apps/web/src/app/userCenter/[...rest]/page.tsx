@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SUPPORT_HOTLINE } from '@apimarket/contracts';
-import { UC, ucRoute } from '../../../lib/user-center';
+import { UC, ucRoute } from '@/lib/user-center';
 import styles from './soon.module.css';
 
 type Props = { params: Promise<{ rest: string[] }> };

@@ -2,10 +2,10 @@
 // 2 业务, 3 技术 (the footer links each). An unknown type shows every question.
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { contentMetadata } from '../../../../components/sections/route';
-import { FaqList, SectionView, SubNavBar } from '../../../../components/sections/Sections';
-import styles from '../../../../components/sections/sections.module.css';
-import { contentPage } from '../../../../content/pages';
+import { contentMetadata } from '@/components/sections/route';
+import { FaqList, SectionView, SubNavBar } from '@/components/sections/Sections';
+import styles from '@/components/sections/sections.module.css';
+import { contentPage } from '@/content/pages';
 
 const PATH = '/aboutUs/FAQ';
 const TABS = [

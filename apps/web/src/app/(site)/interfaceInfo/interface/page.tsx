@@ -1,5 +1,5 @@
 // /interfaceInfo/interface (spec 01 §2.1): a content page; its copy lives in content/pages.
-import { ContentRoute, contentMetadata } from '../../../../components/sections/route';
+import { ContentRoute, contentMetadata } from '@/components/sections/route';
 import styles from './page.module.css';
 
 const PATH = '/interfaceInfo/interface';

@@ -3,12 +3,12 @@
 import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Article, ArticleBody, ArticleHeader, ContentColumns } from '../../../../components/content/Article';
-import { Breadcrumb } from '../../../../components/content/Breadcrumb';
-import { ContentNav } from '../../../../components/content/ContentNav';
-import { InterfaceLinks } from '../../../../components/content/InterfaceLinks';
-import { PrevNext } from '../../../../components/content/PrevNext';
-import { SideList } from '../../../../components/content/SideList';
+import { Article, ArticleBody, ArticleHeader, ContentColumns } from '@/components/content/Article';
+import { Breadcrumb } from '@/components/content/Breadcrumb';
+import { ContentNav } from '@/components/content/ContentNav';
+import { InterfaceLinks } from '@/components/content/InterfaceLinks';
+import { PrevNext } from '@/components/content/PrevNext';
+import { SideList } from '@/components/content/SideList';
 import { serverCallData, serverCallDetail } from '@/lib/api/server';
 import { formatCount, formatDate, metaDescription, withQuery } from '@/lib/content';
 

@@ -3,14 +3,14 @@
 import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Article, ArticleBody, ArticleHeader, ContentColumns } from '../../../../components/content/Article';
-import { Breadcrumb } from '../../../../components/content/Breadcrumb';
-import { ContentNav } from '../../../../components/content/ContentNav';
-import { PrevNext } from '../../../../components/content/PrevNext';
-import { SideList } from '../../../../components/content/SideList';
+import { Article, ArticleBody, ArticleHeader, ContentColumns } from '@/components/content/Article';
+import { Breadcrumb } from '@/components/content/Breadcrumb';
+import { ContentNav } from '@/components/content/ContentNav';
+import { PrevNext } from '@/components/content/PrevNext';
+import { SideList } from '@/components/content/SideList';
 import { serverCallDetail } from '@/lib/api/server';
 import { formatCount, formatDate, metaDescription, withQuery } from '@/lib/content';
-import { SHARE_IMAGE } from '../../../../lib/share-image';
+import { SHARE_IMAGE } from '@/lib/share-image';
 
 export const revalidate = 300;
 export async function generateStaticParams() {

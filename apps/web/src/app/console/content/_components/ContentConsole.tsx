@@ -5,7 +5,7 @@ import { CONTENT_KIND_LABEL, CONTENT_KINDS, isContentKind } from '@apimarket/con
 import { Tabs } from 'antd';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import shared from '../../../../components/console/console.module.css';
+import shared from '@/components/console/console.module.css';
 import { ContentList } from './ContentList';
 
 export function ContentConsole() {

@@ -18,7 +18,7 @@ import {
 import { AutoComplete, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { zodRule } from '../../../../lib/form-rules';
+import { zodRule } from '@/lib/form-rules';
 import styles from './content.module.css';
 
 const rule = (schema: z.ZodType) => [zodRule(schema)];

@@ -4,11 +4,11 @@
 // lists and neighbours are left out: they come from the other published items.
 import { BANNER_THEME_LABEL, type ContentKind, newsTypeName } from '@apimarket/contracts';
 import { Empty } from 'antd';
-import { Article, ArticleBody, ArticleHeader } from '../../../../components/content/Article';
-import cs from '../../../../components/content/content.module.css';
-import { formatCount } from '../../../../lib/content';
-import caseStyles from '../../../(site)/case/[id]/case.module.css';
-import policyStyles from '../../../(site)/policy/policy.module.css';
+import { Article, ArticleBody, ArticleHeader } from '@/components/content/Article';
+import cs from '@/components/content/content.module.css';
+import { formatCount } from '@/lib/content';
+import caseStyles from '@/app/(site)/case/[id]/case.module.css';
+import policyStyles from '@/app/(site)/policy/policy.module.css';
 import { type FormValues, listOf, paragraphsOf, textOf, themeOf } from './content-form';
 import styles from './content.module.css';
 

@@ -3,7 +3,7 @@
 // open tab, so a link can open 合规审计申请 directly.
 import { Tabs } from 'antd';
 import { usePathname, useSearchParams } from 'next/navigation';
-import shared from '../../../../components/console/console.module.css';
+import shared from '@/components/console/console.module.css';
 import { AuditRequests } from './AuditRequests';
 import { LeadInbox } from './LeadInbox';
 

@@ -4,8 +4,8 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import Link from 'next/link';
-import { useUserCenter } from '../../../../components/user-center/UserCenterContext';
-import { ucHref } from '../../../../lib/user-center';
+import { useUserCenter } from '@/components/user-center/UserCenterContext';
+import { ucHref } from '@/lib/user-center';
 import styles from '../ums.module.css';
 
 export function LoadFailed({ title, reason, onRetry }: { title: string; reason: string; onRetry: () => void }) {

@@ -5,8 +5,8 @@ import { CheckCircleFilled, ExclamationCircleFilled, KeyOutlined, LockOutlined, 
 import { type AccountSummary, QUALIFICATION_LABEL, type QualificationStatus } from '@apimarket/contracts';
 import { Button, Card, Descriptions, type DescriptionsProps, Skeleton, Tag } from 'antd';
 import Link from 'next/link';
-import { useUserCenter } from '../../../../components/user-center/UserCenterContext';
-import { ucHref } from '../../../../lib/user-center';
+import { useUserCenter } from '@/components/user-center/UserCenterContext';
+import { ucHref } from '@/lib/user-center';
 import styles from '../ums.module.css';
 import { LoadFailed } from './Notices';
 import { dateTime, type Loadable, type TabKey } from './shared';

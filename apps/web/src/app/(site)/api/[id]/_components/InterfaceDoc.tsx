@@ -18,11 +18,11 @@ import {
 } from '@apimarket/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import Link from 'next/link';
-import { webConfig } from '../../../../../config';
-import { LeadButton, LeadInterface } from '../../../../../components/leads/LeadProvider';
+import { webConfig } from '@/config';
+import { LeadButton, LeadInterface } from '@/components/leads/LeadProvider';
 import { BuyPanel } from './BuyPanel';
 import { FavoriteToggle } from './FavoriteToggle';
-import { TrialButton } from '../../../../../components/catalog/TrialButton';
+import { TrialButton } from '@/components/catalog/TrialButton';
 import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 

@@ -1,5 +1,5 @@
 // /solutionPlan/financial/list (spec 01 §2.1): a content page; its copy lives in content/pages.
-import { ContentRoute, contentMetadata } from '../../../../../components/sections/route';
+import { ContentRoute, contentMetadata } from '@/components/sections/route';
 
 const PATH = '/solutionPlan/financial/list';
 export const metadata = contentMetadata(PATH);

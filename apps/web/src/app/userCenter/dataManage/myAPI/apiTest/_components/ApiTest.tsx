@@ -9,7 +9,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useCallMutation } from '@/lib/api/query';
 import styles from './api-test.module.css';
 import { ImageParam } from './ImageParam';
-import { NotLoaded, OnlineHead, useOnlineInterface } from '../../_components/OnlineHead';
+import { NotLoaded, OnlineHead, useOnlineInterface } from '@/app/userCenter/dataManage/myAPI/_components/OnlineHead';
 import { sentParams, type TestValues, testCurl } from './test-params';
 
 export function ApiTest({ purchaseId, gatewayUrl }: { purchaseId: number; gatewayUrl: string }) {

@@ -1,7 +1,7 @@
 // What the test form sends and what it shows as the customer's own call: one rule for both, so
 // the curl command on the page is the request the 测试 button just made (less the key).
 import { API_TEST_LIMITS, ONLINE_MSG, type OnlineParam } from '@apimarket/contracts';
-import { codeSamples } from '../../../../../../lib/catalog';
+import { codeSamples } from '@/lib/catalog';
 
 /** Stands in for the gateway's address when the site could not read it. */
 export const GATEWAY_PLACEHOLDER = '{网关地址}';

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
 import { saveBlob } from '@/lib/download';
-import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '../../_components/OnlineHead';
+import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '@/app/userCenter/dataManage/myAPI/_components/OnlineHead';
 import styles from './apply-batch.module.css';
 import { BatchJobsCard, useBatchJobs } from './BatchJobs';
 import { BATCH_ACCEPT, batchFileProblem, templateFileName } from './batch-file';
