@@ -33,7 +33,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accountKeys, accountSecrets } from '../../db/schema';
 import { Conflict, Invalid } from '../../http/errors';
-import { forgetAccountCredentials } from '../gateway/signed';
+import { forget } from '../../memo';
 import { sendMessage } from './messages.service';
 import { confirmPassword } from './reauth';
 
@@ -153,7 +153,7 @@ export async function issueSecret(args: { ctx: KeysCtx; input: { action: SecretA
   await confirmPassword(args.ctx.db, args.ctx.memberId, args.input.password, KEYS_MSG.passwordWrong);
   const issued = await issueSecretOnce(args);
   // The gateway keeps credentials briefly (gateway/signed.ts): it must read the new secret now.
-  forgetAccountCredentials(args.ctx.memberId);
+  forget('credentials', args.ctx.memberId);
   return issued;
 }
 
@@ -242,7 +242,7 @@ export async function encryptSign({ ctx, input }: { ctx: KeysCtx; input: Encrypt
       link: KEYS_PAGE,
     });
   });
-  forgetAccountCredentials(memberId);
+  forget('credentials', memberId);
   return next;
 }
 
@@ -362,7 +362,7 @@ export async function setCustomerKey({ ctx, input }: { ctx: KeysCtx; input: Asym
       link: KEYS_PAGE,
     });
   });
-  forgetAccountCredentials(memberId);
+  forget('credentials', memberId);
   return { action, publicKey, fingerprint, bits, uploadedAt: uploadedAt.toISOString(), privateKey };
 }
 

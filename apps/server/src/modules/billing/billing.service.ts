@@ -27,7 +27,7 @@ import { balances, interfaces, ledger, orders, pricePackages, purchases, recharg
 import { AppError, Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Writer = Db | Tx;
@@ -351,7 +351,7 @@ export async function payOrder(db: Db, account: Account, { orderNo }: { orderNo:
       link: '/userCenter/dataManage/myAPI',
     });
   });
-  forgetPurchaseFacts();
+  forget('purchases');
   balanceChanged(db, account.memberId);
   return orderByNo(db, account, orderNo);
 }

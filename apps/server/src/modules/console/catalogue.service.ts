@@ -27,7 +27,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
 import { forgetCatalogueTotals } from '../catalog/interface.service';
 import { refreshListing } from '../catalog/listing';
-import { forgetInterfaceFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
 
@@ -233,7 +233,7 @@ function docValues(e: Editable) {
 
 /** Whatever the gateway or the public lists remember of the catalogue goes once the change is committed. */
 function afterInterfaceChange(): void {
-  forgetInterfaceFacts();
+  forget('interfaces');
   forgetCatalogueTotals();
 }
 

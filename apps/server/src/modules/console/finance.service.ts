@@ -29,7 +29,7 @@ import type { Db } from '../../db/client';
 import { interfaces, members, orders, purchases, recharges, refunds } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import { balanceChanged, balanceOf, decideRecharge, orderQuery, orderView } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { decideRefund, proportionalFen } from '../purchases/refunds.service';
 import { recordAudit } from './audit.service';
 import { type ExportColumn, exportTime, exportYuan, xlsxOf } from './console-export';
@@ -300,7 +300,7 @@ export async function decideRefundAs(db: Db, actor: Actor, d: RefundDecisionComm
   // The service told the gateway and the balance watchers inside our transaction; tell them
   // again now that it has committed.
   if (result.changed && d.decision === 'approve') {
-    forgetPurchaseFacts();
+    forget('purchases');
     balanceChanged(db, result.row.memberId);
   }
   return result;

@@ -29,7 +29,7 @@ import type { Notifier } from '../../notify';
 import { featureCodes } from '../account/account.service';
 import { sendMessage } from '../account/messages.service';
 import { balanceOf } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { revokeAllSessions } from '../identity/session.service';
 import { currentQualification } from '../qualification/qualification.service';
 import { recordAudit } from './audit.service';
@@ -261,7 +261,7 @@ export async function setMemberStatus(db: Db, actor: Actor, { id, status }: Memb
     });
     return { id, loginName: m.loginName, changed: true, message: status === 'disabled' ? MEMBER_MSG.disabled : MEMBER_MSG.enabled };
   });
-  if (change.changed) forgetPurchaseFacts();
+  if (change.changed) forget('purchases');
   return change;
 }
 

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { interfaces, members, payTests } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 import { balanceChanged, balanceOf } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { maskMobile } from '../identity/context';
 import { decidePayTest } from '../paytest/paytest.service';
 import { recordAudit } from './audit.service';
@@ -136,7 +136,7 @@ export async function decidePayTestAs(db: Db, actor: Actor, d: PayTestDecisionIn
   // The service told the gateway and the balance watchers inside our transaction; tell them
   // again now that it has committed, so nobody re-reads the state from before it.
   if (result.changed && d.decision === 'approve') {
-    forgetPurchaseFacts();
+    forget('purchases');
     balanceChanged(db, result.row.memberId);
   }
   return result;

@@ -19,7 +19,7 @@ import { members, qualifications } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 import type { FileStore } from '../../storage';
 import { type Decision, decideQualification } from '../qualification/qualification.service';
-import { forgetQualification } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
 import { decidedBy, iso, keywordMatch, queueOrder, queueStatus, statusCounts } from './queue';
@@ -145,7 +145,7 @@ export async function decideQualificationAs(db: Db, actor: Actor, d: Qualificati
     return result;
   });
   // Enterprise-only interfaces open (or close) for the company and its sub-accounts at once.
-  if (decided.changed) forgetQualification();
+  if (decided.changed) forget('qualification');
   return decided;
 }
 

@@ -24,13 +24,14 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { forgetEverything, Memo } from '../../memo';
 import { interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
-import { clearWhitelistCache, ipAllowed } from '../whitelist/whitelist.service';
+import { ipAllowed } from '../whitelist/whitelist.service';
 import type { AddressLimiter } from './address-limit';
 import type { CallCommitter, CommitSummary } from './committer';
 import { maskParams } from './mask';
-import { forgetAccountCredentials, openCall } from './signed';
+import { openCall } from './signed';
 
 export interface GatewayDeps {
   db: Db;
@@ -100,12 +101,12 @@ interface CachedInterface {
   onSale: boolean;
   enterpriseOnly: boolean;
 }
-const interfaceCache = new Map<number, { value: CachedInterface | null; until: number }>();
-const qualifiedCache = new Map<number, { value: boolean; until: number }>();
+const interfaceCache = new Memo<number, CachedInterface | null>('interfaces', { ms: CACHE_MS, max: 5000 });
+const qualifiedCache = new Memo<number, boolean>('qualification', { ms: CACHE_MS, max: 50_000, byMember: true });
 
 async function interfaceOf(db: Db, id: number): Promise<CachedInterface | null> {
   const hit = interfaceCache.get(id);
-  if (hit && hit.until > Date.now()) return hit.value;
+  if (hit !== undefined) return hit;
   const [row] = await db
     .select({ i: interfaces, d: interfaceDocs })
     .from(interfaces)
@@ -127,14 +128,13 @@ async function interfaceOf(db: Db, id: number): Promise<CachedInterface | null> 
         enterpriseOnly: row.i.enterpriseOnly,
       }
     : null;
-  if (interfaceCache.size > 5000) interfaceCache.clear();
-  interfaceCache.set(id, { value, until: Date.now() + CACHE_MS });
+  interfaceCache.set(id, value);
   return value;
 }
 
 async function isQualified(db: Db, memberId: number): Promise<boolean> {
   const hit = qualifiedCache.get(memberId);
-  if (hit && hit.until > Date.now()) return hit.value;
+  if (hit !== undefined) return hit;
   // The company is the parent's for a sub-account; its newest application decides.
   const [m] = await db.select({ parentId: members.parentId }).from(members).where(eq(members.id, memberId));
   const [q] = await db
@@ -144,8 +144,7 @@ async function isQualified(db: Db, memberId: number): Promise<boolean> {
     .orderBy(desc(qualifications.id))
     .limit(1);
   const value = q?.status === 'approved';
-  if (qualifiedCache.size > 50_000) qualifiedCache.clear();
-  qualifiedCache.set(memberId, { value, until: Date.now() + CACHE_MS });
+  qualifiedCache.set(memberId, value);
   return value;
 }
 
@@ -161,12 +160,13 @@ interface PurchaseFacts {
   /** The account and (for a sub-account) its main account are active, not disabled by an operator. */
   accountActive: boolean;
 }
-const purchaseCache = new Map<string, { value: PurchaseFacts | null; until: number }>();
-const purchaseById = new Map<number, PurchaseFacts>();
+const purchaseCache = new Memo<string, PurchaseFacts | null>('purchases', { ms: PURCHASE_CACHE_MS, max: 100_000 });
+/** The same facts by purchase id, so a commit can update the quota hint of what it charged. */
+const purchaseById = new Memo<number, PurchaseFacts>('purchases', { ms: Number.POSITIVE_INFINITY, max: 100_000 });
 
 async function purchaseOf(db: Db, key: string): Promise<PurchaseFacts | null> {
   const hit = purchaseCache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
+  if (hit !== undefined) return hit;
   const [row] = await db
     .select({
       id: purchases.id,
@@ -183,8 +183,7 @@ async function purchaseOf(db: Db, key: string): Promise<PurchaseFacts | null> {
     .limit(1);
   const value = row ? { ...row, expiresAt: row.expiresAt.getTime() } : null;
   // Unknown keys are remembered too, so guessing keys costs the database nothing.
-  if (purchaseCache.size > 100_000) forgetPurchaseFacts();
-  purchaseCache.set(key, { value, until: Date.now() + PURCHASE_CACHE_MS });
+  purchaseCache.set(key, value);
   if (value) purchaseById.set(value.id, value);
   return value;
 }
@@ -197,38 +196,9 @@ export function notePurchasesAfterCommit(after: Array<{ id: number; callsLeft: n
   }
 }
 
-/**
- * Forget the purchases this process remembers. Call it after changing a purchase outside the
- * gateway (payment, stop/resume, renewal, refund, paid test) so this process sees the change at
- * once; other server processes see it within their cache time.
- */
-export function forgetPurchaseFacts(): void {
-  purchaseCache.clear();
-  purchaseById.clear();
-}
-
-/**
- * Forget the interfaces (and the purchases that point at them) this process remembers, after an
- * operator changed one. Nonces and rate windows stay: forgetting those would open a replay window.
- */
-export function forgetInterfaceFacts(): void {
-  interfaceCache.clear();
-  forgetPurchaseFacts();
-}
-
-/** Forget whether an account's company is authenticated, after an operator decided it. */
-export function forgetQualification(memberId?: number): void {
-  if (memberId === undefined) qualifiedCache.clear();
-  else qualifiedCache.delete(memberId);
-}
-
 /** Forget what the gateway remembers (tests). Spent nonces are in the database: they stay. */
 export function clearGatewayCaches(): void {
-  forgetPurchaseFacts();
-  forgetAccountCredentials();
-  clearWhitelistCache();
-  interfaceCache.clear();
-  qualifiedCache.clear();
+  forgetEverything();
   windows.clear();
 }
 

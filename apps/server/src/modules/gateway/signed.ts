@@ -32,6 +32,7 @@ import {
 import type { EncryptMode, PlatformCode, SignMode } from '@apimarket/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { Memo } from '../../memo';
 import { gatewayCredentials } from '../account/keys.service';
 import { hit, sweepThrottles } from '../throttle/throttle.service';
 
@@ -52,19 +53,12 @@ interface Credentials {
   platformKey: KeyObject | null;
 }
 
-// ── Each account's credentials, kept briefly (a change made on this server is seen at once) ──
-const CACHE_MS = 30_000;
-const cache = new Map<number, { value: Credentials; until: number }>();
-
-/** Forget an account's credentials after they change (modes, secret, RSA keys). */
-export function forgetAccountCredentials(memberId?: number): void {
-  if (memberId === undefined) cache.clear();
-  else cache.delete(memberId);
-}
+// ── Each account's credentials, kept briefly (keys.service forgets them when they change) ──
+const cache = new Memo<number, Credentials>('credentials', { ms: 30_000, max: 50_000, byMember: true });
 
 async function credentialsOf(db: Db, config: Config, memberId: number): Promise<Credentials> {
-  const hit = cache.get(memberId);
-  if (hit && hit.until > Date.now()) return hit.value;
+  const known = cache.get(memberId);
+  if (known) return known;
   const c = await gatewayCredentials(db, config, memberId);
   const value: Credentials = {
     appKey: c.appKey ?? '',
@@ -74,8 +68,7 @@ async function credentialsOf(db: Db, config: Config, memberId: number): Promise<
     customerKey: c.customerPublicKey ? createPublicKey(c.customerPublicKey) : null,
     platformKey: c.platformPrivateKey ? createPrivateKey(c.platformPrivateKey) : null,
   };
-  if (cache.size > 50_000) cache.clear();
-  cache.set(memberId, { value, until: Date.now() + CACHE_MS });
+  cache.set(memberId, value);
   return value;
 }
 

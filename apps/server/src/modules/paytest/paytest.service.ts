@@ -26,7 +26,7 @@ import { AppError, Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } fr
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { balanceChanged, balanceOf, debit, newPurchaseKey, unitPriceMfen } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { maskMobile } from '../identity/context';
 
 const VALIDITY = sql.raw(`interval '${PAY_TEST_LIMITS.validityMonths} months'`);
@@ -157,7 +157,7 @@ export async function decidePayTest(db: Db, d: PayTestDecision): Promise<{ row: 
   try {
     if (target === 'rejected') return { row: await reject(db, current.id, name, reason, d.operator), changed: true };
     const row = await approve(db, current.id, name, d.operator);
-    forgetPurchaseFacts();
+    forget('purchases');
     balanceChanged(db, row.memberId);
     return { row, changed: true };
   } catch (err) {
@@ -308,6 +308,6 @@ export async function expirePayTests(db: Db, now: Date = new Date()): Promise<nu
     });
     if (done) expired++;
   }
-  if (expired > 0) forgetPurchaseFacts();
+  if (expired > 0) forget('purchases');
   return expired;
 }

@@ -18,7 +18,7 @@ import { interfaces, orders, pricePackages, purchases, refunds } from '../../db/
 import { Conflict, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { mainAccountOnly, packageFor } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { renewDue } from './renewal.service';
 
 /** One purchase of the caller's (404 for anyone else's, so ids reveal nothing). */
@@ -56,7 +56,7 @@ export async function setPurchaseStopped(db: Db, account: Account, input: StopPu
     .where(and(eq(purchases.id, input.id), eq(purchases.memberId, account.memberId), eq(purchases.status, from)))
     .returning({ id: purchases.id });
   if (changed.length === 0) throw new Conflict(input.action === 'stop' ? PURCHASE_MSG.alreadyStopped : PURCHASE_MSG.alreadyActive);
-  forgetPurchaseFacts();
+  forget('purchases');
   return input.action === 'stop' ? PURCHASE_MSG.stopped : PURCHASE_MSG.resumed;
 }
 
@@ -73,7 +73,7 @@ export async function setCallbackUrl(db: Db, account: Account, { id, callbackUrl
     .update(purchases)
     .set({ callbackUrl, updatedAt: new Date() })
     .where(and(eq(purchases.id, id), eq(purchases.memberId, account.memberId)));
-  forgetPurchaseFacts();
+  forget('purchases');
   return callbackUrl ? PURCHASE_MSG.callbackSaved : PURCHASE_MSG.callbackCleared;
 }
 

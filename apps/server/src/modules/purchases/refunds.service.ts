@@ -12,7 +12,7 @@ import { Conflict, DecidedMeanwhile, Invalid, NotFound } from '../../http/errors
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { balanceChanged, credit, mainAccountOnly, type Tx } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { purchaseOf } from './purchases.service';
 
 const ORDERS_LINK = '/userCenter/paymentManage/myOrder';
@@ -215,7 +215,7 @@ export async function decideRefund(db: Db, d: RefundDecision): Promise<{ row: ty
     return { row: now, changed: false };
   }
   if (target === 'approved') {
-    forgetPurchaseFacts();
+    forget('purchases');
     balanceChanged(db, result.memberId);
   }
   return { row: result, changed: true };

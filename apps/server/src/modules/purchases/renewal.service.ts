@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
 import { balanceChanged, debit, newOrderNo, packageFor, unitPriceMfen } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 
 const RENEW_LINK = '/userCenter/paymentManage/myRenew';
 /** Most purchases one run looks at; the next run takes the rest. */
@@ -48,7 +48,7 @@ export async function renewDue(db: Db, options: { purchaseIds?: number[] } = {})
     if (outcome === 'renewed') result.renewed++;
     if (outcome === 'failed') result.failed++;
   }
-  if (result.renewed > 0) forgetPurchaseFacts();
+  if (result.renewed > 0) forget('purchases');
   return result;
 }
 

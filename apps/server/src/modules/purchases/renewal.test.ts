@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger, purchases } from '../../db/schema';
 import { qualifiedAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 import { fixtures } from './purchases.fixtures';
 import { renewDue } from './renewal.service';
 
@@ -165,7 +165,7 @@ describe('renewDue', () => {
     const { a, p, pkg } = await renewing('10.71.0.8');
     await f.topUp(a, pkg.priceFen);
     await t.database.db.update(purchases).set({ callsLeft: 1 }).where(eq(purchases.id, p.id));
-    forgetPurchaseFacts();
+    forget('purchases');
     expect((await f.gateway(p.key)).json().code).toBe('10000');
     await expect.poll(async () => (await f.purchase(a)).renewals, { timeout: 5_000 }).toBe(1);
     expect((await f.purchase(a)).callsLeft).toBe(pkg.calls);

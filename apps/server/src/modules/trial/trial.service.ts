@@ -21,7 +21,7 @@ import { Conflict, Forbidden, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { newPurchaseKey } from '../billing/billing.service';
-import { forgetPurchaseFacts } from '../gateway/gateway.service';
+import { forget } from '../../memo';
 
 const VALIDITY = sql.raw(`interval '${TRIAL_RULES.validityDays} days'`);
 
@@ -92,7 +92,7 @@ export async function takeFreeTrial(db: Db, account: Account, { interfaceId }: F
       expiresAt: (purchase?.expiresAt ?? new Date()).toISOString(),
     };
   });
-  forgetPurchaseFacts();
+  forget('purchases');
   return result;
 }
 

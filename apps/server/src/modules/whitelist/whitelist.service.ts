@@ -5,6 +5,7 @@ import { BlockList, isIP } from 'node:net';
 import { type IpBindingRow, WHITELIST_MSG } from '@apimarket/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { forget, Memo } from '../../memo';
 import { interfaces, ipBindings, purchases } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
@@ -62,7 +63,7 @@ export async function saveBindings(db: Db, account: Account, input: { ip: string
   }
   const values = [...new Set(input.ip.map(normalise))].map((cidr) => ({ memberId: account.memberId, interfaceId: input.interfaceId, cidr }));
   const added = await db.insert(ipBindings).values(values).onConflictDoNothing().returning({ id: ipBindings.id });
-  forget(account.memberId);
+  forget('whitelist', account.memberId);
   return added.length;
 }
 
@@ -72,28 +73,19 @@ export async function dropBinding(db: Db, account: Account, id: number): Promise
     .where(and(eq(ipBindings.id, id), eq(ipBindings.memberId, account.memberId)))
     .returning({ id: ipBindings.id });
   if (gone.length === 0) throw new NotFound(WHITELIST_MSG.missing);
-  forget(account.memberId);
+  forget('whitelist', account.memberId);
 }
 
 // ── The gateway's check ──────────────────────────────────────────────────────────────────────
-/** Per member: the entries as BlockLists, kept a short while (saves here clear them at once). */
-const CACHE_MS = 60_000;
-const cache = new Map<number, { until: number; byInterface: Map<number, BlockList> }>();
-
-function forget(memberId: number) {
-  cache.delete(memberId);
-}
-
-export function clearWhitelistCache(): void {
-  cache.clear();
-}
+/** Per member: the entries as BlockLists by interface (0: all), kept a short while (saves here forget them at once). */
+const cache = new Memo<number, Map<number, BlockList>>('whitelist', { ms: 60_000, max: 50_000, byMember: true });
 
 /** May `ip` call `interfaceId` for this member? */
 export async function ipAllowed(db: Db, memberId: number, interfaceId: number, ip: string): Promise<boolean> {
-  let entry = cache.get(memberId);
-  if (!entry || entry.until < Date.now()) {
+  let byInterface = cache.get(memberId);
+  if (!byInterface) {
     const all = await db.select({ interfaceId: ipBindings.interfaceId, cidr: ipBindings.cidr }).from(ipBindings).where(eq(ipBindings.memberId, memberId));
-    const byInterface = new Map<number, BlockList>();
+    byInterface = new Map<number, BlockList>();
     for (const r of all) {
       const list = byInterface.get(r.interfaceId) ?? new BlockList();
       const [address = '', prefix] = r.cidr.split('/');
@@ -102,11 +94,9 @@ export async function ipAllowed(db: Db, memberId: number, interfaceId: number, i
       else list.addSubnet(address, Number(prefix), type);
       byInterface.set(r.interfaceId, list);
     }
-    entry = { until: Date.now() + CACHE_MS, byInterface };
-    if (cache.size > 50_000) cache.clear();
-    cache.set(memberId, entry);
+    cache.set(memberId, byInterface);
   }
-  const lists = [entry.byInterface.get(0), entry.byInterface.get(interfaceId)].filter((l): l is BlockList => l !== undefined);
+  const lists = [byInterface.get(0), byInterface.get(interfaceId)].filter((l): l is BlockList => l !== undefined);
   if (lists.length === 0) return true;
   const address = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
   const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
