@@ -6,6 +6,7 @@ export * from './call';
 export * from './catalog';
 export * from './constants';
 export * from './format';
+export * from './china-time';
 export * from './content';
 export * from './envelope';
 export * from './errors';

@@ -3,6 +3,7 @@
 // money was spent when the package was bought and shows under 消费记录.
 import { z } from 'zod';
 import { defineCall } from './call';
+import { chinaDay } from './china-time';
 import { PageQuery } from './paging';
 
 export const SUB_CONSUME_MSG = {
@@ -71,11 +72,6 @@ export const subConsumeApi = {
     fails: ['ALL_0010'],
   }),
 };
-
-/** The China day (yyyy-MM-dd) of an instant. */
-export function chinaDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 /**
  * The period a list covers: the days asked, an open end filled with today or the first of the

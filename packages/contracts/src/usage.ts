@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineCall, XLSX_TYPE } from './call';
 import { formatFen } from './format';
 import { GATEWAY_SUCCESS, PLATFORM_CODES } from './gateway';
-import { chinaDay } from './subconsume';
+import { chinaDay } from './china-time';
 
 export const USAGE_RULES = {
   /** Longest period one query may cover, in China days (inclusive). */

@@ -25,12 +25,12 @@ export async function keysRoutes(app: FastifyInstance, deps: RouteDeps & { confi
   route(keysApi.appKey, async ({ caller }) => ok(await myAppKey(ctxOf(caller))));
 
   route(keysApi.docSecretKey, async ({ caller, input }) => {
-    const issued = await issueSecret({ ctx: ctxOf(caller), input });
+    const issued = await issueSecret(ctxOf(caller), input);
     return ok(issued, input.action === 'create' ? KEYS_MSG.secretCreated : KEYS_MSG.secretRotated);
   });
 
   route(keysApi.encryptSign, async ({ caller, input }) => {
-    const view = await encryptSign({ ctx: ctxOf(caller), input });
+    const view = await encryptSign(ctxOf(caller), input);
     const isUpdate = input.signMode !== undefined || input.encryptMode !== undefined;
     return isUpdate ? ok(view, KEYS_MSG.modesSaved) : ok(view);
   });
@@ -38,7 +38,7 @@ export async function keysRoutes(app: FastifyInstance, deps: RouteDeps & { confi
   route(keysApi.asymmetrySecret, async ({ caller }) => ok(await asymmetryView(ctxOf(caller))));
 
   route(keysApi.asymmetry, async ({ caller, input }) => {
-    const result = await setCustomerKey({ ctx: ctxOf(caller), input });
+    const result = await setCustomerKey(ctxOf(caller), input);
     return ok(result, input.action === 'generate' ? KEYS_MSG.keyGenerated : KEYS_MSG.keyUploaded);
   });
 }

@@ -12,6 +12,7 @@ import {
   type AsymmetryInput,
   type AsymmetryResult,
   type AsymmetryView,
+  chinaClock,
   ENCRYPT_MODE_LABEL,
   ENCRYPT_MODE_NEEDS,
   ENCRYPT_MODES,
@@ -123,7 +124,6 @@ function liveUntil(row: SecretsRow, now = new Date()): Date | null {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const chinaTime = (d: Date) => d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
 const signModeOf = (v: string): SignMode => ((SIGN_MODES as readonly string[]).includes(v) ? (v as SignMode) : 'none');
 const encryptModeOf = (v: string): EncryptMode => ((ENCRYPT_MODES as readonly string[]).includes(v) ? (v as EncryptMode) : 'none');
@@ -149,15 +149,15 @@ export async function myAppKey(ctx: KeysCtx): Promise<AppKeyView> {
  * configured grace so the customer can redeploy. A second rotation inside the grace ends the
  * older secret at once: at most two secrets are ever valid.
  */
-export async function issueSecret(args: { ctx: KeysCtx; input: { action: SecretAction; password: string } }): Promise<IssuedSecret> {
-  await confirmPassword(args.ctx.db, args.ctx.memberId, args.input.password, KEYS_MSG.passwordWrong);
-  const issued = await issueSecretOnce(args);
+export async function issueSecret(ctx: KeysCtx, input: { action: SecretAction; password: string }): Promise<IssuedSecret> {
+  await confirmPassword(ctx.db, ctx.memberId, input.password, KEYS_MSG.passwordWrong);
+  const issued = await issueSecretOnce(ctx, input);
   // The gateway keeps credentials briefly (gateway/signed.ts): it must read the new secret now.
-  forget('credentials', args.ctx.memberId);
+  forget('credentials', ctx.memberId);
   return issued;
 }
 
-async function issueSecretOnce({ ctx, input }: { ctx: KeysCtx; input: { action: SecretAction } }): Promise<IssuedSecret> {
+async function issueSecretOnce(ctx: KeysCtx, input: { action: SecretAction }): Promise<IssuedSecret> {
   const { db, config, memberId } = ctx;
   const { appKey } = await ensureSecretsRow(db, memberId);
   const secret = newSecret();
@@ -178,7 +178,7 @@ async function issueSecretOnce({ ctx, input }: { ctx: KeysCtx; input: { action: 
       await sendMessage(tx, memberId, {
         kind: 'security',
         title: '接口密钥已创建',
-        body: `您的账号（AppKey：${appKey}）于 ${chinaTime(now)} 创建了接口密钥。密钥只在创建时显示一次，平台不会以任何方式向您索取密钥。如非本人操作，请立即轮换密钥并修改登录密码。`,
+        body: `您的账号（AppKey：${appKey}）于 ${chinaClock(now)} 创建了接口密钥。密钥只在创建时显示一次，平台不会以任何方式向您索取密钥。如非本人操作，请立即轮换密钥并修改登录密码。`,
         link: KEYS_PAGE,
       });
       return { appKey, secret, previousValidUntil: null };
@@ -202,8 +202,8 @@ async function issueSecretOnce({ ctx, input }: { ctx: KeysCtx; input: { action: 
       kind: 'security',
       title: '接口密钥已轮换',
       body: until
-        ? `您的账号（AppKey：${appKey}）于 ${chinaTime(now)} 轮换了接口密钥。原密钥在 ${chinaTime(until)} 前仍可使用，请在此之前将您系统中的密钥更换为新密钥。如非本人操作，请立即再次轮换密钥并修改登录密码。`
-        : `您的账号（AppKey：${appKey}）于 ${chinaTime(now)} 轮换了接口密钥，原密钥已立即失效。如非本人操作，请立即再次轮换密钥并修改登录密码。`,
+        ? `您的账号（AppKey：${appKey}）于 ${chinaClock(now)} 轮换了接口密钥。原密钥在 ${chinaClock(until)} 前仍可使用，请在此之前将您系统中的密钥更换为新密钥。如非本人操作，请立即再次轮换密钥并修改登录密码。`
+        : `您的账号（AppKey：${appKey}）于 ${chinaClock(now)} 轮换了接口密钥，原密钥已立即失效。如非本人操作，请立即再次轮换密钥并修改登录密码。`,
       link: KEYS_PAGE,
     });
     return { appKey, secret, previousValidUntil: iso(until) };
@@ -212,7 +212,7 @@ async function issueSecretOnce({ ctx, input }: { ctx: KeysCtx; input: { action: 
 
 // ── Sign and encrypt modes ───────────────────────────────────────────────────────────────────
 /** myAccount/encryptSign: reads without mode fields; otherwise checks what each mode needs and saves. */
-export async function encryptSign({ ctx, input }: { ctx: KeysCtx; input: EncryptSignInput }): Promise<EncryptSignView> {
+export async function encryptSign(ctx: KeysCtx, input: EncryptSignInput): Promise<EncryptSignView> {
   const { db, memberId } = ctx;
   const row = await ensureSecretsRow(db, memberId);
   const current: EncryptSignView = { signMode: signModeOf(row.signMode), encryptMode: encryptModeOf(row.encryptMode) };
@@ -322,7 +322,7 @@ export function parseCustomerPublicKey(pem: string): KeyObject {
  * the private key is in this answer and nowhere else. Either action replaces the customer key at
  * once (no grace: an RSA signature made with the old key fails from now on).
  */
-export async function setCustomerKey({ ctx, input }: { ctx: KeysCtx; input: AsymmetryInput }): Promise<AsymmetryResult> {
+export async function setCustomerKey(ctx: KeysCtx, input: AsymmetryInput): Promise<AsymmetryResult> {
   const { db, memberId } = ctx;
   // An uploaded key that is not acceptable is refused before the password is spent on it.
   const uploaded = input.action === 'upload' ? parseCustomerPublicKey(input.publicKey) : null;
@@ -358,7 +358,7 @@ export async function setCustomerKey({ ctx, input }: { ctx: KeysCtx; input: Asym
     await sendMessage(tx, memberId, {
       kind: 'security',
       title: action === 'generate' ? '客户密钥对已生成' : '客户公钥已上传',
-      body: `您的账号于 ${chinaTime(uploadedAt)} ${action === 'generate' ? '生成了新的 RSA 密钥对（平台只保存公钥）' : '上传了新的 RSA 公钥'}，公钥指纹 SHA-256：${fingerprint}。原客户公钥已立即失效。如非本人操作，请立即修改登录密码并重新设置公钥。`,
+      body: `您的账号于 ${chinaClock(uploadedAt)} ${action === 'generate' ? '生成了新的 RSA 密钥对（平台只保存公钥）' : '上传了新的 RSA 公钥'}，公钥指纹 SHA-256：${fingerprint}。原客户公钥已立即失效。如非本人操作，请立即修改登录密码并重新设置公钥。`,
       link: KEYS_PAGE,
     });
   });

@@ -8,12 +8,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   BILLING_MSG,
+  CHINA_TIME_ZONE,
   ORDER_STATUS_LABEL,
   type OrderListInput,
   type OrderRow,
   type OrderStatus,
-  type PageQuery,
   pageOffset,
+  type PageQuery,
   type PurchaseRow,
   RECHARGE_STATUS_LABEL,
   type RechargeDeclareInput,
@@ -33,7 +34,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Writer = Db | Tx;
 
 /** Business days are China days: date filters and order numbers use Asia/Shanghai. */
-const CHINA = 'Asia/Shanghai';
+const CHINA = CHINA_TIME_ZONE;
 
 // Told after a transaction that changed an account's balance has committed (usage alerts watch
 // it); keyed by the database, so several apps in one process (tests) never hear each other.

@@ -6,7 +6,7 @@
 // their calls are those made with keys of purchases they own — none until products are assigned
 // to them — while a sub-account calling with its parent's key is, to the platform, the parent
 // calling. The list therefore counts exactly the calls recorded under the sub-accounts' ids.
-import { type SubConsumeListInput, type SubConsumeRow, pageOffset, SUB_CONSUME_MSG, subConsumePeriod } from '@apimarket/contracts';
+import { CHINA_TIME_ZONE, pageOffset, SUB_CONSUME_MSG, type SubConsumeListInput, subConsumePeriod, type SubConsumeRow } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { callRecords, interfaces, members } from '../../db/schema';
@@ -14,7 +14,7 @@ import { likeLiteral } from '../../db/sql';
 import { Forbidden } from '../../http/errors';
 import type { Account } from '../account/access';
 
-const CHINA = 'Asia/Shanghai';
+const CHINA = CHINA_TIME_ZONE;
 /** Midnight of a China day, as an instant. */
 const chinaMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone ${CHINA}`;
 

@@ -1,7 +1,15 @@
 // The console's audit trail: every operator action, with the state before and after. Written
 // in the same transaction as the change it describes, so neither exists without the other; its
 // list, and the xlsx an admin hands to the auditors.
-import { auditActionLabel, CONSOLE_LIMITS, CONSOLE_MSG, type ConsoleAuditListInput, type ConsoleAuditQuery, pageOffset } from '@apimarket/contracts';
+import {
+  auditActionLabel,
+  chinaDayStart,
+  CONSOLE_LIMITS,
+  CONSOLE_MSG,
+  type ConsoleAuditListInput,
+  type ConsoleAuditQuery,
+  pageOffset,
+} from '@apimarket/contracts';
 import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleAudit } from '../../db/schema';
@@ -40,9 +48,6 @@ interface AuditFilter {
   from?: Date;
   to?: Date;
 }
-
-/** The start of a China day, and of the day after it (an inclusive `to`). */
-const chinaDayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000);
 
 function filterOf(q: ConsoleAuditQuery): AuditFilter {
   return {

@@ -1,5 +1,6 @@
 // The console's xlsx exports (recharges, refunds, the audit log): one sheet with bold Chinese
 // headers, China times and amounts in 元 (http/download.ts sends it under its Chinese name).
+import { chinaClock, chinaDay } from '@apimarket/contracts';
 import ExcelJS from 'exceljs';
 
 export interface ExportColumn {
@@ -11,26 +12,15 @@ export interface ExportColumn {
 
 export type ExportCell = string | number;
 
-const chinaTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A stored time as the China wall clock ("2026-04-10 10:03:04"), '' when there is none. */
-export const exportTime = (d: Date | null) => (d ? chinaTime.format(d) : '');
+export const exportTime = (d: Date | null) => (d ? chinaClock(d) : '');
 
 /** Fen as a number of 元, for a '0.00' column a spreadsheet can sum. */
 export const exportYuan = (fen: number) => fen / 100;
 
 /** `<title>-yyyyMMdd.xlsx`, the China day of the export. */
 export function exportFileName(title: string, now = new Date()): string {
-  return `${title}-${chinaTime.format(now).slice(0, 10).replaceAll('-', '')}.xlsx`;
+  return `${title}-${chinaDay(now).replaceAll('-', '')}.xlsx`;
 }
 
 /** Excel refuses a cell longer than this; longer text (a whole article in an audit record) is cut. */

@@ -4,6 +4,7 @@
 import {
   BannerSaveInput,
   CaseSaveInput,
+  chinaDay,
   CONTENT_MSG,
   type CONTENT_SAVE_INPUT,
   type ContentKind,
@@ -11,9 +12,9 @@ import {
   type ContentStatus,
   KnowledgeSaveInput,
   NewsSaveInput,
-  PolicySaveInput,
   pageOffset,
   parseId,
+  PolicySaveInput,
   REVALIDATE_HEADER,
   REVALIDATE_PATH,
   type RevalidateRequest,
@@ -149,9 +150,6 @@ const one = <T>(rows: T[]): T => {
   if (!row) throw new NotFound(CONTENT_MSG.missing);
   return row;
 };
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-const chinaDay = (at: Date) => new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * The stored time of a day an editor picked: unchanged when it is the day already stored (so

@@ -7,6 +7,7 @@ import {
   type AuditRequestRow,
   type AuditRequestState,
   canOperate,
+  chinaDayStart,
   isOperatorRole,
   LEAD_EXPORT_MAX,
   LEAD_KIND_LABEL,
@@ -18,8 +19,8 @@ import {
   type LeadListPage,
   type LeadListQuery,
   type LeadRow,
-  type LeadState,
   LEADS_MSG,
+  type LeadState,
   maskPhone,
   pageOffset,
 } from '@apimarket/contracts';
@@ -34,8 +35,6 @@ import type { Actor } from './operators.service';
 /** A repeated note within this window is the same click twice, not a second note. */
 const NOTE_REPEAT_MS = 10 * 60_000;
 
-/** The start of a China day, or of the day after it (for an inclusive `to`). */
-const chinaDayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 const kindLabel = (kind: string) => LEAD_KIND_LABEL[kind as LeadKind] ?? kind;

@@ -5,7 +5,7 @@ import { AUDIT_MSG, contentApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
 import { type RouteDeps, routes } from '../../http/route';
-import { auditIndustries, commitAudit } from './audit.service';
+import { auditIndustries, commitAudit } from './compliance-request.service';
 import { caseComments, caseIndustries, getCase, listCases, recommendCases, succeededCases } from './cases.service';
 import { listBanners, listCourses, listMatrix } from './home.service';
 import { articlesOfType, getArticle, interfacesOfType, knowledgeTypes, listArticles, mostReadArticles, newestPerType } from './knowledge.service';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { ageSms, captcha, lastSmsCode, post, registerAccount, smsCount } from '../../test/identity';
-import { ACCOUNT_LIMITS } from './account.service';
+import { ACCOUNT_LIMITS } from './registration.service';
 import { PASSWORD_CONCURRENCY, passwordWork } from './password';
 
 let t: TestApp;

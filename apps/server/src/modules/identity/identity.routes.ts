@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { type RouteDeps, routes } from '../../http/route';
 import { cookieSecure } from '../../http/wire';
 import type { Notifier } from '../../notify';
-import { ACCOUNT_MSG, checkName, register, resetPassword, scrmRegister, searchOpenId, sendRegisterCode, sendResetCode } from './account.service';
+import { ACCOUNT_MSG, checkName, register, resetPassword, scrmRegister, searchOpenId, sendRegisterCode, sendResetCode } from './registration.service';
 import { consumeCaptcha, createCaptcha } from './captcha.service';
 import type { IdentityCtx } from './context';
 import { type LoginResult, login, mobileVerifyLogin, recordLogout, sendLoginCode } from './login.service';
@@ -72,14 +72,14 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
 
   route(identityApi.sendVerifyCode, async ({ request, input }) => {
     await consumeCaptcha(db, captchaKey(request, input.imageCodeKey), input.code);
-    await sendLoginCode({ ctx: ctxOf(request), phone: input.phone });
+    await sendLoginCode(ctxOf(request), input.phone);
     return ok(null, SMS_MSG.sent);
   });
 
   for (const call of [identityApi.sendSms, identityApi.sendVerificationCode]) {
     route(call, async ({ request, input }) => {
       await consumeCaptcha(db, captchaKey(request, input.imageCodeKey), input.code);
-      await sendRegisterCode({ ctx: ctxOf(request), phone: input.phone });
+      await sendRegisterCode(ctxOf(request), input.phone);
       return ok(null, SMS_MSG.sent);
     });
   }
@@ -87,14 +87,14 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
   for (const call of [identityApi.sendSmsPwd, identityApi.validationCode]) {
     route(call, async ({ request, input }) => {
       await consumeCaptcha(db, captchaKey(request, input.imageCodeKey), input.code);
-      await sendResetCode({ ctx: ctxOf(request), phone: input.phone });
+      await sendResetCode(ctxOf(request), input.phone);
       return ok(null, SMS_MSG.sent);
     });
   }
 
   // ── Accounts ───────────────────────────────────────────────────────────────────────────────
   route(identityApi.existMName, async ({ request, input }) => {
-    await checkName({ ctx: ctxOf(request), input });
+    await checkName(ctxOf(request), input);
     return ok({ exists: false as const }, ACCOUNT_MSG.nameFree);
   });
 
@@ -102,7 +102,7 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
     route(call, async ({ request, reply, input }) => {
       const { openId, ...fields } = input;
       const ctx = ctxOf(request);
-      const m = await register({ ctx, input: fields, openId });
+      const m = await register(ctx, fields, { openId });
       const { token } = await createSession(db, { memberId: m.memberId, remember: false, ip: ctx.ip, userAgent: ctx.userAgent });
       return signedIn(request, reply, { token, memberId: m.memberId, loginName: m.loginName, remember: false }, ACCOUNT_MSG.registered);
     });
@@ -110,7 +110,7 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
 
   for (const call of [identityApi.postModifyPwd, identityApi.getPassWord, identityApi.changePassWord]) {
     route(call, async ({ request, input }) => {
-      await resetPassword({ ctx: ctxOf(request), input });
+      await resetPassword(ctxOf(request), input);
       return ok(null, ACCOUNT_MSG.reset);
     });
   }
@@ -118,26 +118,26 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
   // Decision 15: a status and a plain message, never a stack trace.
   for (const call of [identityApi.searchStatusGet, identityApi.searchStatus]) {
     route(call, async ({ request, input }) => {
-      const state = await searchOpenId({ ctx: ctxOf(request), openId: input.openId });
+      const state = await searchOpenId(ctxOf(request), input.openId);
       return ok(state, state.status === 'bound' ? ACCOUNT_MSG.boundAlready : ACCOUNT_MSG.unbound);
     });
   }
 
   route(identityApi.scrmRegister, async ({ request, reply, input }) => {
     const ctx = ctxOf(request);
-    const m = await scrmRegister({ ctx, input });
+    const m = await scrmRegister(ctx, input);
     const { token } = await createSession(db, { memberId: m.memberId, remember: false, ip: ctx.ip, userAgent: ctx.userAgent });
     return signedIn(request, reply, { token, memberId: m.memberId, loginName: m.loginName, remember: false }, ACCOUNT_MSG.bound);
   });
 
   // ── Sessions ───────────────────────────────────────────────────────────────────────────────
   route(identityApi.login, async ({ request, reply, input }) => {
-    const result = await login({ ctx: ctxOf(request), input: { ...input, imageCodeKey: captchaKey(request, input.imageCodeKey) } });
+    const result = await login(ctxOf(request), { ...input, imageCodeKey: captchaKey(request, input.imageCodeKey) });
     return signedIn(request, reply, result);
   });
 
   route(identityApi.mobileVerifyLogin, async ({ request, reply, input }) => {
-    const result = await mobileVerifyLogin({ ctx: ctxOf(request), input });
+    const result = await mobileVerifyLogin(ctxOf(request), input);
     return signedIn(request, reply, result);
   });
 

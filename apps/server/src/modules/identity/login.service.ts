@@ -121,7 +121,7 @@ export async function countPasswordFailure(ctx: IdentityCtx, name: string, membe
   return count;
 }
 
-export async function login({ ctx, input }: { ctx: IdentityCtx; input: LoginInput }): Promise<LoginResult> {
+export async function login(ctx: IdentityCtx, input: LoginInput): Promise<LoginResult> {
   const name = input.name;
   await countPasswordAttempt(ctx, name);
 
@@ -180,7 +180,7 @@ async function openChallenge(ctx: IdentityCtx, memberId: number) {
  * memberShip/sendVerifyCode: the code for the phone check. The answer and the limits are the same
  * whether or not the phone belongs to an account waiting for the check; only then is an SMS sent.
  */
-export async function sendLoginCode({ ctx, phone }: { ctx: IdentityCtx; phone: string }): Promise<void> {
+export async function sendLoginCode(ctx: IdentityCtx, phone: string): Promise<void> {
   const candidates = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, phone));
   let waiting = false;
   for (const m of candidates) {
@@ -192,7 +192,7 @@ export async function sendLoginCode({ ctx, phone }: { ctx: IdentityCtx; phone: s
   await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'login', ip: ctx.ip, deliver: waiting });
 }
 
-export async function mobileVerifyLogin({ ctx, input }: { ctx: IdentityCtx; input: MobileVerifyLoginInput }): Promise<LoginResult> {
+export async function mobileVerifyLogin(ctx: IdentityCtx, input: MobileVerifyLoginInput): Promise<LoginResult> {
   const member = await findAccount(ctx, input.loginName);
   const challenge = member ? await openChallenge(ctx, member.id) : undefined;
   if (!member || !challenge) throw new Invalid(LOGIN_MSG.noChallenge);

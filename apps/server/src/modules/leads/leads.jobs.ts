@@ -1,5 +1,6 @@
 // Background work for leads, started by main.ts (never by tests, which call the functions):
 // retry unsent sales mails every 5 minutes, and after 09:00 China time send yesterday's digest.
+import { chinaDay, chinaHour } from '@apimarket/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { every } from '../../jobs';
 import { type LeadMailCtx, retryLeadNotifications, sendDailyDigest } from './leads.service';
@@ -8,9 +9,7 @@ const EVERY_MS = 5 * 60_000;
 
 /** yyyy-mm-dd of the day before `now` in China, and whether it is 09:00 there yet. */
 export function digestDue(now: Date): { day: string; due: boolean } {
-  const china = new Date(now.getTime() + 8 * 3600_000);
-  const yesterday = new Date(china.getTime() - 24 * 3600_000);
-  return { day: yesterday.toISOString().slice(0, 10), due: china.getUTCHours() >= 9 };
+  return { day: chinaDay(new Date(now.getTime() - 86_400_000)), due: chinaHour(now) >= 9 };
 }
 
 export function startLeadJobs(ctx: LeadMailCtx, log: FastifyBaseLogger): () => Promise<void> {

@@ -40,9 +40,13 @@ export async function leadsRoutes(app: FastifyInstance, deps: RouteDeps & { conf
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phone);
     await verifySmsCode(db, { phone: input.phone, purpose: 'general', code: input.smsCode });
-    await captureLead({
-      ctx,
-      input: { kind: 'trial', phone: input.phone, userName: input.userName, interfaceName: input.interfaceName, source: sourceOf(input, request), consentedAt },
+    await captureLead(ctx, {
+      kind: 'trial',
+      phone: input.phone,
+      userName: input.userName,
+      interfaceName: input.interfaceName,
+      source: sourceOf(input, request),
+      consentedAt,
     });
     return ok(null, LEAD_MSG.trial(config.sales.trialCallsText));
   });
@@ -55,10 +59,7 @@ export async function leadsRoutes(app: FastifyInstance, deps: RouteDeps & { conf
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.contactMethod);
     await verifySmsCode(db, { phone: input.contactMethod, purpose: 'general', code: input.code });
-    await captureLead({
-      ctx,
-      input: { kind: 'consult', phone: input.contactMethod, userName: input.contactName, companyName: input.companyName, source, consentedAt },
-    });
+    await captureLead(ctx, { kind: 'consult', phone: input.contactMethod, userName: input.contactName, companyName: input.companyName, source, consentedAt });
     return ok(null, LEAD_MSG.consult(source.sourcePath));
   });
 
@@ -67,7 +68,7 @@ export async function leadsRoutes(app: FastifyInstance, deps: RouteDeps & { conf
     const consentedAt = new Date();
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phoneNumber);
-    await captureLead({ ctx, input: { kind: 'quote', phone: input.phoneNumber, userName: input.userName, source: sourceOf(input, request), consentedAt } });
+    await captureLead(ctx, { kind: 'quote', phone: input.phoneNumber, userName: input.userName, source: sourceOf(input, request), consentedAt });
     return ok(null, LEAD_MSG.quote);
   });
 
@@ -95,22 +96,19 @@ export async function leadsRoutes(app: FastifyInstance, deps: RouteDeps & { conf
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phone);
     const interfaceId = parseId(input.interfaceId);
-    await captureLead({
-      ctx,
-      input: {
-        kind: 'document',
-        phone: input.phone,
-        userName: input.contactName,
-        companyName: input.companyName,
-        interfaceName: interfaceId ? `接口 ${interfaceId}` : '',
-        source: sourceOf(request.query, request),
-        consentedAt,
-        // In the file store, so whichever API process mails it (now, or a retry) can read it.
-        attach: async (leadId) => {
-          const key = newFileKey('lead-attachment', leadId, extension);
-          await files.put(key, content, { contentType: fileTypeOf(extension), kind: 'lead-attachment', ownerId: leadId });
-          return { name, key };
-        },
+    await captureLead(ctx, {
+      kind: 'document',
+      phone: input.phone,
+      userName: input.contactName,
+      companyName: input.companyName,
+      interfaceName: interfaceId ? `接口 ${interfaceId}` : '',
+      source: sourceOf(request.query, request),
+      consentedAt,
+      // In the file store, so whichever API process mails it (now, or a retry) can read it.
+      attach: async (leadId) => {
+        const key = newFileKey('lead-attachment', leadId, extension);
+        await files.put(key, content, { contentType: fileTypeOf(extension), kind: 'lead-attachment', ownerId: leadId });
+        return { name, key };
       },
     });
     return ok(null, LEAD_MSG.document);

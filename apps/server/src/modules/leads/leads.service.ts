@@ -1,7 +1,7 @@
 // Leads: stored first (the same phone and kind within 24 hours updates its lead instead of
 // making a second), then sales is told by mail; a failed mail is retried from the row, and a
 // daily digest sums up yesterday. Per-IP and per-phone caps keep the forms from being pumped.
-import { LEAD_WORDS, type LeadSource, leadTopicFor } from '@apimarket/contracts';
+import { chinaClock, LEAD_WORDS, type LeadSource, leadTopicFor } from '@apimarket/contracts';
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leads, pageViews } from '../../db/schema';
@@ -68,7 +68,7 @@ export async function checkLeadLimits(ctx: LeadCtx, phone: string): Promise<void
   if ((await hit(ctx.db, `lead:phone:${phone}`, 24 * 3600_000)) > LEAD_LIMITS.perPhonePerDay) throw new Throttled(LEAD_MSG.tooMany);
 }
 
-export async function captureLead({ ctx, input }: { ctx: LeadCtx; input: LeadInput }): Promise<{ id: number; created: boolean }> {
+export async function captureLead(ctx: LeadCtx, input: LeadInput): Promise<{ id: number; created: boolean }> {
   const { sourcePath, referrer, ...utmFields } = input.source;
   const utm = Object.fromEntries(Object.entries(utmFields).filter(([, v]) => v !== ''));
   const fields = {
@@ -145,8 +145,8 @@ export async function notifySales(ctx: LeadMailCtx, leadId: number): Promise<'se
       `推广参数：${Object.entries(lead.utm)
         .map(([k, v]) => `${k}=${v}`)
         .join('&')}`,
-    `提交时间：${lead.createdAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}`,
-    lead.consentedAt && `同意隐私政策：${lead.consentedAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}`,
+    `提交时间：${chinaClock(lead.createdAt)}`,
+    lead.consentedAt && `同意隐私政策：${chinaClock(lead.consentedAt)}`,
   ].filter(Boolean);
   const { status } = await ctx.notifier.send({
     channel: 'email',

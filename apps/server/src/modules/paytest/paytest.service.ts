@@ -7,16 +7,17 @@
 // - Expiry is one transaction per test: approved → expired (one winner), the test calls still
 //   left are taken off the purchase, and the customer is told. Running it again changes nothing.
 import {
+  chinaReading,
+  formatFen,
+  pageOffset,
+  type PageQuery,
   PAY_TEST_LIMITS,
   PAY_TEST_MSG,
   PAY_TEST_STATUS_LABEL,
-  type PageQuery,
   type PayTestApplyInput,
+  payTestFee,
   type PayTestRow,
   type PayTestStatus,
-  formatFen,
-  pageOffset,
-  payTestFee,
 } from '@apimarket/contracts';
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -34,7 +35,6 @@ const LINK = '/userCenter/payTest';
 const yuan = (fen: number) => `${formatFen(fen)} 元`;
 
 /** China time, as the customer reads it in a message. */
-const chinaTime = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' });
 
 /** The fee of `calls` test calls of an interface on sale now; null when it has no package. */
 async function feeFor(db: Db, interfaceId: number, calls: number): Promise<{ name: string; feeFen: number | null }> {
@@ -210,7 +210,7 @@ async function approve(db: Db, id: number, name: string, operator: string) {
       title: '付费测试已通过',
       body:
         `您申请的「${name}」付费测试已通过：已从账户余额扣除测试费用 ${yuan(row.feeFen)}，增加 ${row.calls} 次测试调用，` +
-        `有效期至 ${chinaTime.format(row.expiresAt)}。测试调用优先使用，到期后未用完的测试次数将清零。接口 Key 可在「我的API」查看。`,
+        `有效期至 ${chinaReading(row.expiresAt)}。测试调用优先使用，到期后未用完的测试次数将清零。接口 Key 可在「我的API」查看。`,
       link: LINK,
     });
     return row;

@@ -1,6 +1,6 @@
 // myOrder/list with export=1: the orders of the same filters as an xlsx workbook (Chinese headers,
 // amounts in 元, China times), at most ORDER_EXPORT_MAX rows — more is refused, not cut short.
-import { ORDER_EXPORT_MAX, type OrderListInput, PURCHASE_MSG } from '@apimarket/contracts';
+import { chinaClock, chinaDay, ORDER_EXPORT_MAX, type OrderListInput, PURCHASE_MSG } from '@apimarket/contracts';
 import { count, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -13,17 +13,7 @@ import { orderFilter, orderQuery, orderView } from '../billing/billing.service';
 
 export const ORDER_EXPORT_COLUMNS = ['订单号', '接口名称', '调用次数', '有效期（天）', '金额（元）', '订单状态', '退款状态', '下单时间', '支付时间'] as const;
 
-const chinaTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const when = (iso: string | null) => (iso ? chinaTime.format(new Date(iso)) : '');
+const when = (iso: string | null) => (iso ? chinaClock(new Date(iso)) : '');
 
 /** myOrder/list with export=1: the orders of the filter as 我的订单-yyyyMMdd.xlsx. */
 export function sendOrderExport(reply: FastifyReply, file: Buffer): FastifyReply {
@@ -32,7 +22,7 @@ export function sendOrderExport(reply: FastifyReply, file: Buffer): FastifyReply
 
 /** The file name the browser saves: 我的订单-yyyyMMdd.xlsx (China day). */
 export function exportFileName(now = new Date()): string {
-  return `我的订单-${chinaTime.format(now).slice(0, 10).replaceAll('-', '')}.xlsx`;
+  return `我的订单-${chinaDay(now).replaceAll('-', '')}.xlsx`;
 }
 
 export async function exportOrders(db: Db, account: Account, f: OrderListInput): Promise<Buffer> {

@@ -5,12 +5,14 @@ import {
   CALL_EXPORT_COLUMNS,
   type CallDetailInput,
   type CallDetailRow,
+  CHINA_TIME_ZONE,
+  chinaClock,
   codeLabel,
   mfenToYuan,
   USAGE_MSG,
   USAGE_RULES,
-  type UsagePeriod,
   usagePeriod,
+  type UsagePeriod,
 } from '@apimarket/contracts';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -20,7 +22,7 @@ import { Invalid } from '../../http/errors';
 import type { Account } from '../account/access';
 import { statsWhere, UNKNOWN_INTERFACE, usageMembers } from './usage.service';
 
-const CHINA = 'Asia/Shanghai';
+const CHINA = CHINA_TIME_ZONE;
 /** Midnight starting a China day, as an instant. */
 const chinaMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone ${CHINA}`;
 /** Midnight ending a China day. */
@@ -149,17 +151,6 @@ export async function listCallDetail(db: Db, account: Account, input: CallDetail
   return { rows: rows.map(detailView), total, period: f.period };
 }
 
-const chinaTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: CHINA,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The file name the browser saves: 调用记录-{start}-{end}.xlsx. */
 export function callExportFileName(period: UsagePeriod): string {
   return `调用记录-${period.startDate.replaceAll('-', '')}-${period.endDate.replaceAll('-', '')}.xlsx`;
@@ -197,7 +188,7 @@ export async function exportCallDetail(db: Db, account: Account, input: CallDeta
       .join('; ');
     sheet.addRow([
       r.seqNo,
-      chinaTime.format(new Date(r.createdAt)),
+      chinaClock(new Date(r.createdAt)),
       r.loginName,
       r.interfaceName,
       `${r.code} ${codeLabel(r.code)}`,

@@ -1,4 +1,4 @@
-// Accounts: username availability, registration (SMS-verified phone), password reset (revokes
+// Registration and recovery: username availability, registration (SMS-verified phone), password reset (revokes
 // every session), and WeChat openId binding (scrm/only/*). The SMS code is checked before
 // anything that tells whether a phone has an account and before any password hashing.
 import type { ExistNameInput, RegisterInput, ResetPasswordPayload, ScrmRegisterInput } from '@apimarket/contracts';
@@ -48,7 +48,7 @@ async function mobileExists(ctx: IdentityCtx, mobile: string): Promise<boolean> 
   return row !== undefined;
 }
 
-export async function checkName({ ctx, input }: { ctx: IdentityCtx; input: ExistNameInput }): Promise<void> {
+export async function checkName(ctx: IdentityCtx, input: ExistNameInput): Promise<void> {
   if (await nameExists(ctx, input.mName)) throw new Conflict(ACCOUNT_MSG.nameTaken);
 }
 
@@ -58,7 +58,7 @@ export async function checkName({ ctx, input }: { ctx: IdentityCtx; input: Exist
  * an owner who forgot registering gets the code and then that answer. scrm/only/register binding
  * WeChat to an existing account uses the same code.
  */
-export async function sendRegisterCode({ ctx, phone }: { ctx: IdentityCtx; phone: string }): Promise<void> {
+export async function sendRegisterCode(ctx: IdentityCtx, phone: string): Promise<void> {
   await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'register', ip: ctx.ip });
 }
 
@@ -66,22 +66,22 @@ export async function sendRegisterCode({ ctx, phone }: { ctx: IdentityCtx; phone
  * sendSmsPwd: the same answer, limits and stored code whether or not the phone has an account;
  * only an account's phone receives the SMS.
  */
-export async function sendResetCode({ ctx, phone }: { ctx: IdentityCtx; phone: string }): Promise<void> {
+export async function sendResetCode(ctx: IdentityCtx, phone: string): Promise<void> {
   await sendSmsCode(ctx.db, ctx.notifier, { phone, purpose: 'reset', ip: ctx.ip, deliver: await mobileExists(ctx, phone) });
 }
 
-export async function register({
-  ctx,
-  input,
-  openId,
-  counted = false,
-}: {
-  ctx: IdentityCtx;
-  input: Pick<RegisterInput, 'uName' | 'mobile' | 'code' | 'password'> & { contacter?: string };
-  openId?: string;
-  /** The caller already counted this attempt (scrm/only/register). */
-  counted?: boolean;
-}): Promise<{ memberId: number; loginName: string }> {
+export async function register(
+  ctx: IdentityCtx,
+  input: Pick<RegisterInput, 'uName' | 'mobile' | 'code' | 'password'> & { contacter?: string },
+  {
+    openId,
+    counted = false,
+  }: {
+    openId?: string;
+    /** The caller already counted this attempt (scrm/only/register). */
+    counted?: boolean;
+  } = {},
+): Promise<{ memberId: number; loginName: string }> {
   if (!counted) await countAccountAttempt(ctx);
   // Whether a name is taken is public (login/existMName), so it is told without spending the code.
   if (await nameExists(ctx, input.uName)) throw new Conflict(ACCOUNT_MSG.nameTaken);
@@ -115,7 +115,7 @@ export async function register({
   }
 }
 
-export async function resetPassword({ ctx, input }: { ctx: IdentityCtx; input: ResetPasswordPayload }): Promise<void> {
+export async function resetPassword(ctx: IdentityCtx, input: ResetPasswordPayload): Promise<void> {
   await countAccountAttempt(ctx);
   // The code first, the same for every phone: a phone without an account has a stored code too
   // (sendResetCode), so a wrong code gets the same answer and nothing is hashed for a guess.
@@ -130,7 +130,7 @@ export async function resetPassword({ ctx, input }: { ctx: IdentityCtx; input: R
   });
 }
 
-export async function searchOpenId({ ctx, openId }: { ctx: IdentityCtx; openId: string }) {
+export async function searchOpenId(ctx: IdentityCtx, openId: string) {
   const [m] = await ctx.db.select({ loginName: members.loginName }).from(members).where(eq(members.wechatOpenId, openId)).limit(1);
   return m ? { status: 'bound' as const, loginName: m.loginName } : { status: 'unbound' as const, loginName: null };
 }
@@ -141,7 +141,7 @@ export async function searchOpenId({ ctx, openId }: { ctx: IdentityCtx; openId: 
  * checks a password, so it counts against the login's throttles; the SMS code comes first, and
  * a wrong password or another phone get one answer — only the phone's owner gets that far.
  */
-export async function scrmRegister({ ctx, input }: { ctx: IdentityCtx; input: ScrmRegisterInput }) {
+export async function scrmRegister(ctx: IdentityCtx, input: ScrmRegisterInput) {
   await countAccountAttempt(ctx);
   await countPasswordAttempt(ctx, input.uName);
   const [taken] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.wechatOpenId, input.OpenId)).limit(1);
@@ -152,7 +152,7 @@ export async function scrmRegister({ ctx, input }: { ctx: IdentityCtx; input: Sc
     .where(sql`lower(${members.loginName}) = lower(${input.uName})`)
     .limit(1);
   if (!existing) {
-    return register({ ctx, input: { ...input, contacter: input.contacter ?? '' }, openId: input.OpenId, counted: true });
+    return register(ctx, { ...input, contacter: input.contacter ?? '' }, { openId: input.OpenId, counted: true });
   }
   await verifySmsCode(ctx.db, { phone: input.mobile, purpose: 'register', code: input.code });
   const passwordOk = await verifyPassword(existing.passwordHash, input.password);
