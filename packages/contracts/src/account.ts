@@ -2,7 +2,7 @@
 // enterprise authentication and its form, account settings and messages. The server answers
 // with these shapes and checks these rules; the pages build their menus and forms from them.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { memberCall, qualifiedCall } from './call';
 import { SignedIn } from './identity';
 import { PageQuery, parseId } from './paging';
 import { CompanyName, Email, MSG, Mobile, Password, SmsCode, SmsSendInput } from './validation';
@@ -296,126 +296,97 @@ export const AccountSummary = z.object({
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────
-const NoInput = z.object({});
 
 /** The account, menu and messages calls of spec 02 §7. */
 export const accountApi = {
-  menu: defineCall({
+  menu: memberCall({
     method: 'POST',
     path: '/UserCenter/getMembershipMenu',
-    body: 'form',
-    access: 'member',
     summary: '当前账号的功能菜单编码',
-    input: NoInput,
     answer: { data: z.array(z.number().int()) },
   }),
-  summary: defineCall({
+  summary: memberCall({
     method: 'POST',
     path: '/myAccount/userCenter',
-    body: 'form',
-    access: 'member',
     summary: '账号概况（手机号脱敏）',
-    input: NoInput,
     answer: { data: AccountSummary },
   }),
-  home: defineCall({
+  home: qualifiedCall({
     method: 'POST',
     path: '/myAccount/home/data',
-    body: 'form',
-    access: 'qualified',
     summary: '用户中心首页数据',
-    input: NoInput,
     answer: { data: HomeData },
   }),
-  changePassword: defineCall({
+  changePassword: memberCall({
     method: 'POST',
     path: '/UserCenter/Modification',
-    body: 'form',
-    access: 'member',
     encrypt: true,
     summary: '修改登录密码（其他设备上的登录退出）',
     input: ChangePasswordInput,
     answer: { data: z.null() },
   }),
-  updateMobile: defineCall({
+  updateMobile: memberCall({
     method: 'POST',
     path: '/myAccount/updateMobile',
-    body: 'form',
-    access: 'member',
     encrypt: true,
     summary: '更换绑定手机号（新手机短信验证码 + 登录密码）',
     input: UpdateMobileInput,
     answer: { data: z.object({ mobile: z.string() }) },
     fails: ['ALL_0013'],
   }),
-  sendMobileCode: defineCall({
+  sendMobileCode: memberCall({
     method: 'POST',
     path: '/myAccount/sendMobileCode',
-    body: 'form',
-    access: 'member',
     encrypt: true,
     summary: '向新手机号发送更换验证码（先校验图片验证码）',
     input: SmsSendInput,
     answer: { data: z.null() },
     fails: ['ALL_0028'],
   }),
-  activationCode: defineCall({
+  activationCode: memberCall({
     method: 'POST',
     path: '/UserCenter/activationCode',
-    body: 'form',
-    access: 'member',
     encrypt: true,
     summary: '绑定通知邮箱：只有 email 时发送验证码（data 为 null），带 code 时绑定',
     input: ActivationCodeInput,
     answer: { data: z.object({ email: z.string() }).nullable() },
     fails: ['ALL_0028'],
   }),
-  children: defineCall({
+  children: qualifiedCall({
     method: 'POST',
     path: '/myAccount/getChild',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '本账号的子账号（启用中）',
-    input: NoInput,
     answer: { rows: ChildAccount },
   }),
-  changeLogin: defineCall({
+  changeLogin: qualifiedCall({
     method: 'POST',
     path: '/myAccount/changeLogin',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '切换为子账号登录（原会话结束）',
     input: ChangeLoginInput,
     answer: { data: SignedIn },
     fails: ['ALL_0011'],
   }),
-  messages: defineCall({
+  messages: memberCall({
     method: 'POST',
     path: '/UserCenter/userNews',
-    body: 'form',
-    access: 'member',
     summary: '消息列表（另带账号的未读数 unread）',
     input: MessagePageInput,
     // Beside the page: the account's unread count (0 for Decision 3's special users).
     answer: { rows: MessageRow, extra: { unread: z.number().int() } },
   }),
-  message: defineCall({
+  message: memberCall({
     method: 'POST',
     path: '/UserCenter/getMessageInfo',
-    body: 'form',
-    access: 'member',
     summary: '消息详情（读取即标为已读）',
     input: MessageIdInput,
     answer: { data: MessageDetail },
     fails: ['ALL_0011'],
   }),
-  markRead: defineCall({
+  markRead: memberCall({
     method: 'POST',
     path: '/UserCenter/editMyAccountAlertStatus',
-    body: 'form',
-    access: 'member',
     summary: '将消息标为已读（ids 逗号分隔，或 all=1）',
     input: MessageReadInput,
     answer: { data: z.object({ changed: z.number().int() }) },

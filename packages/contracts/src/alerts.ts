@@ -3,7 +3,7 @@
 // they go to once their phone is verified. One place for the rules the forms and the server check,
 // the answers, and the calls (`alertsApi`).
 import { z } from 'zod';
-import { defineCall } from './call';
+import { qualifiedCall } from './call';
 import { PageQuery, parseId } from './paging';
 import { Email, ImageCode, MOBILE_PATTERN, MSG, SmsCode } from './validation';
 import { formatFen, yuanToFen } from './format';
@@ -134,10 +134,12 @@ export const RuleState = z.object({
 });
 export type RuleState = z.infer<typeof RuleState>;
 
+/** A purchased interface an alert can watch. */
+export const WarnInterface = z.object({ interfaceId: z.number().int(), interfaceName: z.string() });
+export type WarnInterface = z.infer<typeof WarnInterface>;
+
 /** One purchase of the account with its remaining-calls rule, if any. */
-export const RemainingAlertRow = z.object({
-  interfaceId: z.number().int(),
-  interfaceName: z.string(),
+export const RemainingAlertRow = WarnInterface.extend({
   callsLeft: z.number().int(),
   rule: RuleState.nullable(),
 });
@@ -193,16 +195,11 @@ export const WarnErrcodeInput = z.object({ interfaceId });
 export type WarnErrcodeInput = z.infer<typeof WarnErrcodeInput>;
 
 export const ErrorRateAlertRow = RuleState.extend({
-  interfaceId: z.number().int(),
-  interfaceName: z.string(),
+  ...WarnInterface.shape,
   codes: z.array(z.string()),
   windowMinutes: z.number().int(),
 });
 export type ErrorRateAlertRow = z.infer<typeof ErrorRateAlertRow>;
-
-/** A purchased interface an alert can watch. */
-export const WarnInterface = z.object({ interfaceId: z.number().int(), interfaceName: z.string() });
-export type WarnInterface = z.infer<typeof WarnInterface>;
 
 /** A code the interface can answer other than success: its own, then the platform's. */
 export const WarnErrcode = z.object({ code: z.string(), message: z.string() });
@@ -311,7 +308,6 @@ export function alertAmount(kind: AlertKind, n: number): string {
 
 /** A rule switched: no data, the message says on or off. */
 const Done = z.null();
-const Empty = z.object({});
 
 /**
  * The usage-alert calls of spec 02 §7 (issue #9). The company must be authenticated; each call
@@ -320,206 +316,160 @@ const Empty = z.object({});
  */
 export const alertsApi = {
   // ── Balance ──
-  balance: defineCall({
+  balance: qualifiedCall({
     method: 'POST',
     path: '/UserCenter/GetMyAccountAlert',
-    body: 'form',
-    access: 'qualified',
     summary: '余额预警：当前余额与预警设置',
-    input: Empty,
     answer: { data: BalanceAlertView },
   }),
-  saveBalance: defineCall({
+  saveBalance: qualifiedCall({
     method: 'POST',
     path: '/UserCenter/SaveMyAccountAlert',
-    body: 'form',
-    access: 'qualified',
     summary: '保存余额预警（金额与开关一起；主账号）',
     input: BalanceAlertInput,
     answer: { data: BalanceAlertView },
     fails: ['ALL_0010'],
   }),
   // ── Remaining calls ──
-  remainingList: defineCall({
+  remainingList: qualifiedCall({
     method: 'POST',
     path: '/myBuy/earlywarnList',
-    body: 'form',
-    access: 'qualified',
     summary: '剩余次数预警：每个已购接口的剩余次数与预警设置',
-    input: Empty,
     answer: { rows: RemainingAlertRow },
   }),
-  saveRemaining: defineCall({
+  saveRemaining: qualifiedCall({
     method: 'POST',
     path: '/myBuy/addearlywarning',
-    body: 'form',
-    access: 'qualified',
     summary: '设置剩余次数预警',
     input: RemainingAlertInput,
     answer: { data: Done },
   }),
-  remainingStatus: defineCall({
+  remainingStatus: qualifiedCall({
     method: 'POST',
     path: '/myBuy/editEarlywarnStatus',
-    body: 'form',
-    access: 'qualified',
     summary: '开启或关闭剩余次数预警',
     input: AlertStatusInput,
     answer: { data: Done },
     fails: ['ALL_0011'],
   }),
   // ── Calls per day ──
-  dailyList: defineCall({
+  dailyList: qualifiedCall({
     method: 'POST',
     path: '/myBuy/dayInvokerAlarmList',
-    body: 'form',
-    access: 'qualified',
     summary: '日调用量预警列表（含今日调用次数）',
-    input: Empty,
     answer: { rows: DailyAlertRow },
   }),
-  saveDaily: defineCall({
+  saveDaily: qualifiedCall({
     method: 'POST',
     path: '/myBuy/addDayInvokerAlarm',
-    body: 'form',
-    access: 'qualified',
     summary: '设置日调用量预警（interfaceId 为 0 表示全部接口）',
     input: DailyAlertInput,
     answer: { data: Done },
   }),
-  dailyStatus: defineCall({
+  dailyStatus: qualifiedCall({
     method: 'POST',
     path: '/myBuy/editDayInvokerAlarmStatus',
-    body: 'form',
-    access: 'qualified',
     summary: '开启或关闭日调用量预警',
     input: AlertStatusInput,
     answer: { data: Done },
     fails: ['ALL_0011'],
   }),
   // ── Error rate ──
-  errorRateList: defineCall({
+  errorRateList: qualifiedCall({
     method: 'POST',
     path: '/myWarn/getMembershipWarnInfo',
-    body: 'form',
-    access: 'qualified',
     summary: '错误率预警列表',
     input: PageQuery,
     answer: { rows: ErrorRateAlertRow },
   }),
-  warnInterfaces: defineCall({
+  warnInterfaces: qualifiedCall({
     method: 'POST',
     path: '/myWarn/getWarnInterface',
-    body: 'form',
-    access: 'qualified',
     summary: '可设置预警的已购接口',
-    input: Empty,
     answer: { rows: WarnInterface },
   }),
-  warnErrcodes: defineCall({
+  warnErrcodes: qualifiedCall({
     method: 'POST',
     path: '/myWarn/getWarnErrcode',
-    body: 'form',
-    access: 'qualified',
     summary: '已购接口可监控的错误码（接口自身的与平台的）',
     input: WarnErrcodeInput,
     answer: { rows: WarnErrcode },
   }),
-  errorRate: defineCall({
+  errorRate: qualifiedCall({
     method: 'POST',
     path: '/myWarn/queryWarnInfoById',
-    body: 'form',
-    access: 'qualified',
     summary: '一条错误率预警',
     input: AlertIdInput,
     answer: { data: ErrorRateAlertRow },
     fails: ['ALL_0011'],
   }),
-  saveErrorRate: defineCall({
+  saveErrorRate: qualifiedCall({
     method: 'POST',
     path: '/myWarn/saveWarnInfo',
-    body: 'form',
-    access: 'qualified',
     summary: '新增或修改（带 id）错误率预警',
     input: ErrorRateAlertInput,
     answer: { data: ErrorRateAlertRow },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  errorRateStatus: defineCall({
+  errorRateStatus: qualifiedCall({
     method: 'POST',
     path: '/myWarn/updateStatus',
-    body: 'form',
-    access: 'qualified',
     summary: '开启或关闭错误率预警',
     input: AlertStatusInput,
     answer: { data: Done },
     fails: ['ALL_0011'],
   }),
-  deleteErrorRate: defineCall({
+  deleteErrorRate: qualifiedCall({
     method: 'POST',
     path: '/myWarn/deleteWarnInfoById',
-    body: 'form',
-    access: 'qualified',
     summary: '删除错误率预警',
     input: AlertIdInput,
     answer: { data: Done },
     fails: ['ALL_0011'],
   }),
   // ── History ──
-  firings: defineCall({
+  firings: qualifiedCall({
     method: 'POST',
     path: '/myWarn/warnRecordList',
-    body: 'form',
-    access: 'qualified',
     summary: '预警记录（最新在前，含每个渠道的发送情况）',
     input: PageQuery,
     answer: { rows: AlertFiringRow },
   }),
   // ── Contacts ──
-  contacts: defineCall({
+  contacts: qualifiedCall({
     method: 'POST',
     path: '/myWarn/selectWarnContact',
-    body: 'form',
-    access: 'qualified',
     summary: '预警联系人列表（pageIndex/pageSize，网页按 9999 一次取全）',
     input: ContactListInput,
     answer: { rows: AlertContactRow },
   }),
-  addContact: defineCall({
+  addContact: qualifiedCall({
     method: 'POST',
     path: '/myWarn/addWarnContact',
-    body: 'form',
-    access: 'qualified',
     summary: '新增预警联系人（带短信验证码即为已验证）',
     input: AddContactInput,
     answer: { data: AlertContactRow },
     fails: ['ALL_0013'],
   }),
-  verifyContact: defineCall({
+  verifyContact: qualifiedCall({
     method: 'POST',
     path: '/myWarn/verifyWarnContact',
-    body: 'form',
-    access: 'qualified',
     summary: '验证预警联系人的手机号',
     input: VerifyContactInput,
     answer: { data: AlertContactRow },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  deleteContact: defineCall({
+  deleteContact: qualifiedCall({
     method: 'POST',
     path: '/myWarn/deleteWarnContact',
-    body: 'form',
-    access: 'qualified',
     summary: '删除预警联系人',
     input: ContactIdInput,
     answer: { data: Done },
     fails: ['ALL_0011'],
   }),
-  sendContactCode: defineCall({
+  sendContactCode: qualifiedCall({
     method: 'POST',
     path: '/myWarn/sendVerifyCode',
-    body: 'form',
-    access: 'qualified',
     summary: '向预警联系人的手机号发送验证码（先校验图片验证码）',
     input: SendContactCodeInput,
     answer: { data: Done },

@@ -2,7 +2,7 @@
 // they create. Amounts travel as 元 strings with at most two decimals in forms and as integer
 // fen in answers, so no float ever touches money.
 import { z } from 'zod';
-import { defineCall, XLSX_TYPE } from './call';
+import { qualifiedCall, XLSX_TYPE } from './call';
 import { yuanToFen } from './format';
 import { PageQuery } from './paging';
 
@@ -165,107 +165,83 @@ export type PurchaseRow = z.infer<typeof PurchaseRow>;
  * only for an authenticated company's main account; a sub-account reads its company's figures.
  */
 export const billingApi = {
-  balance: defineCall({
+  balance: qualifiedCall({
     method: 'POST',
     path: '/mytrade/balance',
-    body: 'form',
-    access: 'qualified',
     summary: '账户余额（分）',
-    input: z.object({}),
     answer: { data: BalanceView },
   }),
-  rechargeAccount: defineCall({
+  rechargeAccount: qualifiedCall({
     method: 'POST',
     path: '/mytrade/recharge/account',
-    body: 'form',
-    access: 'qualified',
     summary: '对公转账收款账户（未配置时各项为空）',
-    input: z.object({}),
     answer: { data: BankAccount },
   }),
-  declareRecharge: defineCall({
+  declareRecharge: qualifiedCall({
     method: 'POST',
     path: '/mytrade/recharge/declare',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '提交充值申请（对公转账后，平台核实到账入账）',
     input: RechargeDeclareInput,
     answer: { data: RechargeRow },
     fails: ['ALL_0010', 'ALL_0013'],
   }),
-  recharges: defineCall({
+  recharges: qualifiedCall({
     method: 'POST',
     path: '/mytrade/recharge/list',
-    body: 'form',
-    access: 'qualified',
     summary: '充值记录',
     input: PageQuery,
     answer: { rows: RechargeRow },
   }),
-  consumption: defineCall({
+  consumption: qualifiedCall({
     method: 'POST',
     path: '/mytrade/consume/list',
-    body: 'form',
-    access: 'qualified',
     summary: '消费记录（余额支出流水）',
     input: PageQuery,
     answer: { rows: ConsumeRow },
   }),
-  createOrder: defineCall({
+  createOrder: qualifiedCall({
     method: 'POST',
     path: '/interfaceOrders/saveInterfaceOrders',
-    body: 'form',
-    access: 'qualified',
     summary: '下单（选择接口套餐，生成待支付订单）',
     input: SaveOrderInput,
     answer: { data: OrderRow },
     fails: ['ALL_0010', 'ALL_0011'],
   }),
-  changeOrder: defineCall({
+  changeOrder: qualifiedCall({
     method: 'POST',
     path: '/interfaceOrders/updateInterfaceOrders',
-    body: 'form',
-    access: 'qualified',
     summary: '更换待支付订单的套餐',
     input: UpdateOrderInput,
     answer: { data: OrderRow },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  cancelOrder: defineCall({
+  cancelOrder: qualifiedCall({
     method: 'POST',
     path: '/interfaceOrders/clearOrder',
-    body: 'form',
-    access: 'qualified',
     summary: '取消待支付订单',
     input: OrderNoInput,
     answer: { data: z.null() },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  pay: defineCall({
+  pay: qualifiedCall({
     method: 'POST',
     path: '/UserCenter/payment',
-    body: 'form',
-    access: 'qualified',
     summary: '余额支付订单（开通或增加接口调用次数）',
     input: OrderNoInput,
     answer: { data: OrderRow },
     fails: ['ALL_0010', 'ALL_0011', 'ALL_0013', 'ALL_0070'],
   }),
-  orders: defineCall({
+  orders: qualifiedCall({
     method: 'POST',
     path: '/myOrder/list',
-    body: 'form',
-    access: 'qualified',
     summary: '我的订单（按状态、接口名称、下单日期筛选；export=1 时导出 xlsx）',
     input: OrderExportInput,
     answer: { rows: OrderRow, export: [XLSX_TYPE] },
   }),
-  purchases: defineCall({
+  purchases: qualifiedCall({
     method: 'POST',
     path: '/myBuy/list',
-    body: 'form',
-    access: 'qualified',
     summary: '我的API（已购接口及其 Key）',
     input: PurchaseListInput,
     answer: { rows: PurchaseRow },

@@ -1,7 +1,7 @@
 // The public catalogue (spec 01 §7.2): the search filter (spec 01 §3 "Search filter") and its
 // sort orders, what each catalogue call answers, and the calls themselves (catalogApi).
 import { z } from 'zod';
-import { defineCall } from './call';
+import { publicCall } from './call';
 import { INDUSTRIES, SEARCH_KEYWORD_MAX } from './constants';
 import { PublicPage } from './content';
 import { parseId } from './paging';
@@ -192,27 +192,24 @@ export const MatchOption = z.object({
 export type MatchOption = z.infer<typeof MatchOption>;
 
 /** A ranked interface for a need, with the reasons that weigh most (at most three). */
-export const InterfaceMatch = z.object({
-  id: z.number().int(),
-  interfaceName: z.string(),
-  summary: z.string(),
-  categoryName: z.string(),
-  isHot: z.boolean(),
-  isNew: z.boolean(),
-  enterpriseOnly: z.boolean(),
-  priceFrom: z.number().int().nullable(),
-  reasons: z.array(z.string()),
-});
+export const InterfaceMatch = InterfaceCard.pick({
+  id: true,
+  interfaceName: true,
+  summary: true,
+  categoryName: true,
+  isHot: true,
+  isNew: true,
+  enterpriseOnly: true,
+  priceFrom: true,
+}).extend({ reasons: z.array(z.string()) });
 export type InterfaceMatch = z.infer<typeof InterfaceMatch>;
 
 const NOT_FOUND = ['ALL_0011'] as const;
 
 const searchCall = <M extends 'GET' | 'POST'>(method: M) =>
-  defineCall({
+  publicCall({
     method,
     path: '/api/interface/search',
-    body: method === 'GET' ? 'none' : 'form',
-    access: 'anyone',
     summary: '接口搜索与列表（筛选、关键词、排序、分页；关键词搜索带命中位置）',
     input: InterfaceSearch,
     // partial: no interface holds every word typed; the rows hold the most of them.
@@ -220,11 +217,9 @@ const searchCall = <M extends 'GET' | 'POST'>(method: M) =>
   });
 
 const matchCall = <M extends 'GET' | 'POST'>(method: M) =>
-  defineCall({
+  publicCall({
     method,
     path: '/api/interface/match',
-    body: method === 'GET' ? 'none' : 'form',
-    access: 'anyone',
     summary: '需求匹配：按行业场景或需求描述排出接口',
     input: InterfaceMatchInput,
     // understood: the needs read in the words typed, for the page to say back.
@@ -233,84 +228,64 @@ const matchCall = <M extends 'GET' | 'POST'>(method: M) =>
 
 /** The public catalogue calls of spec 01 §7.2. Nobody needs to be signed in to read the catalogue. */
 export const catalogApi = {
-  categories: defineCall({
+  categories: publicCall({
     method: 'GET',
     path: '/api/category/list',
-    body: 'none',
-    access: 'anyone',
     summary: '接口分类（含在售接口数）',
-    input: z.object({}),
     answer: { data: z.array(CatalogCategory) },
   }),
   search: searchCall('GET'),
   /** The same search, as the spec also allows it by POST. */
   searchPost: searchCall('POST'),
-  list: defineCall({
+  list: publicCall({
     method: 'GET',
     path: '/api/interface/list',
-    body: 'none',
-    access: 'anyone',
     summary: '在售接口简表（可按分类）',
     input: InterfaceListInput,
     answer: { rows: InterfaceBrief },
   }),
-  matchOptions: defineCall({
+  matchOptions: publicCall({
     method: 'GET',
     path: '/api/interface/matchOptions',
-    body: 'none',
-    access: 'anyone',
     summary: '需求匹配的行业与场景',
-    input: z.object({}),
     answer: { data: z.array(MatchOption) },
   }),
   match: matchCall('GET'),
   matchPost: matchCall('POST'),
-  detail: defineCall({
+  detail: publicCall({
     method: 'GET',
     path: '/api/interface/:id',
-    body: 'none',
-    access: 'anyone',
     summary: '接口详情（文档、错误码、在售套餐）',
     input: CatalogIdInput,
     answer: { data: InterfaceDetail },
     fails: NOT_FOUND,
   }),
-  labels: defineCall({
+  labels: publicCall({
     method: 'GET',
     path: '/api/label/list',
-    body: 'none',
-    access: 'anyone',
     summary: '接口标签（含在售接口数）',
-    input: z.object({}),
     answer: { data: z.array(CatalogLabel) },
   }),
-  packages: defineCall({
+  packages: publicCall({
     method: 'POST',
     path: '/api/fee/list',
-    body: 'form',
-    access: 'anyone',
     summary: '接口的在售套餐',
     input: PackageListInput,
     answer: { rows: PricePackage },
     fails: NOT_FOUND,
   }),
-  package: defineCall({
+  package: publicCall({
     method: 'GET',
     path: '/api/fee/:id',
-    body: 'none',
-    access: 'anyone',
     summary: '套餐详情',
     input: CatalogIdInput,
     answer: { data: PricePackageDetail },
     fails: NOT_FOUND,
   }),
-  testUrl: defineCall({
+  testUrl: publicCall({
     method: 'GET',
     path: '/api/config/testUrl',
-    body: 'none',
-    access: 'anyone',
     summary: '接口网关地址（文档与示例代码使用）',
-    input: z.object({}),
     answer: { data: z.object({ testUrl: z.string() }) },
   }),
 };

@@ -1,7 +1,8 @@
 // The console's catalogue editor (issue #10): the rules of an interface, its documentation and
 // its price packages, shared by the editor's form and the server so both give the same message.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { operatorCalls } from './call';
+import { PricePackage } from './catalog';
 import { yuanToFen } from './format';
 import { PageQuery } from './paging';
 
@@ -179,40 +180,36 @@ function firstDuplicate(names: string[]): string | null {
   return null;
 }
 
-export const DocParams = z.preprocess(
-  jsonText,
-  z
-    .array(DocParam, { error: M.params })
-    .max(L.paramsMax, M.params)
-    .superRefine((rows, ctx) => {
-      const dup = firstDuplicate(rows.map((r) => r.name));
-      if (dup) ctx.addIssue({ code: 'custom', message: M.paramNameDup(dup) });
+/**
+ * A table of the document, sent as JSON text: `key` names a row and no name may stand twice; `check`
+ * asks anything else of the whole table once the names are unique.
+ */
+function docTable<R extends z.ZodType>(
+  rows: z.ZodArray<R>,
+  key: (row: z.output<R>) => string,
+  duplicate: (name: string) => string,
+  check: (rows: z.output<R>[]) => string | null = () => null,
+) {
+  return z.preprocess(
+    jsonText,
+    rows.superRefine((list, ctx) => {
+      const dup = firstDuplicate(list.map(key));
+      const problem = dup ? duplicate(dup) : check(list);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-);
+  );
+}
 
-export const DocFields = z.preprocess(
-  jsonText,
-  z
-    .array(DocField, { error: M.fields })
-    .min(1, M.fields)
-    .max(L.fieldsMax, M.fields)
-    .superRefine((rows, ctx) => {
-      const dup = firstDuplicate(rows.map((r) => r.name));
-      if (dup) ctx.addIssue({ code: 'custom', message: M.fieldNameDup(dup) });
-    }),
-);
+export const DocParams = docTable(z.array(DocParam, { error: M.params }).max(L.paramsMax, M.params), (r) => r.name, M.paramNameDup);
 
-export const DocCodes = z.preprocess(
-  jsonText,
-  z
-    .array(DocCode, { error: M.codes })
-    .min(1, M.codes)
-    .max(L.codesMax, M.codes)
-    .superRefine((rows, ctx) => {
-      const dup = firstDuplicate(rows.map((r) => r.code));
-      if (dup) ctx.addIssue({ code: 'custom', message: M.codeDup(dup) });
-      else if (!rows.some((r) => r.code === '10000')) ctx.addIssue({ code: 'custom', message: M.codeOk });
-    }),
+export const DocFields = docTable(z.array(DocField, { error: M.fields }).min(1, M.fields).max(L.fieldsMax, M.fields), (r) => r.name, M.fieldNameDup);
+
+/** The codes must include 10000, the one a successful call answers. */
+export const DocCodes = docTable(
+  z.array(DocCode, { error: M.codes }).min(1, M.codes).max(L.codesMax, M.codes),
+  (r) => r.code,
+  M.codeDup,
+  (rows) => (rows.some((r) => r.code === '10000') ? null : M.codeOk),
 );
 
 export const DocScenarios = z.preprocess(
@@ -333,12 +330,11 @@ export type PackageStatusInput = z.infer<typeof PackageStatusInput>;
 export const CatalogueCategory = z.object({ id: z.number().int(), categoryName: z.string() });
 export type CatalogueCategory = z.infer<typeof CatalogueCategory>;
 
-/** One row of console/catalogue/interfaces. */
-export const CatalogueInterfaceRow = z.object({
+/** An interface's own settings, as both the list and the editor show them. */
+const interfaceSettings = {
   id: z.number().int(),
   interfaceName: z.string(),
   categoryId: z.number().int(),
-  categoryName: z.string(),
   path: z.string(),
   status: z.enum(INTERFACE_STATUSES),
   isHot: z.boolean(),
@@ -347,23 +343,22 @@ export const CatalogueInterfaceRow = z.object({
   menuDisplay: z.boolean(),
   /** The cheapest on-sale package, fen; null: no package on sale (priced on request). */
   priceFrom: z.number().int().nullable(),
-  packages: z.number().int(),
-  packagesOnSale: z.number().int(),
   trialCalls: z.number().int(),
   sort: z.number().int(),
   updatedAt: z.string(),
+};
+
+/** One row of console/catalogue/interfaces. */
+export const CatalogueInterfaceRow = z.object({
+  ...interfaceSettings,
+  categoryName: z.string(),
+  packages: z.number().int(),
+  packagesOnSale: z.number().int(),
 });
 export type CatalogueInterfaceRow = z.infer<typeof CatalogueInterfaceRow>;
 
-export const CataloguePackage = z.object({
-  id: z.number().int(),
-  interfaceId: z.number().int(),
-  calls: z.number().int(),
-  priceFen: z.number().int(),
-  validityDays: z.number().int(),
-  sort: z.number().int(),
-  onSale: z.boolean(),
-});
+/** A package as the editor sees it: what a buyer sees, its place in the list, and whether it is on sale. */
+export const CataloguePackage = PricePackage.extend({ sort: z.number().int(), onSale: z.boolean() });
 export type CataloguePackage = z.infer<typeof CataloguePackage>;
 
 /** The documentation as stored (the rules above are for what an editor types). */
@@ -374,20 +369,8 @@ const StoredSample = z.object({ code: z.string(), message: z.string(), data: z.u
 
 /** console/catalogue/interface: everything the editor shows. */
 export const CatalogueInterfaceDetail = z.object({
-  id: z.number().int(),
-  interfaceName: z.string(),
-  categoryId: z.number().int(),
+  ...interfaceSettings,
   summary: z.string(),
-  path: z.string(),
-  status: z.enum(INTERFACE_STATUSES),
-  isHot: z.boolean(),
-  isNew: z.boolean(),
-  enterpriseOnly: z.boolean(),
-  menuDisplay: z.boolean(),
-  trialCalls: z.number().int(),
-  sort: z.number().int(),
-  priceFrom: z.number().int().nullable(),
-  updatedAt: z.string(),
   description: z.string(),
   scenarios: z.array(z.string()),
   params: z.array(StoredParam),
@@ -404,57 +387,56 @@ export type CatalogueChange = z.infer<typeof CatalogueChange>;
 
 // ── Calls (area `catalogue`: editors and admins) ──────────────────────────────────────────────
 
-const catalogueCall = { method: 'POST', body: 'form', access: { operator: 'catalogue' } } as const;
+const catalogueCall = operatorCalls('catalogue');
 
 export const consoleCatalogueApi = {
-  categories: defineCall({
-    ...catalogueCall,
+  categories: catalogueCall({
+    method: 'POST',
     path: '/console/catalogue/categories',
     summary: '接口分类（目录编辑）',
-    input: z.object({}),
     answer: { data: z.array(CatalogueCategory) },
   }),
-  interfaces: defineCall({
-    ...catalogueCall,
+  interfaces: catalogueCall({
+    method: 'POST',
     path: '/console/catalogue/interfaces',
     summary: '全部接口列表，含下架的（按名称、编号或网关路径，分类，状态筛选）',
     input: CatalogueListQuery,
     answer: { rows: CatalogueInterfaceRow },
   }),
-  interface: defineCall({
-    ...catalogueCall,
+  interface: catalogueCall({
+    method: 'POST',
     path: '/console/catalogue/interface',
     summary: '一个接口的资料、文档与全部套餐',
     input: CatalogueIdInput,
     answer: { data: CatalogueInterfaceDetail },
     fails: ['ALL_0011'],
   }),
-  saveInterface: defineCall({
-    ...catalogueCall,
+  saveInterface: catalogueCall({
+    method: 'POST',
     path: '/console/catalogue/saveInterface',
     summary: '新建或编辑接口（文档各部分以 JSON 文本提交）',
     input: InterfaceSaveInput,
     answer: { data: CatalogueChange },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  interfaceStatus: defineCall({
-    ...catalogueCall,
+  interfaceStatus: catalogueCall({
+    method: 'POST',
     path: '/console/catalogue/interfaceStatus',
     summary: '接口上架或下架',
     input: InterfaceStatusInput,
     answer: { data: CatalogueChange },
     fails: ['ALL_0011'],
   }),
-  savePackage: defineCall({
-    ...catalogueCall,
+  savePackage: catalogueCall({
+    method: 'POST',
     path: '/console/catalogue/savePackage',
     summary: '新建或编辑价格套餐（价格以元提交）',
     input: PackageSaveInput,
     answer: { data: CatalogueChange },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  packageStatus: defineCall({
-    ...catalogueCall,
+  packageStatus: catalogueCall({
+    method: 'POST',
     path: '/console/catalogue/packageStatus',
     summary: '套餐上架或下架',
     input: PackageStatusInput,

@@ -1,9 +1,9 @@
 // The console's content editors (issue #10): news, cases, policy readings, the knowledge base and
 // the home banners — the kinds, their public pages, the editor's rules with their Chinese messages.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { defineCall, operatorCalls } from './call';
 import { INDUSTRIES } from './constants';
-import { NEWS_TYPES } from './content';
+import { CaseCard, HomeBanner, KnowledgeItem, NEWS_TYPES, NewsItem, PolicyItem } from './content';
 import { PageQuery, parseId } from './paging';
 
 export const CONTENT_KINDS = ['news', 'cases', 'policies', 'knowledge', 'banners'] as const;
@@ -175,15 +175,18 @@ const day = z.preprocess(
     }, CONTENT_MSG.date),
 );
 
+/** A list an editor types in one box ("a, b，c d"), or one the form already split. */
+function listItems(v: unknown): unknown {
+  if (Array.isArray(v)) return v;
+  if (v === undefined || v === null) return [];
+  return String(v)
+    .split(/[\s,，、;；]+/)
+    .filter(Boolean);
+}
+
 /** Interface ids as an editor types them: "1882, 1979 2061" (duplicates count once). */
 const interfaceIds = z.preprocess(
-  (v) => {
-    if (Array.isArray(v)) return v;
-    if (v === undefined || v === null) return [];
-    return String(v)
-      .split(/[\s,，、;；]+/)
-      .filter(Boolean);
-  },
+  listItems,
   z
     .array(z.union([z.string(), z.number()]).transform(idOr(CONTENT_MSG.interfaces)))
     .transform((ids) => [...new Set(ids)])
@@ -191,18 +194,15 @@ const interfaceIds = z.preprocess(
 );
 
 const tags = z.preprocess(
-  (v) => {
-    if (Array.isArray(v)) return v;
-    if (v === undefined || v === null) return [];
-    return String(v)
-      .split(/[\s,，、;；]+/)
-      .filter(Boolean);
-  },
+  listItems,
   z
     .array(z.string().max(L.tag, CONTENT_MSG.tag))
     .transform((ts) => [...new Set(ts)])
     .refine((ts) => ts.length <= L.tags, CONTENT_MSG.tagsMax),
 );
+
+const title = text(CONTENT_MSG.titleRequired, L.title, CONTENT_MSG.title);
+const summary = text(CONTENT_MSG.summaryRequired, L.summary, CONTENT_MSG.summary);
 
 /** Absent or '' on a new item; an item's id when editing. */
 const editId = z.preprocess(blankToUndefined, z.union([z.string(), z.number()]).transform(idOr(CONTENT_MSG.missing)).optional());
@@ -219,8 +219,8 @@ export const NewsSaveInput = z.object({
   id: editId,
   version,
   type: newsType,
-  title: text(CONTENT_MSG.titleRequired, L.title, CONTENT_MSG.title),
-  summary: text(CONTENT_MSG.summaryRequired, L.summary, CONTENT_MSG.summary),
+  title,
+  summary,
   source: text(CONTENT_MSG.sourceRequired, L.source, CONTENT_MSG.source),
   publishedAt: day,
   body: paragraphs('正文'),
@@ -231,9 +231,9 @@ export const CaseSaveInput = z.object({
   id: editId,
   version,
   industry: z.preprocess(trimmed, z.enum(INDUSTRIES, { error: CONTENT_MSG.industry })),
-  title: text(CONTENT_MSG.titleRequired, L.title, CONTENT_MSG.title),
+  title,
   customer: text(CONTENT_MSG.customerRequired, L.customer, CONTENT_MSG.customer),
-  summary: text(CONTENT_MSG.summaryRequired, L.summary, CONTENT_MSG.summary),
+  summary,
   challenge: paragraphs('业务挑战'),
   solution: paragraphs('解决方案'),
   results: paragraphs('实施成效'),
@@ -245,11 +245,11 @@ export type CaseSaveInput = z.output<typeof CaseSaveInput>;
 export const PolicySaveInput = z.object({
   id: editId,
   version,
-  title: text(CONTENT_MSG.titleRequired, L.title, CONTENT_MSG.title),
+  title,
   issuer: text(CONTENT_MSG.issuerRequired, L.issuer, CONTENT_MSG.issuer),
   docNumber: z.preprocess((v) => (v === undefined || v === null ? '' : trimmed(v)), z.string().max(L.docNumber, CONTENT_MSG.docNumber)),
   issuedAt: day,
-  summary: text(CONTENT_MSG.summaryRequired, L.summary, CONTENT_MSG.summary),
+  summary,
   body: paragraphs('正文'),
   tags,
 });
@@ -259,8 +259,8 @@ export const KnowledgeSaveInput = z.object({
   id: editId,
   version,
   type: text(CONTENT_MSG.knowledgeTypeRequired, L.knowledgeType, CONTENT_MSG.knowledgeType),
-  title: text(CONTENT_MSG.titleRequired, L.title, CONTENT_MSG.title),
-  summary: text(CONTENT_MSG.summaryRequired, L.summary, CONTENT_MSG.summary),
+  title,
+  summary,
   body: paragraphs('正文'),
   interfaceIds,
   publishedAt: day,
@@ -322,78 +322,29 @@ export type ContentIdInput = z.output<typeof ContentIdInput>;
 const contentStatus = z.enum(CONTENT_STATUSES);
 const paragraphsShown = z.array(z.string());
 
-export const ConsoleNews = z.object({
-  id: z.number().int(),
-  type: z.number().int(),
-  title: z.string(),
-  summary: z.string(),
-  body: paragraphsShown,
-  source: z.string(),
-  publishedAt: z.string(),
-  views: z.number().int(),
-  status: contentStatus,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** What only the editor sees of an item: where it stands, and when it was made and last saved. */
+const editorial = { status: contentStatus, createdAt: z.string(), updatedAt: z.string() };
+
+// An item as the editor opens it: the public page's fields, the long texts and the editorial ones.
+export const ConsoleNews = NewsItem.omit({ typeName: true }).extend({ body: paragraphsShown, ...editorial });
 export type ConsoleNews = z.infer<typeof ConsoleNews>;
 
-export const ConsoleCase = z.object({
-  id: z.number().int(),
-  industry: z.string(),
-  title: z.string(),
-  customer: z.string(),
-  summary: z.string(),
+export const ConsoleCase = CaseCard.extend({
   challenge: paragraphsShown,
   solution: paragraphsShown,
   results: paragraphsShown,
   interfaceIds: z.array(z.number().int()),
-  publishedAt: z.string(),
-  status: contentStatus,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editorial,
 });
 export type ConsoleCase = z.infer<typeof ConsoleCase>;
 
-export const ConsolePolicy = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  issuer: z.string(),
-  docNumber: z.string(),
-  issuedAt: z.string(),
-  summary: z.string(),
-  body: paragraphsShown,
-  tags: z.array(z.string()),
-  status: contentStatus,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ConsolePolicy = PolicyItem.extend({ body: paragraphsShown, ...editorial });
 export type ConsolePolicy = z.infer<typeof ConsolePolicy>;
 
-export const ConsoleKnowledge = z.object({
-  id: z.number().int(),
-  type: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  body: paragraphsShown,
-  interfaceIds: z.array(z.number().int()),
-  publishedAt: z.string(),
-  views: z.number().int(),
-  status: contentStatus,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ConsoleKnowledge = KnowledgeItem.extend({ body: paragraphsShown, interfaceIds: z.array(z.number().int()), ...editorial });
 export type ConsoleKnowledge = z.infer<typeof ConsoleKnowledge>;
 
-export const ConsoleBanner = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  subtitle: z.string(),
-  href: z.string(),
-  buttonText: z.string(),
-  theme: z.string(),
-  sort: z.number().int(),
-  status: contentStatus,
-});
+export const ConsoleBanner = HomeBanner.extend({ status: contentStatus });
 export type ConsoleBanner = z.infer<typeof ConsoleBanner>;
 
 export interface ConsoleContentItem {
@@ -431,42 +382,42 @@ export type ContentChange = z.infer<typeof ContentChange>;
 
 /** list, detail, save, publish and unpublish under /console/content/<kind>/. */
 function contentCalls<const K extends ContentKind, S extends z.ZodType, I extends z.ZodType, R extends z.ZodType>(kind: K, save: S, item: I, row: R) {
-  const base = { method: 'POST', body: 'form', access: { operator: 'content' } } as const;
+  const call = operatorCalls('content');
   const label = CONTENT_KIND_LABEL[kind];
   return {
-    list: defineCall({
-      ...base,
+    list: call({
+      method: 'POST',
       path: `/console/content/${kind}/list`,
       summary: `${label}列表（运营后台，草稿在前）`,
       input: ContentListQuery,
       answer: { rows: row },
     }),
-    detail: defineCall({
-      ...base,
+    detail: call({
+      method: 'POST',
       path: `/console/content/${kind}/detail`,
       summary: `${label}详情（运营后台）`,
       input: ContentIdInput,
       answer: { data: item },
       fails: ['ALL_0011'],
     }),
-    save: defineCall({
-      ...base,
+    save: call({
+      method: 'POST',
       path: `/console/content/${kind}/save`,
       summary: `新建或修改${label}（新建为草稿；修改已发布的内容即刷新公开页面）`,
       input: save,
       answer: { data: ContentChange },
       fails: ['ALL_0011', 'ALL_0013'],
     }),
-    publish: defineCall({
-      ...base,
+    publish: call({
+      method: 'POST',
       path: `/console/content/${kind}/publish`,
       summary: `发布${label}`,
       input: ContentIdInput,
       answer: { data: ContentChange },
       fails: ['ALL_0011'],
     }),
-    unpublish: defineCall({
-      ...base,
+    unpublish: call({
+      method: 'POST',
       path: `/console/content/${kind}/unpublish`,
       summary: `下线${label}`,
       input: ContentIdInput,
@@ -495,10 +446,8 @@ export const consoleContentApi = {
   knowledgeTypes: defineCall({
     method: 'POST',
     path: '/console/content/knowledge/types',
-    body: 'form',
     access: { operator: 'content' },
     summary: '知识库在用的分类（编辑时的建议）',
-    input: z.object({}),
     answer: { data: z.array(z.string()) },
   }),
 };

@@ -2,8 +2,8 @@
 // writes (assign, state, note) and the rows they answer. The page's filters and forms and the
 // server's parsing read the same schemas, so both give the same Chinese message.
 import { z } from 'zod';
-import { defineCall, XLSX_TYPE } from './call';
-import { CONSOLE_LIMITS } from './console';
+import { operatorCalls, XLSX_TYPE } from './call';
+import { CONSOLE_LIMITS, ChangeResult } from './console';
 import { PageQuery } from './paging';
 
 export const LEAD_KINDS = ['trial', 'consult', 'quote', 'document'] as const;
@@ -83,6 +83,9 @@ const Id = idOf(LEADS_MSG.leadMissing);
 const AuditId = idOf(LEADS_MSG.auditMissing);
 
 const inOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+/** Both lists search by keyword within a range of days, the range checked once the fields are. */
+const searched = { keyword: Keyword, from: Day, to: Day };
+const rangeInOrder = { message: LEADS_MSG.range, path: ['to'] };
 
 /** 负责人 filter: mine, the shared inbox, anyone, or one operator's id. */
 export const LeadAssigneeFilter = z.preprocess(
@@ -104,11 +107,9 @@ export const LeadListQuery = z
     kind: z.preprocess(blankToUndefined, z.enum(LEAD_KINDS, { error: LEADS_MSG.kind }).optional()),
     state: z.preprocess(blankToUndefined, z.enum(LEAD_STATES, { error: LEADS_MSG.state }).optional()),
     assignee: LeadAssigneeFilter,
-    keyword: Keyword,
-    from: Day,
-    to: Day,
+    ...searched,
   })
-  .refine(inOrder, { message: LEADS_MSG.range, path: ['to'] });
+  .refine(inOrder, rangeInOrder);
 export type LeadListQuery = z.infer<typeof LeadListQuery>;
 
 export const LeadIdInput = z.object({ id: Id });
@@ -146,11 +147,9 @@ export type LeadNoteInput = z.infer<typeof LeadNoteInput>;
 export const AuditRequestListQuery = z
   .object({
     state: z.preprocess(blankToUndefined, z.enum(AUDIT_REQUEST_STATES, { error: LEADS_MSG.state }).optional()),
-    keyword: Keyword,
-    from: Day,
-    to: Day,
+    ...searched,
   })
-  .refine(inOrder, { message: LEADS_MSG.range, path: ['to'] });
+  .refine(inOrder, rangeInOrder);
 export type AuditRequestListQuery = z.infer<typeof AuditRequestListQuery>;
 
 export const AuditRequestIdInput = z.object({ id: AuditId });
@@ -219,9 +218,6 @@ export const AuditRequestRow = z.object({
 });
 export type AuditRequestRow = z.infer<typeof AuditRequestRow>;
 
-/** What a write answers beside its message: whether it changed anything (a repeat does not). */
-const Changed = z.object({ changed: z.boolean() });
-
 // ── The calls ────────────────────────────────────────────────────────────────────────────────
 
 /** leads/list: the filters and the page. */
@@ -232,71 +228,58 @@ export type LeadListPage = z.infer<typeof LeadListPage>;
 export const AuditRequestListPage = AuditRequestListQuery.safeExtend(PageQuery.shape);
 export type AuditRequestListPage = z.infer<typeof AuditRequestListPage>;
 
+const leadsCall = operatorCalls('leads');
+
 /** 销售线索 (sales, admin): leads and data-compliance audit requests; showing a phone is audited. */
 export const consoleLeadsApi = {
-  list: defineCall({
+  list: leadsCall({
     method: 'POST',
     path: '/console/leads/list',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '销售线索列表（类型、状态、负责人、关键词、日期筛选，手机号打码）',
     input: LeadListPage,
     answer: { rows: LeadRow },
   }),
-  detail: defineCall({
+  detail: leadsCall({
     method: 'POST',
     path: '/console/leads/detail',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '线索详情（完整手机号与跟进记录，查看留痕）',
     input: LeadIdInput,
     answer: { data: LeadDetail },
     fails: ['ALL_0011'],
   }),
-  assignees: defineCall({
+  assignees: leadsCall({
     method: 'POST',
     path: '/console/leads/assignees',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '可分配线索的运营账号（在用的销售与管理员）',
-    input: z.object({}),
     answer: { data: z.array(LeadAssignee) },
   }),
-  assign: defineCall({
+  assign: leadsCall({
     method: 'POST',
     path: '/console/leads/assign',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '分配线索（给自己、他人或退回公共线索池）',
     input: LeadAssignInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  state: defineCall({
+  state: leadsCall({
     method: 'POST',
     path: '/console/leads/state',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '更新线索跟进状态',
     input: LeadStateInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  note: defineCall({
+  note: leadsCall({
     method: 'POST',
     path: '/console/leads/note',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '添加跟进记录（片刻内重复提交只记一次）',
     input: LeadNoteInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  export: defineCall({
+  export: leadsCall({
     method: 'GET',
     path: '/console/leads/export',
-    body: 'none',
-    access: { operator: 'leads' },
     summary: '导出销售线索 Excel（列表的筛选条件，完整手机号，最多 10,000 条，导出留痕）',
     input: LeadListQuery,
     answer: { file: [XLSX_TYPE] },
@@ -304,33 +287,27 @@ export const consoleLeadsApi = {
 };
 
 export const consoleAuditRequestsApi = {
-  list: defineCall({
+  list: leadsCall({
     method: 'POST',
     path: '/console/auditRequests/list',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '合规审计申请列表（状态、关键词、日期筛选，手机号打码）',
     input: AuditRequestListPage,
     answer: { rows: AuditRequestRow },
   }),
-  detail: defineCall({
+  detail: leadsCall({
     method: 'POST',
     path: '/console/auditRequests/detail',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '合规审计申请详情（完整手机号，查看留痕）',
     input: AuditRequestIdInput,
     answer: { data: AuditRequestRow },
     fails: ['ALL_0011'],
   }),
-  state: defineCall({
+  state: leadsCall({
     method: 'POST',
     path: '/console/auditRequests/state',
-    body: 'form',
-    access: { operator: 'leads' },
     summary: '更新合规审计申请跟进状态',
     input: AuditRequestStateInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
 };

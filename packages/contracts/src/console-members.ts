@@ -3,7 +3,8 @@
 // The page and the server (and `npm run console -- features`) read the same rules and messages.
 import { z } from 'zod';
 import { GRANTABLE_FEATURES, QUALIFICATION_STATUS } from './account';
-import { defineCall } from './call';
+import { operatorCalls } from './call';
+import { ChangeResult } from './console';
 import { DORMANT_ACCOUNT_MONTHS, FEATURE_CODES, SUPPORT_HOTLINE } from './constants';
 import { PageQuery } from './paging';
 
@@ -144,16 +145,18 @@ export const MemberDetail = MemberRow.extend({
 });
 export type MemberDetail = z.infer<typeof MemberDetail>;
 
-export const DormantRow = z.object({
-  id: z.number().int(),
-  loginName: z.string(),
-  mobile: z.string(),
-  companyName: z.string(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
+/** A member as the dormant tab lists it. */
+export const DormantRow = MemberRow.pick({
+  id: true,
+  loginName: true,
+  mobile: true,
+  companyName: true,
+  createdAt: true,
+  lastLoginAt: true,
+  closureMarkedAt: true,
+}).extend({
   /** Whole days since the last login (or since registration, never logged in). */
   idleDays: z.number().int(),
-  closureMarkedAt: z.string().nullable(),
 });
 export type DormantRow = z.infer<typeof DormantRow>;
 
@@ -165,87 +168,70 @@ export type MemberListPage = z.infer<typeof MemberListPage>;
 export const DormantListPage = DormantListQuery.extend(PageQuery.shape);
 export type DormantListPage = z.infer<typeof DormantListPage>;
 
-/** What a change answers beside its message: whether it changed anything (a repeat does not). */
-const Changed = z.object({ changed: z.boolean() });
+const membersCall = operatorCalls('members');
 
 /** 会员管理 (admin): members, their feature codes, flag and status, and Decision 9's dormant accounts. */
 export const consoleMembersApi = {
-  list: defineCall({
+  list: membersCall({
     method: 'POST',
     path: '/console/members/list',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '会员列表（关键词、状态、安全标记、账号类型筛选，手机号打码）',
     input: MemberListPage,
     answer: { rows: MemberRow },
   }),
-  detail: defineCall({
+  detail: membersCall({
     method: 'POST',
     path: '/console/members/detail',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '会员详情（功能权限、企业认证、余额、购买与子账号数）',
     input: MemberIdInput,
     answer: { data: MemberDetail },
     fails: ['ALL_0011'],
   }),
-  features: defineCall({
+  features: membersCall({
     method: 'POST',
     path: '/console/members/features',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '修改开通的用户中心功能（default 恢复默认），并通知会员',
     input: MemberFeaturesInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  flags: defineCall({
+  flags: membersCall({
     method: 'POST',
     path: '/console/members/flags',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '加上或取消安全验证标记（每次登录验证手机号）',
     input: MemberFlagsInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  status: defineCall({
+  status: membersCall({
     method: 'POST',
     path: '/console/members/status',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '启用或停用会员账号（停用即结束其与子账号的全部登录）',
     input: MemberStatusInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  dormant: defineCall({
+  dormant: membersCall({
     method: 'POST',
     path: '/console/members/dormant',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '长期未登录账号（待标记或已标记待注销）',
     input: DormantListPage,
     answer: { rows: DormantRow },
   }),
-  markClosure: defineCall({
+  markClosure: membersCall({
     method: 'POST',
     path: '/console/members/markClosure',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '标记待注销（只限长期未登录的主账号），并以站内信和短信通知本人',
     input: MemberIdInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  unmarkClosure: defineCall({
+  unmarkClosure: membersCall({
     method: 'POST',
     path: '/console/members/unmarkClosure',
-    body: 'form',
-    access: { operator: 'members' },
     summary: '取消待注销标记',
     input: MemberIdInput,
-    answer: { data: Changed },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
 };

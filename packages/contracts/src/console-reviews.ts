@@ -1,11 +1,13 @@
 // The console's review and finance queues (issue #10): enterprise authentication, paid tests,
 // recharges and refunds — their filters, the decisions an operator sends and the rows they see.
 import { z } from 'zod';
-import { OrderRow } from './billing';
-import { defineCall, XLSX_TYPE } from './call';
+import { OrderRow, RechargeRow } from './billing';
+import { defineCall, operatorCalls, XLSX_TYPE } from './call';
+import type { ErrorCode } from './errors';
 import { CONSOLE_LIMITS, CONSOLE_MSG } from './console';
 import { yuanToFen } from './format';
 import { PageQuery, parseId } from './paging';
+import { PayTestRow } from './paytest';
 
 export const REVIEW_MSG = {
   missing: '请选择要处理的申请',
@@ -91,35 +93,29 @@ const reasonField = z.preprocess(
 );
 const reasonWhenRejected = { message: CONSOLE_MSG.reasonRequired, path: ['reason'] };
 
+/** A decision on one item of a queue: `yes`, or reject with a reason the member reads. */
+function decisionInput<const Yes extends string>(yes: Yes) {
+  return z
+    .object({
+      id: ReviewIdInput.shape.id,
+      decision: z.enum([yes, 'reject'], { error: REVIEW_MSG.decision }),
+      reason: reasonField,
+    })
+    .refine((v) => v.decision === yes || v.reason.length > 0, reasonWhenRejected);
+}
+
 /** Qualifications and paid tests: approve, or reject with a reason the member reads. */
-export const ReviewDecisionInput = z
-  .object({
-    id: ReviewIdInput.shape.id,
-    decision: z.enum(['approve', 'reject'], { error: REVIEW_MSG.decision }),
-    reason: reasonField,
-  })
-  .refine((v) => v.decision === 'approve' || v.reason.length > 0, reasonWhenRejected);
+export const ReviewDecisionInput = decisionInput('approve');
 export type ReviewDecisionInput = z.infer<typeof ReviewDecisionInput>;
 
 /** Recharges: confirm the money arrived (credits the balance once), or reject with a reason. */
-export const RechargeDecisionInput = z
-  .object({
-    id: ReviewIdInput.shape.id,
-    decision: z.enum(['confirm', 'reject'], { error: REVIEW_MSG.decision }),
-    reason: reasonField,
-  })
-  .refine((v) => v.decision === 'confirm' || v.reason.length > 0, reasonWhenRejected);
+export const RechargeDecisionInput = decisionInput('confirm');
 export type RechargeDecisionInput = z.infer<typeof RechargeDecisionInput>;
 
 /** Refunds: approve (optionally a lower amount in 元; the field answers fen), or reject with a reason. */
-export const RefundDecisionInput = z
-  .object({
-    id: ReviewIdInput.shape.id,
-    decision: z.enum(['approve', 'reject'], { error: REVIEW_MSG.decision }),
-    reason: reasonField,
-    amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), RefundAmount.optional()),
-  })
-  .refine((v) => v.decision === 'approve' || v.reason.length > 0, reasonWhenRejected);
+export const RefundDecisionInput = decisionInput('approve').safeExtend({
+  amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), RefundAmount.optional()),
+});
 export type RefundDecisionInput = z.infer<typeof RefundDecisionInput>;
 
 // ── What the screens show ────────────────────────────────────────────────────────────────────
@@ -135,19 +131,20 @@ function countsOf<const S extends readonly [string, ...string[]]>(values: S) {
   return z.object(Object.fromEntries([...values, 'all'].map((v) => [v, z.number().int()])) as Record<S[number] | 'all', z.ZodNumber>);
 }
 
+/** Every queue row starts with the item and the member who asked. */
+const applicant = { id: z.number().int(), memberId: z.number().int(), loginName: z.string() };
+/** And ends with who decided it, when, and when it was asked. */
+const decided = { decidedBy: z.string(), decidedAt: z.string().nullable(), createdAt: z.string() };
+
 export const QualificationQueueRow = z.object({
-  id: z.number().int(),
-  memberId: z.number().int(),
-  loginName: z.string(),
+  ...applicant,
   companyName: z.string(),
   creditCode: z.string(),
   legalPerson: z.string(),
   status: z.enum(QUALIFICATION_QUEUE),
   statusLabel: z.string(),
   reason: z.string(),
-  decidedBy: z.string(),
-  decidedAt: z.string().nullable(),
-  createdAt: z.string(),
+  ...decided,
 });
 export type QualificationQueueRow = z.infer<typeof QualificationQueueRow>;
 
@@ -160,25 +157,13 @@ export const QualificationDetail = QualificationQueueRow.extend({
 });
 export type QualificationDetail = z.infer<typeof QualificationDetail>;
 
+/** The member's paid test (without its usage figures), with who asked and who decided. */
 export const PayTestQueueRow = z.object({
-  id: z.number().int(),
-  memberId: z.number().int(),
-  loginName: z.string(),
-  interfaceId: z.number().int(),
-  interfaceName: z.string(),
-  calls: z.number().int(),
-  feeFen: z.number().int(),
-  purpose: z.string(),
-  contactName: z.string(),
+  ...applicant,
+  ...PayTestRow.omit({ testCallsLeft: true, expiredCalls: true }).shape,
   /** Masked in lists (138****5678); whole in the detail. */
   contactPhone: z.string(),
-  status: z.enum(PAY_TEST_QUEUE),
-  statusLabel: z.string(),
-  reason: z.string(),
   decidedBy: z.string(),
-  createdAt: z.string(),
-  approvedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
 });
 export type PayTestQueueRow = z.infer<typeof PayTestQueueRow>;
 
@@ -189,19 +174,11 @@ export const PayTestDetail = PayTestQueueRow.extend({
 });
 export type PayTestDetail = z.infer<typeof PayTestDetail>;
 
+/** The member's recharge, with who declared it and who decided it. */
 export const RechargeQueueRow = z.object({
-  id: z.number().int(),
-  memberId: z.number().int(),
-  loginName: z.string(),
-  amountFen: z.number().int(),
-  transferRef: z.string(),
-  payerName: z.string(),
-  status: z.enum(RECHARGE_QUEUE),
-  statusLabel: z.string(),
-  reason: z.string(),
+  ...applicant,
+  ...RechargeRow.shape,
   decidedBy: z.string(),
-  decidedAt: z.string().nullable(),
-  createdAt: z.string(),
 });
 export type RechargeQueueRow = z.infer<typeof RechargeQueueRow>;
 
@@ -215,9 +192,7 @@ export const RechargeDetail = RechargeQueueRow.extend({
 export type RechargeDetail = z.infer<typeof RechargeDetail>;
 
 export const RefundQueueRow = z.object({
-  id: z.number().int(),
-  memberId: z.number().int(),
-  loginName: z.string(),
+  ...applicant,
   scope: z.enum(['order', 'purchase']),
   scopeLabel: z.string(),
   orderNo: z.string().nullable(),
@@ -228,9 +203,7 @@ export const RefundQueueRow = z.object({
   status: z.enum(REFUND_QUEUE),
   statusLabel: z.string(),
   decisionNote: z.string(),
-  decidedBy: z.string(),
-  decidedAt: z.string().nullable(),
-  createdAt: z.string(),
+  ...decided,
 });
 export type RefundQueueRow = z.infer<typeof RefundQueueRow>;
 
@@ -258,41 +231,75 @@ const XLSX = [XLSX_TYPE] as const;
 /** The licence image's id from the path; junk reads as no image (404), like an id that does not exist. */
 export const LicenceInput = z.object({ id: z.preprocess((v) => parseId(v) ?? 0, z.number().int()) });
 
+/** What makes one review queue: its statuses, its query, its row and detail, and its decision. */
+interface QueueParts<S, Q, R, D, I> {
+  statuses: S;
+  query: Q;
+  row: R;
+  detail: D;
+  decision: I;
+  summary: { list: string; detail: string; decide: string };
+  /** What a decision may answer beyond a missing item and a conflict (a balance too low). */
+  decideFails?: readonly ErrorCode[];
+}
+
+/**
+ * The calls every queue has under /console/<area>/: the page with each status's count (for the
+ * tabs), one item's detail, and the decision on it (a repeat changes nothing).
+ */
+function queueCalls<
+  const A extends 'qualifications' | 'payTests' | 'recharges' | 'refunds',
+  const S extends readonly [string, ...string[]],
+  Q extends z.ZodType,
+  R extends z.ZodType,
+  D extends z.ZodType,
+  I extends z.ZodType,
+>(area: A, q: QueueParts<S, Q, R, D, I>) {
+  const call = operatorCalls(area);
+  return {
+    list: call({
+      method: 'POST',
+      path: `/console/${area}/list`,
+      summary: q.summary.list,
+      input: q.query,
+      answer: { rows: q.row, extra: { counts: countsOf(q.statuses) } },
+    }),
+    detail: call({
+      method: 'POST',
+      path: `/console/${area}/detail`,
+      summary: q.summary.detail,
+      input: ReviewIdInput,
+      answer: { data: q.detail },
+      fails: ['ALL_0011'],
+    }),
+    decide: call({
+      method: 'POST',
+      path: `/console/${area}/decide`,
+      summary: q.summary.decide,
+      input: q.decision,
+      answer: { data: decisionOf(q.row) },
+      fails: ['ALL_0011', 'ALL_0013', ...(q.decideFails ?? [])],
+    }),
+  };
+}
+
 /** 企业认证审核 (reviewer, admin): the queue, the detail (audited: it shows the whole phone), the decision, the licence. */
 export const consoleQualificationsApi = {
-  list: defineCall({
-    method: 'POST',
-    path: '/console/qualifications/list',
-    body: 'form',
-    access: { operator: 'qualifications' },
-    summary: '企业认证审核队列（按状态分页，附各状态数量）',
-    input: QualificationQueueQuery,
-    answer: { rows: QualificationQueueRow, extra: { counts: countsOf(QUALIFICATION_QUEUE) } },
-  }),
-  detail: defineCall({
-    method: 'POST',
-    path: '/console/qualifications/detail',
-    body: 'form',
-    access: { operator: 'qualifications' },
-    summary: '企业认证申请详情（含联系人完整手机号，查看留痕）',
-    input: ReviewIdInput,
-    answer: { data: QualificationDetail },
-    fails: ['ALL_0011'],
-  }),
-  decide: defineCall({
-    method: 'POST',
-    path: '/console/qualifications/decide',
-    body: 'form',
-    access: { operator: 'qualifications' },
-    summary: '通过或驳回企业认证（重复提交不重复处理）',
-    input: ReviewDecisionInput,
-    answer: { data: decisionOf(QualificationQueueRow) },
-    fails: ['ALL_0011', 'ALL_0013'],
+  ...queueCalls('qualifications', {
+    statuses: QUALIFICATION_QUEUE,
+    query: QualificationQueueQuery,
+    row: QualificationQueueRow,
+    detail: QualificationDetail,
+    decision: ReviewDecisionInput,
+    summary: {
+      list: '企业认证审核队列（按状态分页，附各状态数量）',
+      detail: '企业认证申请详情（含联系人完整手机号，查看留痕）',
+      decide: '通过或驳回企业认证（重复提交不重复处理）',
+    },
   }),
   licence: defineCall({
     method: 'GET',
     path: '/console/qualifications/licence/:id',
-    body: 'none',
     access: { operator: 'qualifications' },
     summary: '营业执照图片（详情抽屉的 <img>，不缓存）',
     input: LicenceInput,
@@ -303,73 +310,37 @@ export const consoleQualificationsApi = {
 };
 
 /** 付费测试审批 (reviewer, admin). */
-export const consolePayTestsApi = {
-  list: defineCall({
-    method: 'POST',
-    path: '/console/payTests/list',
-    body: 'form',
-    access: { operator: 'payTests' },
-    summary: '付费测试审批队列（按状态分页，附各状态数量，手机号打码）',
-    input: PayTestQueueQuery,
-    answer: { rows: PayTestQueueRow, extra: { counts: countsOf(PAY_TEST_QUEUE) } },
-  }),
-  detail: defineCall({
-    method: 'POST',
-    path: '/console/payTests/detail',
-    body: 'form',
-    access: { operator: 'payTests' },
-    summary: '付费测试申请详情（含完整手机号与余额，查看留痕）',
-    input: ReviewIdInput,
-    answer: { data: PayTestDetail },
-    fails: ['ALL_0011'],
-  }),
-  decide: defineCall({
-    method: 'POST',
-    path: '/console/payTests/decide',
-    body: 'form',
-    access: { operator: 'payTests' },
-    summary: '通过（扣测试费、开通测试调用）或驳回付费测试',
-    input: ReviewDecisionInput,
-    answer: { data: decisionOf(PayTestQueueRow) },
-    fails: ['ALL_0011', 'ALL_0013', 'ALL_0070'],
-  }),
-};
+export const consolePayTestsApi = queueCalls('payTests', {
+  statuses: PAY_TEST_QUEUE,
+  query: PayTestQueueQuery,
+  row: PayTestQueueRow,
+  detail: PayTestDetail,
+  decision: ReviewDecisionInput,
+  summary: {
+    list: '付费测试审批队列（按状态分页，附各状态数量，手机号打码）',
+    detail: '付费测试申请详情（含完整手机号与余额，查看留痕）',
+    decide: '通过（扣测试费、开通测试调用）或驳回付费测试',
+  },
+  decideFails: ['ALL_0070'],
+});
 
 /** 充值确认 (finance, admin): bank transfers declared by members (Decision 7). */
 export const consoleRechargesApi = {
-  list: defineCall({
-    method: 'POST',
-    path: '/console/recharges/list',
-    body: 'form',
-    access: { operator: 'recharges' },
-    summary: '充值确认队列（按状态分页，附各状态数量）',
-    input: RechargeQueueQuery,
-    answer: { rows: RechargeQueueRow, extra: { counts: countsOf(RECHARGE_QUEUE) } },
-  }),
-  detail: defineCall({
-    method: 'POST',
-    path: '/console/recharges/detail',
-    body: 'form',
-    access: { operator: 'recharges' },
-    summary: '充值申请详情（余额、近期订单与充值）',
-    input: ReviewIdInput,
-    answer: { data: RechargeDetail },
-    fails: ['ALL_0011'],
-  }),
-  decide: defineCall({
-    method: 'POST',
-    path: '/console/recharges/decide',
-    body: 'form',
-    access: { operator: 'recharges' },
-    summary: '确认到账（只入账一次）或驳回充值',
-    input: RechargeDecisionInput,
-    answer: { data: decisionOf(RechargeQueueRow) },
-    fails: ['ALL_0011', 'ALL_0013'],
+  ...queueCalls('recharges', {
+    statuses: RECHARGE_QUEUE,
+    query: RechargeQueueQuery,
+    row: RechargeQueueRow,
+    detail: RechargeDetail,
+    decision: RechargeDecisionInput,
+    summary: {
+      list: '充值确认队列（按状态分页，附各状态数量）',
+      detail: '充值申请详情（余额、近期订单与充值）',
+      decide: '确认到账（只入账一次）或驳回充值',
+    },
   }),
   export: defineCall({
     method: 'GET',
     path: '/console/recharges/export',
-    body: 'none',
     access: { operator: 'recharges' },
     summary: '导出充值记录 Excel（当前状态与关键词，最多 10,000 条，导出留痕）',
     input: RechargeQueueQuery,
@@ -379,39 +350,21 @@ export const consoleRechargesApi = {
 
 /** 退款审核 (finance, admin). */
 export const consoleRefundsApi = {
-  list: defineCall({
-    method: 'POST',
-    path: '/console/refunds/list',
-    body: 'form',
-    access: { operator: 'refunds' },
-    summary: '退款审核队列（按状态分页，附各状态数量）',
-    input: RefundQueueQuery,
-    answer: { rows: RefundQueueRow, extra: { counts: countsOf(REFUND_QUEUE) } },
-  }),
-  detail: defineCall({
-    method: 'POST',
-    path: '/console/refunds/detail',
-    body: 'form',
-    access: { operator: 'refunds' },
-    summary: '退款申请详情（当前可退调用次数与金额、余额、近期订单）',
-    input: ReviewIdInput,
-    answer: { data: RefundDetail },
-    fails: ['ALL_0011'],
-  }),
-  decide: defineCall({
-    method: 'POST',
-    path: '/console/refunds/decide',
-    body: 'form',
-    access: { operator: 'refunds' },
-    summary: '通过（可调低金额，收回调用并退回余额）或驳回退款',
-    input: RefundDecisionInput,
-    answer: { data: decisionOf(RefundQueueRow) },
-    fails: ['ALL_0011', 'ALL_0013'],
+  ...queueCalls('refunds', {
+    statuses: REFUND_QUEUE,
+    query: RefundQueueQuery,
+    row: RefundQueueRow,
+    detail: RefundDetail,
+    decision: RefundDecisionInput,
+    summary: {
+      list: '退款审核队列（按状态分页，附各状态数量）',
+      detail: '退款申请详情（当前可退调用次数与金额、余额、近期订单）',
+      decide: '通过（可调低金额，收回调用并退回余额）或驳回退款',
+    },
   }),
   export: defineCall({
     method: 'GET',
     path: '/console/refunds/export',
-    body: 'none',
     access: { operator: 'refunds' },
     summary: '导出退款记录 Excel（当前状态与关键词，最多 10,000 条，导出留痕）',
     input: RefundQueueQuery,

@@ -3,7 +3,7 @@
 // entry is shown exactly when its calls are allowed. Declares the calls of the console's own areas:
 // the session, the home, page views, the audit log and the operator accounts.
 import { z } from 'zod';
-import { defineCall, XLSX_TYPE } from './call';
+import { defineCall, operatorCalls, publicCall, XLSX_TYPE } from './call';
 import { PageQuery, parseId } from './paging';
 import { isCalendarDay } from './usage';
 
@@ -259,6 +259,10 @@ export function auditActionLabel(action: string): string | null {
 
 // ── The console's own calls (issue #18: declared once) ────────────────────────────────────────
 
+/** What a console write answers beside its message: whether it changed anything (a repeat does not). */
+export const ChangeResult = z.object({ changed: z.boolean() });
+export type ChangeResult = z.infer<typeof ChangeResult>;
+
 /** A page of the audit log with its filters. */
 export const ConsoleAuditListInput = PageQuery.extend(ConsoleAuditQuery.shape);
 export type ConsoleAuditListInput = z.infer<typeof ConsoleAuditListInput>;
@@ -318,43 +322,33 @@ export type OperatorIdInput = z.infer<typeof OperatorIdInput>;
 
 /** Sign-in and the session: open to anyone, since they are how an operator gets a session. */
 export const consoleSessionApi = {
-  login: defineCall({
+  login: publicCall({
     method: 'POST',
     path: '/console/login',
-    body: 'form',
-    access: 'anyone',
     summary: '运营后台登录（账号、密码、动态码；未绑定身份验证器时返回绑定信息）',
     input: ConsoleLoginInput,
     answer: { data: z.discriminatedUnion('stage', [ConsoleEnrollment, ConsoleSignedIn]) },
     fails: ['ALL_0020', 'ALL_0021'],
   }),
-  enroll: defineCall({
+  enroll: publicCall({
     method: 'POST',
     path: '/console/enroll',
-    body: 'form',
-    access: 'anyone',
     summary: '运营后台首次登录：绑定身份验证器并登录',
     input: ConsoleEnrollInput,
     answer: { data: ConsoleSignedIn },
     fails: ['ALL_0013', 'ALL_0020', 'ALL_0021'],
   }),
-  logout: defineCall({
+  logout: publicCall({
     method: 'POST',
     path: '/console/logout',
-    body: 'form',
-    access: 'anyone',
     summary: '运营后台退出登录',
-    input: z.object({}),
     answer: { data: z.null() },
   }),
   /** Reads the console cookie itself: ALL_0024 without a session, whatever the role. */
-  me: defineCall({
+  me: publicCall({
     method: 'POST',
     path: '/console/me',
-    body: 'form',
-    access: 'anyone',
     summary: '当前登录的运营账号及其可用的功能区',
-    input: z.object({}),
     answer: { data: ConsoleOperator },
     fails: ['ALL_0024'],
   }),
@@ -364,10 +358,8 @@ export const consoleOverviewApi = {
   overview: defineCall({
     method: 'POST',
     path: '/console/overview',
-    body: 'form',
     access: { operator: 'overview' },
     summary: '工作台：当前角色各待办队列的数量',
-    input: z.object({}),
     answer: { data: ConsoleOverview },
   }),
 };
@@ -376,7 +368,6 @@ export const consolePageViewsApi = {
   list: defineCall({
     method: 'POST',
     path: '/console/pageViews/list',
-    body: 'form',
     access: { operator: 'pageViews' },
     summary: '页面访问：按路径和按日的浏览量（北京时间自然日）',
     input: PageViewQuery,
@@ -384,62 +375,53 @@ export const consolePageViewsApi = {
   }),
 };
 
+const auditCall = operatorCalls('audit');
+
 export const consoleAuditApi = {
-  list: defineCall({
+  list: auditCall({
     method: 'POST',
     path: '/console/audit/list',
-    body: 'form',
-    access: { operator: 'audit' },
     summary: '操作日志列表',
     input: ConsoleAuditListInput,
     answer: { rows: ConsoleAuditRow },
   }),
-  export: defineCall({
+  export: auditCall({
     method: 'GET',
     path: '/console/audit/export',
-    body: 'none',
-    access: { operator: 'audit' },
     summary: '按筛选条件导出操作日志（xlsx，最多 10,000 条）',
     input: ConsoleAuditQuery,
     answer: { file: [XLSX_TYPE] },
   }),
 };
 
+const operatorsCall = operatorCalls('operators');
+
 export const consoleOperatorsApi = {
-  list: defineCall({
+  list: operatorsCall({
     method: 'POST',
     path: '/console/operators/list',
-    body: 'form',
-    access: { operator: 'operators' },
     summary: '运营账号列表',
-    input: z.object({}),
     answer: { rows: OperatorRow },
   }),
-  create: defineCall({
+  create: operatorsCall({
     method: 'POST',
     path: '/console/operators/create',
-    body: 'form',
-    access: { operator: 'operators' },
     summary: '新建运营账号（返回一次性初始密码）',
     input: OperatorCreateInput,
     answer: { data: OperatorIssued },
     fails: ['ALL_0013'],
   }),
-  status: defineCall({
+  status: operatorsCall({
     method: 'POST',
     path: '/console/operators/status',
-    body: 'form',
-    access: { operator: 'operators' },
     summary: '启用或停用运营账号（停用后其登录全部失效）',
     input: OperatorStatusInput,
-    answer: { data: z.object({ changed: z.boolean() }) },
+    answer: { data: ChangeResult },
     fails: ['ALL_0011'],
   }),
-  reset: defineCall({
+  reset: operatorsCall({
     method: 'POST',
     path: '/console/operators/reset',
-    body: 'form',
-    access: { operator: 'operators' },
     summary: '重置运营账号密码并解绑身份验证器（返回一次性新密码）',
     input: OperatorIdInput,
     answer: { data: OperatorIssued },

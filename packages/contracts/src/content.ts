@@ -3,7 +3,7 @@
 // answers of the content calls (news, cases, policy readings, the knowledge base, the home
 // page's blocks) and the calls themselves (contentApi).
 import { z } from 'zod';
-import { defineCall } from './call';
+import { publicCall } from './call';
 import { DEFAULT_PAGE_SIZE, INDUSTRIES } from './constants';
 import { LeadConsent } from './leads';
 import { PageQuery, parseId } from './paging';
@@ -245,20 +245,19 @@ export type HomeCourse = z.infer<typeof HomeCourse>;
 // ── The calls ────────────────────────────────────────────────────────────────────────────────
 
 const NOT_FOUND = ['ALL_0011'] as const;
-const none = z.object({});
 
 /** A public GET that takes no input and answers `data`. */
-const read = <S extends z.ZodType>(path: string, summary: string, data: S) =>
-  defineCall({ method: 'GET', path, body: 'none', access: 'anyone', summary, input: none, answer: { data } });
+const read = <S extends z.ZodType>(path: string, summary: string, data: S) => publicCall({ method: 'GET', path, summary, answer: { data } });
+
+/** A public GET of one entry by its id (path or query); an id that finds nothing answers 404. */
+const detail = <S extends z.ZodType>(path: string, summary: string, data: S) =>
+  publicCall({ method: 'GET', path, summary, input: ContentIdQuery, answer: { data }, fails: NOT_FOUND });
 
 const bannerList = <M extends 'GET' | 'POST'>(method: M) =>
-  defineCall({
+  publicCall({
     method,
     path: '/api/banner/list',
-    body: method === 'GET' ? 'none' : 'form',
-    access: 'anyone',
     summary: '首页轮播图（已发布，按排序）',
-    input: none,
     answer: { data: z.array(HomeBanner) },
   });
 
@@ -266,114 +265,64 @@ const bannerList = <M extends 'GET' | 'POST'>(method: M) =>
 export const contentApi = {
   // News
   newsTypes: read('/api/news/getNewsType', '新闻类型（含已发布条数）', z.array(NewsTypeCount)),
-  news: defineCall({
+  news: publicCall({
     method: 'GET',
     path: '/api/news/list',
-    body: 'none',
-    access: 'anyone',
     summary: '新闻列表（按类型、标题关键词）',
     input: NewsListQuery,
     answer: { rows: NewsItem },
   }),
-  newsDetail: defineCall({
-    method: 'GET',
-    path: '/api/news/:id',
-    body: 'none',
-    access: 'anyone',
-    summary: '新闻详情（阅读数加一；同类型的上一篇、下一篇与相关新闻）',
-    input: ContentIdQuery,
-    answer: { data: NewsDetail },
-    fails: NOT_FOUND,
-  }),
+  newsDetail: detail('/api/news/:id', '新闻详情（阅读数加一；同类型的上一篇、下一篇与相关新闻）', NewsDetail),
   // Cases
-  cases: defineCall({
+  cases: publicCall({
     method: 'POST',
     path: '/api/case/list',
-    body: 'form',
-    access: 'anyone',
     summary: '客户案例列表（按行业）',
     input: CaseListQuery,
     answer: { rows: CaseCard },
   }),
   caseIndustries: read('/api/case/industry', '案例行业（五个行业及各自案例数）', z.array(CaseIndustryCount)),
   succeededCases: read('/api/case/succeed', '首页成功案例（最新）', z.array(CaseCard)),
-  recommendedCases: defineCall({
+  recommendedCases: publicCall({
     method: 'GET',
     path: '/api/case/recommend',
-    body: 'none',
-    access: 'anyone',
     summary: '更多案例（同行业优先）',
     input: CaseRecommendQuery,
     answer: { data: z.array(CaseCard) },
   }),
   caseComments: read('/api/case/comment', '客户评价（取自案例成效）', z.array(CaseComment)),
-  caseDetail: defineCall({
-    method: 'GET',
-    path: '/api/case/:id',
-    body: 'none',
-    access: 'anyone',
-    summary: '案例详情（用到的接口、上一个与下一个）',
-    input: ContentIdQuery,
-    answer: { data: CaseDetail },
-    fails: NOT_FOUND,
-  }),
+  caseDetail: detail('/api/case/:id', '案例详情（用到的接口、上一个与下一个）', CaseDetail),
   // Policy readings
-  policies: defineCall({
+  policies: publicCall({
     method: 'GET',
     path: '/api/policyPostWeb/getPostList',
-    body: 'none',
-    access: 'anyone',
     summary: '政策解读列表（关键词、标签）',
     input: PolicyListQuery,
     answer: { rows: PolicyItem },
   }),
-  policyDetail: defineCall({
-    method: 'GET',
-    path: '/api/policyPostWeb/getBaseInfo',
-    body: 'none',
-    access: 'anyone',
-    summary: '政策解读详情',
-    input: ContentIdQuery,
-    answer: { data: PolicyDetail },
-    fails: NOT_FOUND,
-  }),
+  policyDetail: detail('/api/policyPostWeb/getBaseInfo', '政策解读详情', PolicyDetail),
   // Knowledge base
   mostRead: read('/api/knowledgeBase/getFivePicture', '知识库阅读最多的五篇', z.array(MostReadArticle)),
   knowledgeTypes: read('/api/knowledgeBase/getTypeList', '知识库分类（含文章数）', z.array(KnowledgeTypeCount)),
-  knowledge: defineCall({
+  knowledge: publicCall({
     method: 'GET',
     path: '/api/knowledgeBase/getBaseList',
-    body: 'none',
-    access: 'anyone',
     summary: '知识库文章列表（分类、关键词）',
     input: KnowledgeListQuery,
     answer: { rows: KnowledgeItem },
   }),
-  knowledgeDetail: defineCall({
-    method: 'GET',
-    path: '/api/knowledgeBase/getBaseInfo',
-    body: 'none',
-    access: 'anyone',
-    summary: '知识库文章详情（阅读数加一；讲到的接口、同分类的上一篇与下一篇）',
-    input: ContentIdQuery,
-    answer: { data: KnowledgeDetail },
-    fails: NOT_FOUND,
-  }),
+  knowledgeDetail: detail('/api/knowledgeBase/getBaseInfo', '知识库文章详情（阅读数加一；讲到的接口、同分类的上一篇与下一篇）', KnowledgeDetail),
   newestPerType: read('/api/knowledgeBase/getTenAllTypeList', '知识库各分类最新十篇', z.array(KnowledgeTypeTitles)),
-  knowledgeOfType: defineCall({
+  knowledgeOfType: publicCall({
     method: 'GET',
     path: '/api/knowledgeBase/getListByType',
-    body: 'none',
-    access: 'anyone',
     summary: '知识库一个分类的全部文章',
     input: KnowledgeTypeQuery,
     answer: { data: z.array(KnowledgeItem) },
   }),
-  interfacesOfType: defineCall({
+  interfacesOfType: publicCall({
     method: 'GET',
     path: '/api/knowledgeBase/getInterfaceByType',
-    body: 'none',
-    access: 'anyone',
     summary: '知识库一个分类讲到的接口',
     input: KnowledgeTypeQuery,
     answer: { data: z.array(InterfaceLink) },
@@ -385,20 +334,15 @@ export const contentApi = {
   matrix: read('/api/matrix/list', '首页产品矩阵（含接口）', z.array(MatrixItem)),
   courses: read('/api/course/list', '视频课程', z.array(HomeCourse)),
   // Data-compliance audit
-  auditIndustries: defineCall({
+  auditIndustries: publicCall({
     method: 'POST',
     path: '/dataApi/audit/industry',
-    body: 'form',
-    access: 'anyone',
     summary: '数据合规审计可选行业',
-    input: none,
     answer: { data: z.array(z.string()) },
   }),
-  auditCommit: defineCall({
+  auditCommit: publicCall({
     method: 'POST',
     path: '/dataApi/audit/commit',
-    body: 'form',
-    access: 'anyone',
     summary: '提交数据合规审计需求（须勾选隐私政策）',
     input: AuditCommitRequest,
     answer: { data: z.null() },

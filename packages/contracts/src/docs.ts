@@ -3,7 +3,7 @@
 // interface (its page offers it for download). Plain GETs without a signature: a link opens them,
 // and a tool such as Apifox imports them by URL.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { publicCall } from './call';
 
 export const DOCS_MSG = { interfaceMissing: '接口不存在或已下架' } as const;
 
@@ -14,31 +14,23 @@ export type InterfaceOpenApiInput = z.infer<typeof InterfaceOpenApiInput>;
 const OPENAPI_JSON = ['application/json'] as const;
 
 export const docsApi = {
-  portal: defineCall({
+  portal: publicCall({
     method: 'GET',
     path: '/openapi.json',
-    body: 'none',
-    access: 'anyone',
     unsigned: true,
     summary: '门户 API 的 OpenAPI 3.1 文档（本文档）',
-    input: z.object({}),
     answer: { file: OPENAPI_JSON },
   }),
-  gateway: defineCall({
+  gateway: publicCall({
     method: 'GET',
     path: '/api/openapi/gateway.json',
-    body: 'none',
-    access: 'anyone',
     unsigned: true,
     summary: '开放数据 API 的 OpenAPI 3.1 文档（全部在售接口）',
-    input: z.object({}),
     answer: { file: OPENAPI_JSON },
   }),
-  interface: defineCall({
+  interface: publicCall({
     method: 'GET',
     path: '/api/openapi/:id',
-    body: 'none',
-    access: 'anyone',
     unsigned: true,
     summary: '一个在售接口的 OpenAPI 3.1 文档（接口详情页「下载 OpenAPI 文档」）',
     input: InterfaceOpenApiInput,

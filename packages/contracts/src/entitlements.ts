@@ -2,7 +2,7 @@
 // (myBuy/getMyLawInterfaceInfo) and the PDF verification receipt of batch results
 // (dataApi/verifyBatchExportInterfacePdf). Decisions 91 and 92.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { qualifiedCall } from './call';
 
 /** The interfaces behind the judicial visualisation calls UserCenter/judicial/{id} (spec 02 §7), in the spec's order. */
 export const JUDICIAL_VIEW_INTERFACE_IDS = [9839, 9834, 9836, 9662, 9838] as const;
@@ -81,30 +81,22 @@ export const TRUCK_MODEL_NOTICE = {
 
 /** What the account's purchases open beyond calling: judicial screens, PDF receipts, truck models. */
 export const entitlementsApi = {
-  lawInterfaces: defineCall({
+  lawInterfaces: qualifiedCall({
     method: 'POST',
     path: '/myBuy/getMyLawInterfaceInfo',
-    body: 'form',
-    access: 'qualified',
     summary: '司法可视化接口及本账号的购买状态',
-    input: z.object({}),
     answer: { data: z.array(LawInterfaceInfo) },
   }),
   // The user center's layout loads it with the qualification; a failure there means false (spec 02 §8).
-  truckModel: defineCall({
+  truckModel: qualifiedCall({
     method: 'POST',
     path: '/dataApi/checkTruckInterface',
-    body: 'form',
-    access: 'qualified',
     summary: '是否已购买货车评分模型接口（开放货车模型页面）',
-    input: z.object({}),
     answer: { data: z.boolean() },
   }),
-  pdfExportCheck: defineCall({
+  pdfExportCheck: qualifiedCall({
     method: 'POST',
     path: '/dataApi/verifyBatchExportInterfacePdf',
-    body: 'form',
-    access: 'qualified',
     summary: '批量结果能否导出 PDF 核验回执（不能时答原因）',
     input: PdfExportCheckInput,
     answer: { data: PdfExportCheck },

@@ -1,7 +1,7 @@
 // Favourite interfaces (我的收藏, spec 02 §2 /dataManage/myCollect): collect an interface from its
 // page, list the collection, remove entries. Adding twice keeps one entry; removing is by interface.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { memberCall } from './call';
 import { PageQuery, parseId } from './paging';
 
 export const FAVORITE_MSG = {
@@ -40,30 +40,24 @@ const FavoriteState = z.object({ interfaceId: z.number().int(), favorite: z.bool
 
 /** The favourites calls of spec 02 §7. A login is enough: collecting is not a business operation. */
 export const favoritesApi = {
-  list: defineCall({
+  list: memberCall({
     method: 'POST',
     path: '/MyAccount/goFavorite',
-    body: 'form',
-    access: 'member',
     summary: '我的收藏列表（带 interfaceId 时只查该接口是否已收藏）',
     input: FavoriteListInput,
     answer: { rows: FavoriteRow },
   }),
-  add: defineCall({
+  add: memberCall({
     method: 'POST',
     path: '/interfaceOrders/interfaceCollect',
-    body: 'form',
-    access: 'member',
     summary: '收藏接口',
     input: FavoriteInput,
     answer: { data: FavoriteState },
     fails: ['ALL_0011'],
   }),
-  remove: defineCall({
+  remove: memberCall({
     method: 'POST',
     path: '/AccountManagement/deteleCollection',
-    body: 'form',
-    access: 'member',
     summary: '取消收藏（接口方拼写 detele 保持原样）',
     input: FavoriteInput,
     answer: { data: FavoriteState },

@@ -3,7 +3,8 @@
 // check and the development tools. The rules and messages are validation.ts's; this file says
 // which call takes which, who may make it and what it answers.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { type AnswerShape, devCall, memberCall, publicCall } from './call';
+import type { ErrorCode } from './errors';
 import {
   ExistNameInput,
   LoginInput,
@@ -53,56 +54,24 @@ export type OpenIdStatus = z.infer<typeof OpenIdStatus>;
 export const RegisterCallInput = RegisterInput.extend({ openId: OpenIdInput.shape.openId.optional() });
 export type RegisterCallInput = z.infer<typeof RegisterCallInput>;
 
-const NoInput = z.object({});
 /** Answers that carry only their message. */
 const Nothing = z.null();
 
 // Registration and reset are the same call under the spec's older names too; each name is its
 // own declaration so the routes test and the OpenAPI document list it.
-const sendCodeCall = (path: string, summary: string) =>
-  defineCall({
-    method: 'POST',
-    path,
-    body: 'form',
-    access: 'anyone',
-    encrypt: true,
-    summary,
-    input: SendSmsInput,
-    answer: { data: Nothing },
-    fails: ['ALL_0028'],
-  });
+/** A sealed public POST of signing up or resetting, declared once for each name the spec gives it. */
+function sealedStep<const I extends z.ZodType, const A extends AnswerShape>(input: I, answer: A, fails: readonly ErrorCode[] = []) {
+  return (path: string, summary: string) => publicCall({ method: 'POST', path, encrypt: true, summary, input, answer, fails });
+}
 
-const registerCall = (path: string, summary: string) =>
-  defineCall({
-    method: 'POST',
-    path,
-    body: 'form',
-    access: 'anyone',
-    encrypt: true,
-    summary,
-    input: RegisterCallInput,
-    answer: { data: SignedIn },
-    fails: ['ALL_0013'],
-  });
-
-const resetCall = (path: string, summary: string) =>
-  defineCall({
-    method: 'POST',
-    path,
-    body: 'form',
-    access: 'anyone',
-    encrypt: true,
-    summary,
-    input: ResetPasswordPayload,
-    answer: { data: Nothing },
-  });
+const sendCodeCall = sealedStep(SendSmsInput, { data: Nothing }, ['ALL_0028']);
+const registerCall = sealedStep(RegisterCallInput, { data: SignedIn }, ['ALL_0013']);
+const resetCall = sealedStep(ResetPasswordPayload, { data: Nothing });
 
 const searchStatusCall = <M extends 'GET' | 'POST'>(method: M) =>
-  defineCall({
+  publicCall({
     method,
     path: '/scrm/only/searchStatus',
-    body: method === 'GET' ? 'none' : 'form',
-    access: 'anyone',
     summary: '查询微信 openId 是否已绑定账号',
     input: OpenIdInput,
     answer: { data: OpenIdStatus },
@@ -110,42 +79,32 @@ const searchStatusCall = <M extends 'GET' | 'POST'>(method: M) =>
 
 /** The identity calls of spec 01 §7.2. Wrong credentials and the phone check are failures with extra fields (the error table). */
 export const identityApi = {
-  captcha: defineCall({
+  captcha: publicCall({
     method: 'GET',
     path: '/memberShip/code',
-    body: 'none',
-    access: 'anyone',
     // An <img> source: it cannot sign; its key rides in the imageCodeKey cookie.
     unsigned: true,
     summary: '图片验证码（PNG，键值写入 imageCodeKey Cookie）',
-    input: NoInput,
     answer: { file: ['image/png'] },
   }),
-  captchaImage: defineCall({
+  captchaImage: publicCall({
     method: 'GET',
     path: '/captchaImage',
-    body: 'none',
-    access: 'anyone',
     summary: '图片验证码（img 为 base64 PNG，uuid 为其键值，与 code、msg 同级，无 data）',
-    input: NoInput,
     // As the spec's captcha answers: img (a base64 PNG) and uuid beside code and msg, no data.
     answer: { data: z.never().optional(), extra: { img: z.string(), uuid: z.string() } },
   }),
-  smsSend: defineCall({
+  smsSend: publicCall({
     method: 'GET',
     path: '/api/sms/send',
-    body: 'none',
-    access: 'anyone',
     summary: '发送短信验证码（先校验图片验证码）',
     input: SmsSendInput,
     answer: { data: Nothing },
     fails: ['ALL_0028'],
   }),
-  sendVerifyCode: defineCall({
+  sendVerifyCode: publicCall({
     method: 'POST',
     path: '/memberShip/sendVerifyCode',
-    body: 'form',
-    access: 'anyone',
     summary: '发送登录手机安全验证的短信验证码',
     input: SendVerifyCodeInput,
     answer: { data: Nothing },
@@ -155,11 +114,9 @@ export const identityApi = {
   sendVerificationCode: sendCodeCall('/login/sendVerificationCode', '发送注册短信验证码（memberShip/sendSms 的别名）'),
   sendSmsPwd: sendCodeCall('/memberShip/sendSmsPwd', '发送找回密码短信验证码（手机号未注册时同样应答但不发送）'),
   validationCode: sendCodeCall('/login/validationCode', '发送找回密码短信验证码（memberShip/sendSmsPwd 的别名）'),
-  existMName: defineCall({
+  existMName: publicCall({
     method: 'POST',
     path: '/login/existMName',
-    body: 'form',
-    access: 'anyone',
     encrypt: true,
     summary: '检查用户名是否可用（已被注册时应答 ALL_0013）',
     input: ExistNameInput,
@@ -174,53 +131,41 @@ export const identityApi = {
   changePassWord: resetCall('/memberShip/ChangePassWord', '找回密码（memberShip/postModifyPwd 的别名）'),
   searchStatus: searchStatusCall('POST'),
   searchStatusGet: searchStatusCall('GET'),
-  scrmRegister: defineCall({
+  scrmRegister: publicCall({
     method: 'POST',
     path: '/scrm/only/register',
-    body: 'form',
-    access: 'anyone',
     encrypt: true,
     summary: '微信 openId 绑定新账号或已有账号（密码与手机号均需一致）',
     input: ScrmRegisterInput,
     answer: { data: SignedIn },
     fails: ['ALL_0013', 'ALL_0020'],
   }),
-  login: defineCall({
+  login: publicCall({
     method: 'POST',
     path: '/memberShip/postLogin',
-    body: 'form',
-    access: 'anyone',
     encrypt: true,
     summary: '账号密码登录（失败带 exceptionLoginCount；新环境应答 ALL_0050 带脱敏手机号）',
     input: LoginInput,
     answer: { data: SignedIn },
     fails: ['ALL_0020', 'ALL_0021', 'ALL_0050'],
   }),
-  mobileVerifyLogin: defineCall({
+  mobileVerifyLogin: publicCall({
     method: 'POST',
     path: '/memberShip/mobileVerifyLogin',
-    body: 'form',
-    access: 'anyone',
     summary: '手机安全验证后完成登录',
     input: MobileVerifyLoginInput,
     answer: { data: SignedIn },
   }),
-  logout: defineCall({
+  logout: publicCall({
     method: 'POST',
     path: '/memberShip/outLogin',
-    body: 'form',
-    access: 'anyone',
     summary: '退出登录（总是成功）',
-    input: NoInput,
     answer: { data: Nothing },
   }),
-  loginState: defineCall({
+  loginState: memberCall({
     method: 'POST',
     path: '/memberShip/isLoginState',
-    body: 'form',
-    access: 'member',
     summary: '当前登录状态与用户信息',
-    input: NoInput,
     answer: { data: UserState },
   }),
 };
@@ -231,15 +176,12 @@ export type HealthState = z.infer<typeof HealthState>;
 
 /** GET /apiHome/health: load balancers and `npm start` ask whether this process can serve. */
 export const healthApi = {
-  health: defineCall({
+  health: publicCall({
     method: 'GET',
     path: '/health',
-    body: 'none',
-    access: 'anyone',
     // A load balancer's probe cannot sign.
     unsigned: true,
     summary: '健康检查（数据库不可达时应答 ALL_0098）',
-    input: NoInput,
     answer: { data: HealthState },
   }),
 };
@@ -260,11 +202,9 @@ export type OutboxRow = z.infer<typeof OutboxRow>;
 
 /** What the outbox "sent" and a captcha's answer, so a person or a test can finish a sign-up. */
 export const devApi = {
-  outbox: defineCall({
+  outbox: devCall({
     method: 'GET',
     path: '/dev/outbox',
-    body: 'none',
-    access: 'dev',
     unsigned: true,
     summary: '开发工具：发件箱（最新 50 条，可按收件人筛选）',
     input: z.object({ to: z.string().trim().max(254).default('') }),
@@ -272,11 +212,9 @@ export const devApi = {
     // Anyone but this machine gets the answer of a path that does not exist (DEV_TOOLS_REMOTE aside).
     fails: ['ALL_0008'],
   }),
-  captcha: defineCall({
+  captcha: devCall({
     method: 'GET',
     path: '/dev/captcha',
-    body: 'none',
-    access: 'dev',
     unsigned: true,
     summary: '开发工具：图片验证码的答案（不消耗验证码）',
     input: z.object({ uuid: z.string().max(64).optional(), key: z.string().max(64).optional() }),

@@ -1,7 +1,7 @@
 // Account API secrets and asymmetric keys (spec 02 §7 keys and secrets): the five portal calls'
 // inputs and answers, the sign and encrypt modes with their labels and the Chinese messages.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { qualifiedCall } from './call';
 
 // ── Modes ────────────────────────────────────────────────────────────────────────────────────
 /** How a customer signs open-data-API requests (optional; `none` relies on the key alone). */
@@ -162,6 +162,13 @@ export function modeChangeEffects(from: EncryptSignView, to: EncryptSignView): s
 }
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────
+/** myAccount/encryptSign. */
+export const EncryptSignView = z.object({
+  signMode: z.enum(SIGN_MODES),
+  encryptMode: z.enum(ENCRYPT_MODES),
+});
+export type EncryptSignView = z.infer<typeof EncryptSignView>;
+
 /** myAccount/myAppKey. Never carries the clear secret. Times are ISO strings. */
 export const AppKeyView = z.object({
   /** Public id of the account in signed/encrypted calls; not a credential by itself. */
@@ -175,8 +182,8 @@ export const AppKeyView = z.object({
   rotatedAt: z.string().nullable(),
   /** Until when the previous secret still works; null when it no longer does. */
   previousValidUntil: z.string().nullable(),
-  signMode: z.enum(SIGN_MODES),
-  encryptMode: z.enum(ENCRYPT_MODES),
+  /** How the account signs and seals its calls, as myAccount/encryptSign answers it. */
+  ...EncryptSignView.shape,
 });
 export type AppKeyView = z.infer<typeof AppKeyView>;
 
@@ -188,13 +195,6 @@ export const IssuedSecret = z.object({
   previousValidUntil: z.string().nullable(),
 });
 export type IssuedSecret = z.infer<typeof IssuedSecret>;
-
-/** myAccount/encryptSign. */
-export const EncryptSignView = z.object({
-  signMode: z.enum(SIGN_MODES),
-  encryptMode: z.enum(ENCRYPT_MODES),
-});
-export type EncryptSignView = z.infer<typeof EncryptSignView>;
 
 /** myAccount/asymmetrySecret. */
 export const AsymmetryView = z.object({
@@ -229,52 +229,40 @@ export type AsymmetryResult = z.infer<typeof AsymmetryResult>;
  * authenticated; the browser seals every field, and each change asks for the login password.
  */
 export const keysApi = {
-  appKey: defineCall({
+  appKey: qualifiedCall({
     method: 'POST',
     path: '/myAccount/myAppKey',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: 'AppKey 与账号密钥状态（不含明文密钥）',
-    input: z.object({}),
     answer: { data: AppKeyView },
   }),
-  docSecretKey: defineCall({
+  docSecretKey: qualifiedCall({
     method: 'POST',
     path: '/myAccount/docSecretKey',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '创建或轮换账号密钥（明文密钥只在此应答中出现一次）',
     input: DocSecretKeyInput,
     answer: { data: IssuedSecret },
     fails: ['ALL_0013'],
   }),
-  encryptSign: defineCall({
+  encryptSign: qualifiedCall({
     method: 'POST',
     path: '/myAccount/encryptSign',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '读取（不带方式字段）或修改（带登录密码）签名与加密方式',
     input: EncryptSignInput,
     answer: { data: EncryptSignView },
   }),
-  asymmetrySecret: defineCall({
+  asymmetrySecret: qualifiedCall({
     method: 'POST',
     path: '/myAccount/asymmetrySecret',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '平台 RSA 公钥与客户公钥状态',
-    input: z.object({}),
     answer: { data: AsymmetryView },
   }),
-  asymmetry: defineCall({
+  asymmetry: qualifiedCall({
     method: 'POST',
     path: '/myAccount/asymmetry',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '生成客户 RSA 密钥对（私钥只在此应答中出现一次）或上传客户公钥',
     input: AsymmetryInput,

@@ -2,7 +2,7 @@
 // referrer and the campaign tags, sent beside every lead form's own fields; over-long values are
 // cut, not refused: a lead is never lost over its source), the privacy tick, and page views.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { publicCall } from './call';
 import { PAGE_VIEW_ROUTE } from './page-view';
 import { LEAD_CONSENT_MSG } from './lead-words';
 import { CompanyName, ContactName, Email, LeadPhone, LeadType0Input, LeadType1Input, QuoteInput } from './validation';
@@ -90,45 +90,39 @@ export type FeeEmailRequest = z.infer<typeof FeeEmailRequest>;
  * send JSON; the SMS code they carry is the one api/sms/send sent to that phone.
  */
 export const leadsApi = {
-  trial: defineCall({
+  trial: publicCall({
     method: 'POST',
     path: '/api/leaveCustomerInfo/send',
     body: 'json',
-    access: 'anyone',
     summary: '免费试用留资（手机号与短信验证码）',
     input: TrialLeadInput,
     answer: { data: z.null() },
   }),
-  consult: defineCall({
+  consult: publicCall({
     method: 'POST',
     path: '/api/sms/custom/emailSend',
     body: 'json',
-    access: 'anyone',
     summary: '咨询留资（公司、联系人、手机号与短信验证码；成功文案随来源页面）',
     input: ConsultLeadInput,
     answer: { data: z.null() },
   }),
-  quote: defineCall({
+  quote: publicCall({
     method: 'POST',
     path: '/api/leaveCustomerInfo/sendCustomerInfoEmail',
-    body: 'form',
-    access: 'anyone',
     summary: '获取报价留资（人脸识别落地页，无短信步骤）',
     input: QuoteLeadInput,
     answer: { data: z.null() },
   }),
-  document: defineCall({
+  document: publicCall({
     method: 'POST',
     path: '/api/fee/sendEmail',
     body: 'multipart',
-    access: 'anyone',
     summary: '上传需求资料获取报价（一个附件，至多 10MB）',
     input: FeeEmailRequest,
     answer: { data: z.null() },
   }),
-  pageView: defineCall({
+  pageView: publicCall({
     ...PAGE_VIEW_ROUTE,
-    access: 'anyone',
     summary: '页面访问计数（只记路径与日期）',
     input: PageViewInput,
     answer: { data: z.null() },

@@ -5,7 +5,7 @@
 // charge, same record (Decision 121); only the key's IP whitelist and signed mode do not apply,
 // because the signed-in session, not a key sent from a server, authenticates them.
 import { z } from 'zod';
-import { defineCall, XLSX_TYPE } from './call';
+import { qualifiedCall, XLSX_TYPE } from './call';
 import { PageQuery, parseId } from './paging';
 
 /** One uploaded sheet: at most this many query rows, each one call. */
@@ -219,81 +219,66 @@ export const isBatchSuccess = (code: string | null) => code === '10000';
  */
 export const onlineApi = {
   // ── Test (apiTest) ──
-  testInterface: defineCall({
+  testInterface: qualifiedCall({
     method: 'POST',
     path: '/UserCenter/getInterfaceInfoTById',
-    body: 'form',
-    access: 'qualified',
     summary: '在线测试：已购接口的参数与状态',
     input: OnlinePurchaseInput,
     answer: { data: OnlineInterface, export: [XLSX_TYPE] },
     fails: ['ALL_0011'],
   }),
-  test: defineCall({
+  test: qualifiedCall({
     method: 'POST',
     path: '/UserCenter/getApiTestData',
-    body: 'form',
-    access: 'qualified',
     summary: `在线测试：以登录身份真实调用一次已购接口（请求体上限 ${API_TEST_LIMITS.bodyBytes / 1024 / 1024} MiB，容纳图片参数）`,
     input: ApiTestInput,
     answer: { data: ApiTestResult },
     fails: ['ALL_0011'],
   }),
   // ── Batch (applyBatch) ──
-  batchInterface: defineCall({
+  batchInterface: qualifiedCall({
     method: 'POST',
     path: '/myOnline/showOnline',
-    body: 'form',
-    access: 'qualified',
     summary: `批量查询：已购接口的参数与状态；template=1 时改为下载填写模板（xlsx）`,
     input: ShowOnlineInput,
     answer: { data: OnlineInterface },
     fails: ['ALL_0011'],
   }),
-  addBatchJob: defineCall({
+  addBatchJob: qualifiedCall({
     method: 'POST',
     path: '/myOnline/addBatchJob',
     body: 'multipart',
-    access: 'qualified',
     summary: `上传填好的文件（file，.xlsx 或 .csv，不超过 ${BATCH_FILE.maxBytes / 1024 / 1024}MB）生成批量任务`,
     input: OnlinePurchaseInput,
     answer: { data: BatchJobView },
     fails: ['ALL_0011'],
   }),
-  batchJobs: defineCall({
+  batchJobs: qualifiedCall({
     method: 'POST',
     path: '/myOnline/getBatchJob',
-    body: 'form',
-    access: 'qualified',
     summary: '批量任务列表（最新在前，可按已购接口筛选）',
     input: BatchJobListInput,
     answer: { rows: BatchJobView },
   }),
-  executeBatchJob: defineCall({
+  executeBatchJob: qualifiedCall({
     method: 'POST',
     path: '/myOnline/executeBatchJob',
-    body: 'form',
-    access: 'qualified',
     summary: '执行批量任务（逐行真实调用）',
     input: BatchJobIdInput,
     answer: { data: BatchJobView },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  deleteBatchJob: defineCall({
+  deleteBatchJob: qualifiedCall({
     method: 'POST',
     path: '/myOnline/deleteBatchJob',
-    body: 'form',
-    access: 'qualified',
     summary: '删除批量任务（执行中的除外）',
     input: BatchJobIdInput,
     answer: { data: z.null() },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  batchJobDetail: defineCall({
+  batchJobDetail: qualifiedCall({
     method: 'POST',
     path: '/myOnline/getBatchJobDetail',
-    body: 'form',
-    access: 'qualified',
     summary: `批量任务明细（分页，job 为任务本身）；export=1 时改为下载全部结果（xlsx）`,
     input: BatchJobDetailInput,
     answer: { rows: BatchRowView, extra: { job: BatchJobView }, export: [XLSX_TYPE] },

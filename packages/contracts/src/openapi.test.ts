@@ -21,6 +21,16 @@ const deref = <T>(value: T, d: Pick<typeof doc, 'components'> = doc): T => {
 const params = (o: JsonObject) =>
   ((o.parameters ?? []) as JsonObject[]).map((p) => deref(p)) as Array<{ name: string; in: string; required: boolean; schema: JsonObject }>;
 const bodyOf = (o: JsonObject, type: string) => ((o.requestBody as JsonObject).content as Record<string, { schema: JsonObject }>)[type]?.schema as JsonObject;
+/** The schema of an operation's 200 answer. */
+const okSchema = (o: JsonObject) =>
+  ((o.responses as JsonObject)['200'] as { content: { 'application/json': { schema: JsonObject } } }).content['application/json'].schema;
+/** A portal document of a few calls made up for one test, in one group. */
+const portalOf = (calls: Record<string, Call>) =>
+  portalOpenApi([{ group: 'xApi', calls: Object.entries(calls).map(([name, call]) => ({ name, call })) }], {
+    serverUrl: '/apiHome',
+    version: '1',
+    devTools: false,
+  });
 
 describe('the portal document', () => {
   it('has every declared call exactly once, under its group name and key', () => {
@@ -121,7 +131,6 @@ describe('the portal document', () => {
     const call = defineCall({
       method: 'POST',
       path: '/x/:id',
-      body: 'form',
       access: 'member',
       summary: 'x',
       encrypt: true,
@@ -130,20 +139,9 @@ describe('the portal document', () => {
       fails: ['ALL_0011'],
     });
     const bare = defineCall({ ...call, path: '/y', answer: { data: z.never().optional() } });
-    const d = portalOpenApi(
-      [
-        {
-          group: 'xApi',
-          calls: [
-            { name: 'one', call },
-            { name: 'two', call: bare },
-          ],
-        },
-      ],
-      { serverUrl: '/apiHome', version: '1', devTools: false },
-    );
+    const d = portalOf({ one: call, two: bare });
     const one = d.paths['/x/{id}']?.post as JsonObject;
-    const ok = ((one.responses as JsonObject)['200'] as { content: { 'application/json': { schema: JsonObject } } }).content['application/json'].schema;
+    const ok = okSchema(one);
     expect(ok).toMatchObject({ required: ['code', 'msg', 'data'], properties: { code: { const: 200 }, data: { properties: { n: { type: 'integer' } } } } });
     // The safe-integer bounds zod writes for .int() are left out.
     expect(JSON.stringify(ok)).not.toContain('9007199254740991');
@@ -154,24 +152,21 @@ describe('the portal document', () => {
     expect(params(one).find((p) => p.name === 'id')?.schema).toEqual({ type: 'string' });
     expect((one.responses as JsonObject)['404']).toBeDefined();
     const two = d.paths['/y']?.post as JsonObject;
-    expect(
-      ((two.responses as JsonObject)['200'] as { content: { 'application/json': { schema: JsonObject } } }).content['application/json'].schema.required,
-    ).toEqual(['code', 'msg']);
+    expect(okSchema(two).required).toEqual(['code', 'msg']);
   });
 
   it('declares the named keys a page carries beside its rows', () => {
     const call = defineCall({
       method: 'POST',
       path: '/page',
-      body: 'form',
       access: 'anyone',
       summary: 'x',
       input: z.object({}),
       answer: { rows: z.object({ a: z.string() }), extra: { counts: z.object({ n: z.number().int() }), note: z.string().optional() } },
     });
-    const d = portalOpenApi([{ group: 'xApi', calls: [{ name: 'page', call }] }], { serverUrl: '/apiHome', version: '1', devTools: false });
+    const d = portalOf({ page: call });
     const page = d.paths['/page']?.post as JsonObject;
-    const ok = ((page.responses as JsonObject)['200'] as { content: { 'application/json': { schema: JsonObject } } }).content['application/json'].schema;
+    const ok = okSchema(page);
     expect(ok.required).toEqual(['code', 'msg', 'rows', 'total', 'counts']);
     expect(ok.properties).toMatchObject({ counts: { type: 'object', properties: { n: { type: 'integer' } } }, note: { type: 'string' } });
   });
@@ -189,19 +184,7 @@ describe('the portal document', () => {
     const form = defineCall({ method: 'POST', path: '/form', body: 'form', access: 'anyone', summary: 'x', input, answer: { data: z.null() } });
     const json = defineCall({ ...form, path: '/json', body: 'json' });
     const query = defineCall({ ...form, method: 'GET', path: '/query', body: 'none' });
-    const d = portalOpenApi(
-      [
-        {
-          group: 'xApi',
-          calls: [
-            { name: 'form', call: form },
-            { name: 'json', call: json },
-            { name: 'query', call: query },
-          ],
-        },
-      ],
-      { serverUrl: '/apiHome', version: '1', devTools: false },
-    );
+    const d = portalOf({ form, json, query });
     const text = { $ref: '#/components/schemas/WireText' };
     const formOp = d.paths['/form']?.post as JsonObject;
     const content = (formOp.requestBody as { content: Record<string, JsonObject> }).content['application/x-www-form-urlencoded'] as JsonObject;

@@ -3,7 +3,7 @@
 // an operator approves (fee debited, test calls added) or rejects; three months after approval
 // the test expires and its unused calls are taken back.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { qualifiedCall } from './call';
 import { PAID_TEST_VALIDITY_MONTHS, SUPPORT_HOTLINE } from './constants';
 import { PageQuery, parseId } from './paging';
 import { ContactName, Mobile } from './validation';
@@ -107,20 +107,16 @@ export type PayTestRow = z.infer<typeof PayTestRow>;
 
 /** The paid-test calls of spec 02 §7. Operators decide in the console. */
 export const payTestApi = {
-  list: defineCall({
+  list: qualifiedCall({
     method: 'POST',
     path: '/payTest/dataList',
-    body: 'form',
-    access: 'qualified',
     summary: '我的付费测试申请',
     input: PageQuery,
     answer: { rows: PayTestRow },
   }),
-  apply: defineCall({
+  apply: qualifiedCall({
     method: 'POST',
     path: '/payTest/apply',
-    body: 'form',
-    access: 'qualified',
     encrypt: true,
     summary: '申请付费测试（费用按接口套餐最低单价计算，审核通过时从余额扣除）',
     input: PayTestApplyInput,

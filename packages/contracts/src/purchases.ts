@@ -2,7 +2,8 @@
 // resume, the callback URL, automatic renewal, refunds and the order export. The callback URL
 // rule lives here so the dialog and the server refuse exactly the same addresses.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { publicCall, qualifiedCall } from './call';
+import { PricePackage } from './catalog';
 import { PageQuery } from './paging';
 
 export const PURCHASE_MSG = {
@@ -277,14 +278,8 @@ export const CallbackUrlView = z.object({
 });
 export type CallbackUrlView = z.infer<typeof CallbackUrlView>;
 
-/** A package on sale, as the buy and renew dialogs list them (api/getInterfacePackageList). */
-export const InterfacePackageRow = z.object({
-  id: z.number().int(),
-  interfaceId: z.number().int(),
-  calls: z.number().int(),
-  priceFen: z.number().int(),
-  validityDays: z.number().int(),
-});
+/** A package on sale, as the buy and renew dialogs list them (api/getInterfacePackageList): the interface page's package. */
+export const InterfacePackageRow = PricePackage;
 export type InterfacePackageRow = z.infer<typeof InterfacePackageRow>;
 
 /**
@@ -293,110 +288,87 @@ export type InterfacePackageRow = z.infer<typeof InterfacePackageRow>;
  * declaration checks the URL's form only, and the server applies its own rule after it.
  */
 export const purchasesApi = {
-  stop: defineCall({
+  stop: qualifiedCall({
     method: 'POST',
     path: '/myBuy/interface/stop',
-    body: 'form',
-    access: 'qualified',
     summary: '停用或恢复已购接口（停用后该 Key 的调用返回 SYSTEM_003）',
     input: StopPurchaseInput,
     answer: { data: z.null() },
     fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
   }),
-  callbackUrl: defineCall({
+  callbackUrl: qualifiedCall({
     method: 'POST',
     path: '/myBuy/getSynCallUrl',
-    body: 'form',
-    access: 'qualified',
     summary: '已购接口的异步回调地址',
     input: PurchaseIdInput,
     answer: { data: CallbackUrlView },
     fails: ['ALL_0011'],
   }),
-  setCallbackUrl: defineCall({
+  setCallbackUrl: qualifiedCall({
     method: 'POST',
     path: '/myBuy/updateSynCallUrl',
-    body: 'form',
-    access: 'qualified',
     summary: '保存（留空即清除）已购接口的异步回调地址',
     input: UpdateCallbackUrlInput(true),
     answer: { data: z.object({ callbackUrl: z.string() }) },
     fails: ['ALL_0010', 'ALL_0011'],
   }),
-  autoRenewList: defineCall({
+  autoRenewList: qualifiedCall({
     method: 'POST',
     path: '/myBuy/getAutomaticBuy',
-    body: 'form',
-    access: 'qualified',
     summary: '自动续费设置（每个已购接口及其续费套餐）',
     input: AutoRenewListInput,
     answer: { rows: AutoRenewRow },
   }),
-  enableAutoRenew: defineCall({
+  enableAutoRenew: qualifiedCall({
     method: 'POST',
     path: '/myBuy/addAutomaticBuy',
-    body: 'form',
-    access: 'qualified',
     summary: '开启或更换自动续费套餐（已用完或已过期的立即续费一次）',
     input: AutoRenewInput,
     answer: { data: z.null() },
     fails: ['ALL_0010', 'ALL_0011'],
   }),
-  disableAutoRenew: defineCall({
+  disableAutoRenew: qualifiedCall({
     method: 'POST',
     path: '/myBuy/delAutomaticBuy',
-    body: 'form',
-    access: 'qualified',
     summary: '关闭自动续费',
     input: PurchaseIdInput,
     answer: { data: z.null() },
     fails: ['ALL_0010', 'ALL_0011'],
   }),
-  callResource: defineCall({
+  callResource: qualifiedCall({
     method: 'POST',
     path: '/myBuy/packageCallResource',
-    body: 'form',
-    access: 'qualified',
     summary: '已购接口的调用次数（总数、剩余、已用、付费测试次数）与到期时间',
     input: PurchaseIdInput,
     answer: { data: CallResource },
     fails: ['ALL_0011'],
   }),
-  buyData: defineCall({
+  buyData: qualifiedCall({
     method: 'POST',
     path: '/myBuy/buyData',
-    body: 'form',
-    access: 'qualified',
     summary: '我的API 概览（已购接口数、调用次数、自动续费、即将到期、已付与已退金额）',
-    input: z.object({}),
     answer: { data: BuyData },
   }),
-  refundAll: defineCall({
+  refundAll: qualifiedCall({
     method: 'POST',
     path: '/myBuy/refundAll',
-    body: 'form',
-    access: 'qualified',
     summary: '申请退还已购接口剩余的全部调用次数',
     input: RefundAllInput,
     answer: { data: RefundView },
     fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
   }),
-  refundOrder: defineCall({
+  refundOrder: qualifiedCall({
     method: 'POST',
     path: '/myOrder/refund',
-    body: 'form',
-    access: 'qualified',
     summary: '申请订单退款（退还该订单尚未使用的调用次数）',
     input: RefundOrderInput,
     answer: { data: RefundView },
     fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
   }),
-  packages: defineCall({
+  packages: publicCall({
     method: 'POST',
     path: '/api/getInterfacePackageList',
-    body: 'form',
     // Public catalogue data, like api/fee/list.
-    access: 'anyone',
     summary: '接口的在售套餐（购买与自动续费对话框）',
     input: InterfacePackagesInput,
     answer: { rows: InterfacePackageRow },

@@ -2,7 +2,7 @@
 // open data API in a period, by sub-account and interface (Decision 90). Calls, not money: the
 // money was spent when the package was bought and shows under 消费记录.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { qualifiedCall } from './call';
 import { chinaDay } from './china-time';
 import { PageQuery } from './paging';
 
@@ -59,11 +59,9 @@ export const SubConsumePeriod = z.object({ startDate: z.string(), endDate: z.str
 export const SubConsumeSum = z.object({ calls: z.number().int(), chargedCalls: z.number().int() });
 
 export const subConsumeApi = {
-  list: defineCall({
+  list: qualifiedCall({
     method: 'POST',
     path: '/mytrade/subAccount/consume/list',
-    body: 'form',
-    access: 'qualified',
     summary: '子账号消费：各子账号按接口汇总的调用次数（默认本月），附统计区间与合计',
     input: SubConsumeListInput,
     // The period used and the filter's totals travel beside the page, so the tab can say which

@@ -2,7 +2,7 @@
 // takes an interface's trial calls once, paid from its free test quota; the calls join the
 // interface's purchase like a bought package. One place for the rules both sides check.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { memberCall, qualifiedCall } from './call';
 import { parseId } from './paging';
 
 export const TRIAL_MSG = {
@@ -60,11 +60,9 @@ export const FreeTrialState = z.object({
 export type FreeTrialState = z.infer<typeof FreeTrialState>;
 
 export const trialApi = {
-  take: defineCall({
+  take: qualifiedCall({
     method: 'POST',
     path: '/myBuy/freeTrial',
-    body: 'form',
-    access: 'qualified',
     summary: '领取接口的免费试用（从免费测试额度扣除，每个接口限领一次）',
     input: FreeTrialInput,
     answer: { data: FreeTrialResult },
@@ -72,11 +70,9 @@ export const trialApi = {
   }),
   // A login is enough to read the quota: the button tells an account what it would get before
   // its company is authenticated.
-  state: defineCall({
+  state: memberCall({
     method: 'POST',
     path: '/myBuy/freeTrial/state',
-    body: 'form',
-    access: 'member',
     summary: '免费测试额度剩余；带 interfaceId 时另答该接口的试用是否可领',
     input: FreeTrialStateInput,
     answer: { data: FreeTrialState },

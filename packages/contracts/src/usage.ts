@@ -2,7 +2,7 @@
 // the call detail list, their limits and messages, and the answers' shapes. The page's pickers
 // and the server parse the same schemas, so a range the page accepts is a range the server reads.
 import { z } from 'zod';
-import { defineCall, XLSX_TYPE } from './call';
+import { qualifiedCall, XLSX_TYPE } from './call';
 import { formatFen } from './format';
 import { GATEWAY_SUCCESS, PLATFORM_CODES } from './gateway';
 import { chinaDay } from './china-time';
@@ -280,14 +280,10 @@ export const CallDetailRow = z.object({
 });
 export type CallDetailRow = z.infer<typeof CallDetailRow>;
 
-export const UsageChartPoint = z.object({
-  day: z.string(),
-  calls: z.number().int(),
-  charged: z.number().int(),
-  failed: z.number().int(),
-  costMfen: z.number().int(),
-  cost: z.string(),
-});
+/** The figures the chart and the distribution show, counted as UsageFigures counts them. */
+const shownFigures = UsageFigures.pick({ calls: true, charged: true, failed: true, costMfen: true, cost: true }).shape;
+
+export const UsageChartPoint = z.object({ day: z.string(), ...shownFigures });
 export type UsageChartPoint = z.infer<typeof UsageChartPoint>;
 
 export const UsageChart = z.object({
@@ -300,11 +296,7 @@ export type UsageChart = z.infer<typeof UsageChart>;
 export const UsageDistributionRow = z.object({
   interfaceId: z.number().int(),
   interfaceName: z.string(),
-  calls: z.number().int(),
-  charged: z.number().int(),
-  failed: z.number().int(),
-  costMfen: z.number().int(),
-  cost: z.string(),
+  ...shownFigures,
   /** Share of the period's calls, 0–100 with one decimal. */
   share: z.number(),
 });
@@ -375,71 +367,57 @@ export const CALL_EXPORT_COLUMNS = [
  * the screen never computes China's days itself; tables carry the filter's totals beside the page.
  */
 export const usageApi = {
-  daily: defineCall({
+  daily: qualifiedCall({
     method: 'POST',
     path: '/myAccount/callRecord/dailyStatistics',
-    body: 'form',
-    access: 'qualified',
     summary: '按日、按接口的调用统计（附统计区间与合计）',
     input: UsageTableInput,
     answer: { rows: UsageTableRow, extra: { period: UsagePeriod, sum: UsageTableSum } },
     fails: ['ALL_0010'],
   }),
-  monthly: defineCall({
+  monthly: qualifiedCall({
     method: 'POST',
     path: '/myAccount/callRecord/monthlyStatistics',
-    body: 'form',
-    access: 'qualified',
     summary: '按月、按接口的调用统计（附统计区间与合计）',
     input: UsageTableInput,
     answer: { rows: UsageTableRow, extra: { period: UsagePeriod, sum: UsageTableSum } },
     fails: ['ALL_0010'],
   }),
-  callDetail: defineCall({
+  callDetail: qualifiedCall({
     method: 'POST',
     path: '/myAccount/callRecord/callDetail/list',
-    body: 'form',
-    access: 'qualified',
     summary: '调用明细（参数已脱敏；export=1 时导出 xlsx）',
     input: CallDetailInput,
     answer: { rows: CallDetailRow, extra: { period: UsagePeriod }, export: [XLSX_TYPE] },
     fails: ['ALL_0010'],
   }),
-  chart: defineCall({
+  chart: qualifiedCall({
     method: 'POST',
     path: '/myAccount/callRecord/callStatisticalChart',
-    body: 'form',
-    access: 'qualified',
     summary: '调用趋势：统计区间内每天的调用、计费、失败次数与费用',
     input: UsageRangeInput,
     answer: { data: UsageChart },
     fails: ['ALL_0010'],
   }),
-  distribution: defineCall({
+  distribution: qualifiedCall({
     method: 'POST',
     path: '/myCallHistory/distributions',
-    body: 'form',
-    access: 'qualified',
     summary: '接口分布：统计区间内各接口的调用次数与占比',
     input: UsageRangeInput,
     answer: { data: UsageDistribution },
     fails: ['ALL_0010'],
   }),
-  charges: defineCall({
+  charges: qualifiedCall({
     method: 'POST',
     path: '/myCallHistory/chargeSituations',
-    body: 'form',
-    access: 'qualified',
     summary: '计费情况：统计区间内各接口的计费次数与费用，及当前剩余次数',
     input: UsageRangeInput,
     answer: { data: UsageCharges },
     fails: ['ALL_0010'],
   }),
-  trends: defineCall({
+  trends: qualifiedCall({
     method: 'POST',
     path: '/myCallHistory/trends',
-    body: 'form',
-    access: 'qualified',
     summary: '调用概况：统计区间的调用、计费、失败次数与费用，较上一等长区间的变化',
     input: UsageRangeInput,
     answer: { data: UsageTrends },

@@ -2,7 +2,7 @@
 // purchased interface or for all. The syntax check lives here so the page and the server agree;
 // the server also normalises what it stores.
 import { z } from 'zod';
-import { defineCall } from './call';
+import { qualifiedCall } from './call';
 import { parseId } from './paging';
 
 export const WHITELIST_MSG = {
@@ -92,38 +92,28 @@ export type PurchasedInterface = z.infer<typeof PurchasedInterface>;
 
 /** The IP whitelist calls of spec 02 §7. The company must be authenticated. */
 export const whitelistApi = {
-  list: defineCall({
+  list: qualifiedCall({
     method: 'GET',
     path: '/myAccount/getIpWhite',
-    body: 'none',
-    access: 'qualified',
     summary: 'IP 白名单列表（interfaceId 为 0 表示全部已购接口）',
-    input: z.object({}),
     answer: { rows: IpBindingRow },
   }),
-  purchased: defineCall({
+  purchased: qualifiedCall({
     method: 'GET',
     path: '/UserCenter/FindInterfaceInfo',
-    body: 'none',
-    access: 'qualified',
     summary: '已购接口（白名单可选的接口）',
-    input: z.object({}),
     answer: { rows: PurchasedInterface },
   }),
-  save: defineCall({
+  save: qualifiedCall({
     method: 'POST',
     path: '/UserCenter/SaveIpBinding',
-    body: 'form',
-    access: 'qualified',
     summary: '添加白名单地址（逗号或换行分隔，一次最多 20 个）',
     input: SaveIpBindingInput,
     answer: { data: z.object({ added: z.number().int() }) },
   }),
-  drop: defineCall({
+  drop: qualifiedCall({
     method: 'POST',
     path: '/UserCenter/DropIpBinding',
-    body: 'form',
-    access: 'qualified',
     summary: '删除一条白名单',
     input: DropIpBindingInput,
     answer: { data: z.null() },
