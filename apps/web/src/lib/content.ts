@@ -1,15 +1,14 @@
 // The pure helpers the content pages share (news, cases, policy readings, knowledge base). The
 // answers' shapes are the contracts' (contentApi).
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+import { chinaDay } from '@apimarket/contracts/china-time';
 
 /**
- * 2024-01-05 for a timestamp, as a reader in China sees the day. Fixed at UTC+8 (China keeps no
- * daylight saving) so the server's own time zone never moves an article to the previous day.
+ * 2024-01-05 for a timestamp, as a reader in China sees the day, so the server's own time zone
+ * never moves an article to the previous day.
  */
 export function formatDate(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '' : new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+  return Number.isNaN(ms) ? '' : chinaDay(new Date(ms));
 }
 
 /** 12,345 for a view count: large figures stay readable. */
