@@ -2,9 +2,9 @@
 // 驳回 in every console queue: the reason the member will read in their message, checked by the
 // server's own rule.
 import { CONSOLE_LIMITS, RejectReason } from '@apimarket/contracts';
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { zodRule } from '@/lib/form-rules';
+import { FormDialog } from './FormDialog';
 
 export function RejectModal({
   open,
@@ -24,39 +24,19 @@ export function RejectModal({
   /** Resolves when the server accepted the rejection; the dialog stays open when it throws. */
   onSubmit: (reason: string) => Promise<void>;
 }) {
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    const { reason } = await form.validateFields();
-    setSaving(true);
-    try {
-      await onSubmit(reason.trim());
-      form.resetFields();
-    } catch {
-      // The caller has shown the server's message; keep what was typed.
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormDialog<{ reason: string }>
       open={open}
       title={title}
       okText="确认驳回"
-      okButtonProps={{ danger: true, loading: saving }}
-      onOk={() => void submit().catch(() => undefined)}
+      danger
+      intro={`驳回${subject}后，客户会在站内信中看到下面填写的原因，请写清楚客户接下来该怎么做。`}
       onCancel={onCancel}
-      width={520}
-      destroyOnHidden
+      onSubmit={({ reason }) => onSubmit(reason.trim())}
     >
-      <p>驳回{subject}后，客户会在站内信中看到下面填写的原因，请写清楚客户接下来该怎么做。</p>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label="驳回原因" rules={[zodRule(RejectReason)]} required>
-          <Input.TextArea rows={4} maxLength={CONSOLE_LIMITS.reasonMax} showCount placeholder={placeholder} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="reason" label="驳回原因" rules={[zodRule(RejectReason)]} required>
+        <Input.TextArea rows={4} maxLength={CONSOLE_LIMITS.reasonMax} showCount placeholder={placeholder} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,18 +1,22 @@
 'use client';
 // The frame every review queue shares (企业认证, 付费测试, 充值, 退款): status tabs with their
 // counts (the waiting status first), a keyword search, the table with an open-the-drawer action,
-// an optional 导出 Excel of the same tab and keyword, and the drawer whose decision changes the
-// row in place and moves the tab counts. The tab, keyword and page are in the address, so a
-// filtered queue can be bookmarked or shared. Each queue brings its calls, columns and drawer.
+// an optional 导出 Excel of the same tab and keyword, and the review drawer whose decision changes
+// the row in place and moves the tab counts. The tab, keyword and page are in the address, so a
+// filtered queue can be bookmarked or shared. Each queue brings its calls, words, columns and
+// what its drawer shows.
 import { type Access, type CallSpec, REVIEW_KEYWORD_MAX } from '@apimarket/contracts';
-import { Alert, Button, Card, Empty, Input, Table, type TableColumnsType, Tabs } from 'antd';
+import { Alert, Card, Empty, Input, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { serverMessage } from '@/lib/api/errors';
 import { usePagedList } from '@/lib/api/query';
+import { openColumn, PageHead } from './ConsoleList';
 import shared from './console.module.css';
 import { ExportButton, type FileCall } from './ExportButton';
+import { ReviewDrawer, type ReviewDrawerProps } from './ReviewDrawer';
 import styles from './review.module.css';
+import type { ReviewCalls } from './useReviewDetail';
 
 const PAGE_SIZE = 20;
 
@@ -23,15 +27,14 @@ export type QueueListCall<Row, Status extends string> = CallSpec<
   Access
 >;
 
-export interface ReviewQueueProps<Row extends { id: number; status: Status }, Status extends string> {
-  /** The queue's list call (contracts' `console<Area>Api.list`). */
-  list: QueueListCall<Row, Status>;
+export interface ReviewQueueProps<Detail extends { id: number; status: Status }, Row extends { id: number; status: Status }, Status extends string> {
+  /** The queue's calls (contracts' `console<Area>Api`); with `export`, the queue offers 导出 Excel. */
+  calls: ReviewCalls<Detail, Row> & { list: QueueListCall<Row, Status>; export?: FileCall };
   title: string;
   hint: string;
-  statuses: readonly Status[];
+  /** The statuses in tab order, the one that waits for a decision first. */
+  statuses: readonly [Status, ...Status[]];
   labels: Record<Status, string>;
-  /** The status that waits for a decision: the first tab, and the rows the action opens to decide. */
-  waiting: Status;
   /** What one item is called in messages, e.g. 充值申请. */
   noun: string;
   /** The empty waiting tab's sentence. */
@@ -39,20 +42,28 @@ export interface ReviewQueueProps<Row extends { id: number; status: Status }, St
   placeholder: string;
   /** The action's label on a waiting row, e.g. 审 核. */
   decideLabel: string;
-  /** The columns before the action column; `open` opens a row's drawer. */
-  columns: (open: (id: number) => void) => TableColumnsType<Row>;
-  /** Given, the queue exports the tab and keyword through `call` to `<name>-YYYYMMDD.xlsx`. */
-  exportFile?: { call: FileCall; name: string };
+  /** The export's file name, `<name>-YYYYMMDD.xlsx`, of the tab and keyword on screen. */
+  exportName?: string;
   /** The table's scroll width (default 900). */
   scrollX?: number;
-  drawer: (id: number | null, close: () => void, decided: (row: Row, before: Status) => void) => React.ReactNode;
+  /** The first column, whose value opens the row's drawer. */
+  lead: { title: string; dataIndex: keyof Row & string; width?: number };
+  /** The columns after it, before the action column. */
+  columns: TableColumnsType<Row>;
+  /** The drawer: its title, load error, approval and rejection, and how a decided item reads. */
+  review: Omit<ReviewDrawerProps<Detail, Row, Status>, 'calls' | 'id' | 'onClose' | 'onDecided' | 'waiting' | 'children'>;
+  /** The drawer's sections for the loaded item. */
+  children: (detail: Detail) => React.ReactNode;
 }
 
-export function ReviewQueue<Row extends { id: number; status: Status }, Status extends string>(props: ReviewQueueProps<Row, Status>) {
-  const { labels, waiting, noun } = props;
+export function ReviewQueue<Detail extends { id: number; status: Status }, Row extends { id: number; status: Status }, Status extends string>(
+  props: ReviewQueueProps<Detail, Row, Status>,
+) {
+  const { labels, noun, calls } = props;
+  const waiting = props.statuses[0];
   type Filter = Status | 'all';
   const defaults: { status: string; keyword: string } = { status: waiting, keyword: '' };
-  const list = usePagedList(props.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: defaults });
+  const list = usePagedList(calls.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: defaults });
   const [openId, setOpenId] = useState<number | null>(null);
   // The tab counts stay on screen while another tab or keyword loads.
   const [counts, setCounts] = useState<Record<Filter, number> | null>(null);
@@ -78,18 +89,14 @@ export function ReviewQueue<Row extends { id: number; status: Status }, Status e
     });
 
   const columns: TableColumnsType<Row> = [
-    ...props.columns(setOpenId),
     {
-      title: '操作',
-      key: 'action',
-      width: 90,
-      fixed: 'right',
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setOpenId(r.id)}>
-          {r.status === waiting ? props.decideLabel : '查 看'}
-        </Button>
-      ),
+      title: props.lead.title,
+      dataIndex: props.lead.dataIndex,
+      width: props.lead.width,
+      render: (v: string, r) => <Typography.Link onClick={() => setOpenId(r.id)}>{v}</Typography.Link>,
     },
+    ...props.columns,
+    openColumn<Row>((r) => (r.status === waiting ? props.decideLabel : '查 看'), setOpenId, 90),
   ];
 
   const emptyText = keyword
@@ -100,10 +107,9 @@ export function ReviewQueue<Row extends { id: number; status: Status }, Status e
 
   return (
     <>
-      <div className={shared.pageHead}>
-        <h1 className={shared.pageTitle}>{props.title}</h1>
+      <PageHead title={props.title}>
         <span className={shared.sub}>{props.hint}</span>
-      </div>
+      </PageHead>
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <Card>
         <div className={styles.toolbar}>
@@ -121,8 +127,8 @@ export function ReviewQueue<Row extends { id: number; status: Status }, Status e
             defaultValue={keyword}
             onSearch={(v) => list.setFilters({ keyword: v.trim() })}
           />
-          {props.exportFile ? (
-            <ExportButton call={props.exportFile.call} input={{ status, keyword }} name={props.exportFile.name} disabled={!list.total} />
+          {calls.export && props.exportName ? (
+            <ExportButton call={calls.export} input={{ status, keyword }} name={props.exportName} disabled={!list.total} />
           ) : null}
         </div>
         <Table<Row>
@@ -136,7 +142,9 @@ export function ReviewQueue<Row extends { id: number; status: Status }, Status e
           pagination={{ ...list.pagination, showTotal: (n: number) => `共 ${n} 条` }}
         />
       </Card>
-      {props.drawer(openId, () => setOpenId(null), decided)}
+      <ReviewDrawer<Detail, Row, Status> {...props.review} calls={calls} id={openId} onClose={() => setOpenId(null)} onDecided={decided} waiting={waiting}>
+        {props.children}
+      </ReviewDrawer>
     </>
   );
 }

@@ -1,15 +1,14 @@
 'use client';
 // 操作日志: the console's audit trail, newest first, filtered by operator, action, target and
 // China days; a row opens to its before and after; 导出 Excel hands the same filters to the auditors.
-import { DownloadOutlined } from '@ant-design/icons';
 import { auditActionLabel, type ConsoleAuditRow, consoleAuditApi } from '@apimarket/contracts';
-import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
+import { DatePicker, Form, Input, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { FilterCard, ListCard, PageHead, timeColumn } from '@/components/console/ConsoleList';
 import shared from '@/components/console/console.module.css';
+import { ExportButton } from '@/components/console/ExportButton';
 import { serverMessage } from '@/lib/api/errors';
-import { useCallMutation, usePagedList } from '@/lib/api/query';
-import { saveBlob } from '@/lib/download';
-import { dateTime } from '@/lib/format';
+import { usePagedList } from '@/lib/api/query';
 import styles from './audit.module.css';
 
 /** The form's fields: the list's filters, with the two days as one range. */
@@ -55,24 +54,13 @@ function Json({ value }: { value: unknown }) {
 }
 
 export function AuditLog() {
-  const { message } = App.useApp();
-  const list = usePagedList(consoleAuditApi.list, { inUrl: true, pageSize: PAGE_SIZE, filters: NO_FILTERS, quiet: true });
+  const log = usePagedList(consoleAuditApi.list, { inUrl: true, pageSize: PAGE_SIZE, filters: NO_FILTERS, quiet: true });
   const [form] = Form.useForm<Fields>();
-  const error = list.failed ? (serverMessage(list.error) ?? '操作日志加载失败，请稍后再试') : null;
-  const loaded = !list.loading && !list.failed;
-
-  const download = useCallMutation(consoleAuditApi.export, { quiet: true });
-  const exportFile = () =>
-    download.mutateAsync(setOnly(list.filters)).then(
-      (blob) => saveBlob(blob, `操作日志-${dayjs().format('YYYYMMDD')}.xlsx`),
-      (err: unknown) => {
-        const msg = serverMessage(err);
-        if (msg) void message.error(msg);
-      },
-    );
+  const error = log.failed ? (serverMessage(log.error) ?? '操作日志加载失败，请稍后再试') : null;
+  const loaded = !log.loading && !log.failed;
 
   const columns: TableColumnsType<ConsoleAuditRow> = [
-    { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
+    timeColumn('时间', 'createdAt'),
     { title: '操作人', dataIndex: 'actor', width: 140, render: (v: string) => (v === 'cli' ? <Tag>命令行</Tag> : v) },
     {
       title: '操作',
@@ -93,66 +81,48 @@ export function AuditLog() {
 
   return (
     <>
-      <div className={shared.pageHead}>
-        <h1 className={shared.pageTitle}>操作日志</h1>
-      </div>
-      <Card>
-        <Form form={form} layout="inline" className={styles.filters} initialValues={fieldsOf(list.filters)} onFinish={(v) => list.setFilters(filtersOf(v))}>
-          <Form.Item name="actor" label="操作人">
-            <Input allowClear placeholder="运营账号或 cli" maxLength={32} />
-          </Form.Item>
-          <Form.Item name="action" label="操作">
-            <Input allowClear placeholder="如 recharge 或 recharge.confirm" maxLength={64} />
-          </Form.Item>
-          <Form.Item name="targetType" label="对象类型">
-            <Input allowClear placeholder="如 recharge、member" maxLength={32} />
-          </Form.Item>
-          <Form.Item name="targetId" label="对象编号">
-            <Input allowClear maxLength={64} />
-          </Form.Item>
-          <Form.Item name="range" label="日期">
-            <DatePicker.RangePicker />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              查 询
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      {error ? <Alert type="error" showIcon title={error} /> : null}
-      <Card
-        title={loaded ? `共 ${list.total.toLocaleString('zh-CN')} 条记录` : '操作记录'}
-        extra={
-          <Button icon={<DownloadOutlined />} loading={download.isPending} disabled={!loaded || !list.total} onClick={() => void exportFile()}>
-            导出 Excel
-          </Button>
-        }
-      >
-        <Table
-          rowKey="id"
-          loading={list.fetching}
-          columns={columns}
-          dataSource={list.rows}
-          scroll={list.rows.length ? { x: 800 } : undefined}
-          locale={{ emptyText: <Empty description="没有符合条件的操作记录" /> }}
-          expandable={{
-            expandedRowRender: (r) => (
-              <div className={styles.change}>
-                <div>
-                  <div className={shared.sub}>操作前</div>
-                  <Json value={r.before} />
-                </div>
-                <div>
-                  <div className={shared.sub}>操作后</div>
-                  <Json value={r.after} />
-                </div>
+      <PageHead title="操作日志" />
+      <FilterCard form={form} initialValues={fieldsOf(log.filters)} onFinish={(v) => log.setFilters(filtersOf(v))}>
+        <Form.Item name="actor" label="操作人">
+          <Input allowClear placeholder="运营账号或 cli" maxLength={32} />
+        </Form.Item>
+        <Form.Item name="action" label="操作">
+          <Input allowClear placeholder="如 recharge 或 recharge.confirm" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="targetType" label="对象类型">
+          <Input allowClear placeholder="如 recharge、member" maxLength={32} />
+        </Form.Item>
+        <Form.Item name="targetId" label="对象编号">
+          <Input allowClear maxLength={64} />
+        </Form.Item>
+        <Form.Item name="range" label="日期">
+          <DatePicker.RangePicker />
+        </Form.Item>
+      </FilterCard>
+      <ListCard<ConsoleAuditRow>
+        list={log}
+        error={error}
+        title={loaded ? `共 ${log.total.toLocaleString('zh-CN')} 条记录` : '操作记录'}
+        extra={<ExportButton call={consoleAuditApi.export} input={setOnly(log.filters)} name="操作日志" disabled={!loaded || !log.total} />}
+        columns={columns}
+        scrollX={800}
+        empty="没有符合条件的操作记录"
+        expandable={{
+          expandedRowRender: (r) => (
+            <div className={styles.change}>
+              <div>
+                <div className={shared.sub}>操作前</div>
+                <Json value={r.before} />
               </div>
-            ),
-          }}
-          pagination={{ ...list.pagination, hideOnSinglePage: false, showTotal: (n) => `共 ${n} 条` }}
-        />
-      </Card>
+              <div>
+                <div className={shared.sub}>操作后</div>
+                <Json value={r.after} />
+              </div>
+            </div>
+          ),
+        }}
+        pagination={{ hideOnSinglePage: false, showTotal: (n) => `共 ${n} 条` }}
+      />
     </>
   );
 }

@@ -9,13 +9,14 @@ import {
   type InterfaceStatus,
   isInterfaceStatus,
 } from '@apimarket/contracts';
-import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import shared from '@/components/console/console.module.css';
-import { serverMessage } from '@/lib/api/errors';
 import { useReload } from '@/components/console/ConsoleContext';
+import { FilterCard, ListCard, SelectFilter, PageHead, timeColumn } from '@/components/console/ConsoleList';
+import shared from '@/components/console/console.module.css';
+import { useAnnounce } from '@/components/console/useAnnounce';
+import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
-import { dateTime } from '@/lib/format';
 import styles from './catalogue.module.css';
 import { InterfaceEditor } from './InterfaceEditor';
 
@@ -40,13 +41,13 @@ export function statusWarning(target: InterfaceStatus, packagesOnSale: number): 
 }
 
 export function Catalogue() {
-  const { message } = App.useApp();
+  const announce = useAnnounce();
   const [form] = Form.useForm<Fields>();
-  const list = usePagedList(consoleCatalogueApi.interfaces, { inUrl: true, pageSize: PAGE_SIZE, filters: NO_FILTERS, quiet: true });
+  const interfaces = usePagedList(consoleCatalogueApi.interfaces, { inUrl: true, pageSize: PAGE_SIZE, filters: NO_FILTERS, quiet: true });
   const categoryList = useCall(consoleCatalogueApi.categories, {}, { quiet: true });
   const categories = categoryList.data?.data ?? [];
-  const error = list.failed
-    ? (serverMessage(list.error) ?? '接口列表加载失败，请稍后再试')
+  const error = interfaces.failed
+    ? (serverMessage(interfaces.error) ?? '接口列表加载失败，请稍后再试')
     : categoryList.isError
       ? (serverMessage(categoryList.error) ?? '分类加载失败，请刷新重试')
       : null;
@@ -55,20 +56,14 @@ export function Catalogue() {
   /** The editor: closed (undefined), a new interface (null) or an interface's id. */
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const shown: Fields = {
-    keyword: list.filters.keyword || undefined,
-    categoryId: Number(list.filters.categoryId) || undefined,
-    status: isInterfaceStatus(list.filters.status) ? list.filters.status : undefined,
+    keyword: interfaces.filters.keyword || undefined,
+    categoryId: Number(interfaces.filters.categoryId) || undefined,
+    status: isInterfaceStatus(interfaces.filters.status) ? interfaces.filters.status : undefined,
   };
 
-  const setStatus = (row: CatalogueInterfaceRow, status: InterfaceStatus) =>
-    statusChange.mutateAsync({ id: row.id, status }).then(
-      (res) => {
-        if (res.data.changed) message.success(res.msg);
-        else message.info(res.msg);
-        reload(consoleCatalogueApi.interfaces);
-      },
-      (err: unknown) => message.error(serverMessage(err) ?? '操作失败，请稍后再试'),
-    );
+  const setStatus = async (row: CatalogueInterfaceRow, status: InterfaceStatus) => {
+    if (await announce(() => statusChange.mutateAsync({ id: row.id, status }), '操作失败，请稍后再试')) reload(consoleCatalogueApi.interfaces);
+  };
 
   const filtered = Boolean(shown.keyword || shown.categoryId || shown.status);
   const columns: TableColumnsType<CatalogueInterfaceRow> = [
@@ -140,7 +135,7 @@ export function Catalogue() {
       ),
     },
     { title: '试用次数', dataIndex: 'trialCalls', width: 90, render: (v: number) => (v > 0 ? v : <span className={shared.sub}>无</span>) },
-    { title: '更新时间', dataIndex: 'updatedAt', width: 170, render: (v: string) => dateTime(v) },
+    timeColumn('更新时间', 'updatedAt'),
     {
       title: '操作',
       key: 'actions',
@@ -184,63 +179,44 @@ export function Catalogue() {
 
   return (
     <>
-      <div className={shared.pageHead}>
-        <h1 className={shared.pageTitle}>接口与套餐</h1>
+      <PageHead title="接口与套餐">
         <Button type="primary" onClick={() => setEditing(null)}>
           新建接口
         </Button>
-      </div>
-      <Card>
-        <Form
-          form={form}
-          layout="inline"
-          className={styles.filters}
-          initialValues={shown}
-          onFinish={(v) => list.setFilters({ keyword: v.keyword?.trim() ?? '', categoryId: v.categoryId ? String(v.categoryId) : '', status: v.status ?? '' })}
-        >
-          <Form.Item name="keyword" label="接口">
-            <Input allowClear placeholder="名称、编号或网关路径" maxLength={50} />
-          </Form.Item>
-          <Form.Item name="categoryId" label="分类">
-            <Select allowClear placeholder="全部分类" className={styles.select} options={categories.map((c) => ({ value: c.id, label: c.categoryName }))} />
-          </Form.Item>
-          <Form.Item name="status" label="状态">
-            <Select
-              allowClear
-              placeholder="全部状态"
-              className={styles.select}
-              options={(Object.keys(INTERFACE_STATUS_LABEL) as InterfaceStatus[]).map((s) => ({ value: s, label: INTERFACE_STATUS_LABEL[s] }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              查 询
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      {error ? <Alert type="error" showIcon title={error} /> : null}
-      <Card>
-        <Table
-          rowKey="id"
-          loading={list.fetching}
-          columns={columns}
-          dataSource={list.rows}
-          scroll={list.rows.length ? { x: 1480 } : undefined}
-          locale={{
-            emptyText: (
-              <Empty description={filtered ? '没有符合条件的接口，换个名称、分类或状态试试' : '目录里还没有接口，点击「新建接口」添加第一个'}>
-                {filtered ? null : (
-                  <Button type="primary" onClick={() => setEditing(null)}>
-                    新建接口
-                  </Button>
-                )}
-              </Empty>
-            ),
-          }}
-          pagination={{ ...list.pagination, hideOnSinglePage: false, showTotal: (n) => `共 ${n} 个接口` }}
+      </PageHead>
+      <FilterCard
+        form={form}
+        initialValues={shown}
+        onFinish={(v) =>
+          interfaces.setFilters({ keyword: v.keyword?.trim() ?? '', categoryId: v.categoryId ? String(v.categoryId) : '', status: v.status ?? '' })
+        }
+      >
+        <Form.Item name="keyword" label="接口">
+          <Input allowClear placeholder="名称、编号或网关路径" maxLength={50} />
+        </Form.Item>
+        <SelectFilter name="categoryId" label="分类" placeholder="全部分类" options={categories.map((c) => ({ value: c.id, label: c.categoryName }))} />
+        <SelectFilter
+          name="status"
+          label="状态"
+          placeholder="全部状态"
+          options={(Object.keys(INTERFACE_STATUS_LABEL) as InterfaceStatus[]).map((s) => ({ value: s, label: INTERFACE_STATUS_LABEL[s] }))}
         />
-      </Card>
+      </FilterCard>
+      <ListCard<CatalogueInterfaceRow>
+        list={interfaces}
+        error={error}
+        columns={columns}
+        scrollX={1480}
+        empty={filtered ? '没有符合条件的接口，换个名称、分类或状态试试' : '目录里还没有接口，点击「新建接口」添加第一个'}
+        emptyAction={
+          filtered ? null : (
+            <Button type="primary" onClick={() => setEditing(null)}>
+              新建接口
+            </Button>
+          )
+        }
+        pagination={{ hideOnSinglePage: false, showTotal: (n) => `共 ${n} 个接口` }}
+      />
       <InterfaceEditor
         open={editing !== undefined}
         id={editing ?? null}

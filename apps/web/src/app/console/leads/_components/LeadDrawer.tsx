@@ -2,11 +2,13 @@
 // One lead, to work it: the full phone for the call (opening it is audited), where the visitor
 // came from, who follows it up and its state, and the notes kept so far with a box for the next.
 import { consoleLeadsApi, LEAD_STATE_LABEL, LEAD_STATES, type LeadAssignee, LeadNoteBody, type LeadState } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Button, Empty, Form, Input, Select, Space, Tag, Timeline } from 'antd';
 import { useConsole } from '@/components/console/ConsoleContext';
 import shared from '@/components/console/console.module.css';
-import { serverMessage } from '@/lib/api/errors';
-import { useCall, useCallMutation } from '@/lib/api/query';
+import { DetailDrawer, Facts, PhoneCall, useDrawerItem } from '@/components/console/DetailDrawer';
+import list from '@/components/console/list.module.css';
+import { type ChangeReply, useAnnounce } from '@/components/console/useAnnounce';
+import { useCallMutation } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 import { zodRule } from '@/lib/form-rules';
 import { STATE_COLOR } from './lead-ui';
@@ -18,60 +20,34 @@ const WRITE = { quiet: true, invalidates: [consoleLeadsApi.detail, consoleLeadsA
 
 export function LeadDrawer({ id, assignees, onClose }: { id: number | null; assignees: LeadAssignee[]; onClose: () => void }) {
   const { operator } = useConsole();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
+  const announce = useAnnounce();
   const [form] = Form.useForm<{ body: string }>();
-  const loaded = useCall(consoleLeadsApi.detail, { id: id ?? 0 }, { enabled: id !== null, quiet: true });
-  const lead = (id !== null && loaded.data?.data) || null;
-  const error = id !== null && loaded.error ? (serverMessage(loaded.error) ?? '线索详情加载失败，请稍后再试') : null;
+  const { item: lead, error } = useDrawerItem(consoleLeadsApi.detail, id, '线索详情加载失败，请稍后再试');
   const assign = useCallMutation(consoleLeadsApi.assign, WRITE);
   const setState = useCallMutation(consoleLeadsApi.state, WRITE);
   const note = useCallMutation(consoleLeadsApi.note, WRITE);
   const busy = assign.isPending || setState.isPending || note.isPending;
 
   /** One write: the server's message, once the drawer and the list have been read again. */
-  const act = async (send: () => Promise<{ msg: string; data: { changed: boolean } }>): Promise<boolean> => {
-    try {
-      const res = await send();
-      if (res.data.changed) void message.success(res.msg);
-      else void message.info(res.msg);
-      return true;
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) void message.error(msg);
-      return false;
-    }
-  };
+  const act = async (send: () => Promise<ChangeReply>): Promise<boolean> => (await announce(send)) !== null;
 
   const utm = lead ? Object.entries(lead.utm) : [];
   const mine = lead?.assigneeId === operator.id;
 
   return (
-    <Drawer
+    <DetailDrawer
       open={id !== null}
       onClose={onClose}
-      size={screens.sm === false ? '100%' : 600}
+      width={600}
       title={lead ? `${lead.kindLabel} · ${lead.companyName || lead.userName || lead.phone}` : '线索详情'}
-      destroyOnHidden
+      item={lead}
+      error={error}
     >
-      {error ? <Alert type="error" showIcon title={error} /> : null}
-      {!lead && !error ? <Skeleton active /> : null}
-      {lead ? (
-        <div className={styles.stack}>
-          <Descriptions
-            column={1}
-            size="small"
-            bordered
+      {(lead) => (
+        <>
+          <Facts
             items={[
-              {
-                key: 'phone',
-                label: '手机号',
-                children: (
-                  <Typography.Text copyable={{ text: lead.phone, tooltips: ['复制', '已复制'] }}>
-                    <a href={`tel:${lead.phone}`}>{lead.phone}</a>
-                  </Typography.Text>
-                ),
-              },
+              { key: 'phone', label: '手机号', children: <PhoneCall phone={lead.phone} /> },
               { key: 'name', label: '姓名', children: lead.userName || '—' },
               { key: 'company', label: '公司', children: lead.companyName || '—' },
               { key: 'interface', label: '关注接口', children: lead.interfaceName || '—' },
@@ -103,10 +79,10 @@ export function LeadDrawer({ id, assignees, onClose }: { id: number | null; assi
               <span className={shared.sub}>负责人</span>
               <Space wrap>
                 <Select
-                  className={styles.select}
+                  className={list.select}
                   value={lead.assigneeId === null ? 'none' : String(lead.assigneeId)}
                   disabled={busy}
-                  onChange={(v) => lead && void act(() => assign.mutateAsync({ id: lead.id, assigneeId: v }))}
+                  onChange={(v) => void act(() => assign.mutateAsync({ id: lead.id, assigneeId: v }))}
                   options={[
                     { value: 'none', label: '未分配（公共线索池）' },
                     ...assignees.map((o) => ({ value: String(o.id), label: o.username })),
@@ -116,7 +92,7 @@ export function LeadDrawer({ id, assignees, onClose }: { id: number | null; assi
                       : []),
                   ]}
                 />
-                <Button disabled={busy || mine} onClick={() => lead && void act(() => assign.mutateAsync({ id: lead.id, assigneeId: 'me' }))}>
+                <Button disabled={busy || mine} onClick={() => void act(() => assign.mutateAsync({ id: lead.id, assigneeId: 'me' }))}>
                   {mine ? '已由我负责' : '分配给我'}
                 </Button>
               </Space>
@@ -124,10 +100,10 @@ export function LeadDrawer({ id, assignees, onClose }: { id: number | null; assi
             <div className={styles.control}>
               <span className={shared.sub}>跟进状态</span>
               <Select<LeadState>
-                className={styles.select}
+                className={list.select}
                 value={lead.state}
                 disabled={busy}
-                onChange={(v) => lead && void act(() => setState.mutateAsync({ id: lead.id, state: v }))}
+                onChange={(v) => void act(() => setState.mutateAsync({ id: lead.id, state: v }))}
                 options={LEAD_STATES.map((s) => ({ value: s, label: <Tag color={STATE_COLOR[s]}>{LEAD_STATE_LABEL[s]}</Tag> }))}
               />
             </div>
@@ -140,7 +116,7 @@ export function LeadDrawer({ id, assignees, onClose }: { id: number | null; assi
               // The drawer is destroyed on close: an unsent note does not follow into the next lead.
               preserve={false}
               onFinish={async (v) => {
-                if (lead && (await act(() => note.mutateAsync({ id: lead.id, body: v.body })))) form.resetFields();
+                if (await act(() => note.mutateAsync({ id: lead.id, body: v.body }))) form.resetFields();
               }}
             >
               <Form.Item name="body" rules={[zodRule(LeadNoteBody)]}>
@@ -169,8 +145,8 @@ export function LeadDrawer({ id, assignees, onClose }: { id: number | null; assi
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有跟进记录。联系客户后，把结果记在这里，方便同事接手" />
             )}
           </div>
-        </div>
-      ) : null}
-    </Drawer>
+        </>
+      )}
+    </DetailDrawer>
   );
 }

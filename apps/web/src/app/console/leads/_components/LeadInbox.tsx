@@ -12,14 +12,15 @@ import {
   type LeadRow,
   type LeadState,
 } from '@apimarket/contracts';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { DatePicker, Form, Input, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { FilterCard, ListCard, SelectFilter, openColumn, TwoLines, timeColumn } from '@/components/console/ConsoleList';
 import shared from '@/components/console/console.module.css';
 import { ExportButton } from '@/components/console/ExportButton';
+import list from '@/components/console/list.module.css';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, usePagedList } from '@/lib/api/query';
-import { dateTime } from '@/lib/format';
 import { LeadDrawer } from './LeadDrawer';
 import { STATE_COLOR } from './lead-ui';
 import styles from './leads.module.css';
@@ -64,35 +65,21 @@ function formValues(q: Query): Filters {
 
 export function LeadInbox() {
   const [form] = Form.useForm<Filters>();
-  const list = usePagedList(consoleLeadsApi.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: NO_FILTERS });
+  const leads = usePagedList(consoleLeadsApi.list, { inUrl: true, quiet: true, pageSize: PAGE_SIZE, filters: NO_FILTERS });
   const assignees = useCall(consoleLeadsApi.assignees, undefined, { quiet: true }).data?.data ?? [];
   const [openId, setOpenId] = useState<number | null>(null);
-  const error = list.error ? (serverMessage(list.error) ?? '线索加载失败，请稍后再试') : null;
+  const error = leads.error ? (serverMessage(leads.error) ?? '线索加载失败，请稍后再试') : null;
 
   const columns: TableColumnsType<LeadRow> = [
-    { title: '提交时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
+    timeColumn('提交时间', 'createdAt'),
     { title: '类型', dataIndex: 'kindLabel', width: 140, render: (v: string) => <Tag>{v}</Tag> },
     {
       title: '联系人',
       key: 'who',
       width: 150,
-      render: (_, r) => (
-        <div>
-          <div>{r.userName || <span className={shared.sub}>未留姓名</span>}</div>
-          <div className={shared.sub}>{r.phone}</div>
-        </div>
-      ),
+      render: (_, r) => <TwoLines sub={r.phone}>{r.userName || <span className={shared.sub}>未留姓名</span>}</TwoLines>,
     },
-    {
-      title: '公司 / 关注接口',
-      key: 'company',
-      render: (_, r) => (
-        <div>
-          <div>{r.companyName || '—'}</div>
-          {r.interfaceName ? <div className={shared.sub}>{r.interfaceName}</div> : null}
-        </div>
-      ),
-    },
+    { title: '公司 / 关注接口', key: 'company', render: (_, r) => <TwoLines sub={r.interfaceName}>{r.companyName || '—'}</TwoLines> },
     { title: '来源页面', dataIndex: 'sourcePath', width: 160, render: (v: string) => <span className={styles.path}>{v || '—'}</span> },
     {
       title: '负责人',
@@ -111,87 +98,51 @@ export function LeadInbox() {
         </>
       ),
     },
-    {
-      title: '操作',
-      key: 'open',
-      width: 80,
-      fixed: 'right',
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setOpenId(r.id)}>
-          详 情
-        </Button>
-      ),
-    },
+    openColumn('详 情', setOpenId),
   ];
 
-  const filtered = Object.entries(list.filters).some(([k, v]) => v && !(k === 'assignee' && v === 'any'));
+  const filtered = Object.entries(leads.filters).some(([k, v]) => v && !(k === 'assignee' && v === 'any'));
 
   return (
-    <div className={styles.stack}>
-      <Card>
-        <Form form={form} layout="inline" className={styles.filters} initialValues={formValues(list.filters)} onFinish={(v) => list.setFilters(query(v))}>
-          <Form.Item name="kind" label="类型">
-            <Select allowClear placeholder="全部类型" className={styles.select} options={LEAD_KINDS.map((k) => ({ value: k, label: LEAD_KIND_LABEL[k] }))} />
-          </Form.Item>
-          <Form.Item name="state" label="状态">
-            <Select allowClear placeholder="全部状态" className={styles.select} options={LEAD_STATES.map((s) => ({ value: s, label: LEAD_STATE_LABEL[s] }))} />
-          </Form.Item>
-          <Form.Item name="assignee" label="负责人">
-            <Select
-              className={styles.select}
-              options={[
-                { value: 'any', label: '全部' },
-                { value: 'mine', label: '我的' },
-                { value: 'unassigned', label: '未分配' },
-                ...assignees.map((o) => ({ value: String(o.id), label: o.username })),
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="keyword" label="关键词">
-            <Input allowClear placeholder="公司、姓名、接口或手机号" maxLength={LEAD_KEYWORD_MAX} className={styles.keyword} />
-          </Form.Item>
-          <Form.Item name="range" label="提交日期">
-            <DatePicker.RangePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              查 询
-            </Button>
-          </Form.Item>
-          <Form.Item>
-            <Button
-              onClick={() => {
-                form.setFieldsValue(formValues(NO_FILTERS));
-                list.setFilters(NO_FILTERS);
-              }}
-            >
-              重 置
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      {error ? <Alert type="error" showIcon title={error} /> : null}
-      <Card
-        title={list.reply ? `共 ${list.total.toLocaleString('zh-CN')} 条线索` : '线索'}
-        extra={<ExportButton call={consoleLeadsApi.export} input={list.filters} name="销售线索" disabled={!list.total} />}
+    <div className={list.stack}>
+      <FilterCard
+        form={form}
+        initialValues={formValues(leads.filters)}
+        onFinish={(v) => leads.setFilters(query(v))}
+        onReset={() => {
+          form.setFieldsValue(formValues(NO_FILTERS));
+          leads.setFilters(NO_FILTERS);
+        }}
       >
-        <Table<LeadRow>
-          rowKey="id"
-          loading={list.fetching}
-          columns={columns}
-          dataSource={list.rows}
-          scroll={list.rows.length ? { x: 1100 } : undefined}
-          onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
-          locale={{
-            emptyText: (
-              <Empty
-                description={filtered ? '没有符合条件的线索，换个筛选条件试试' : '还没有销售线索。访客在网站上申请免费试用、咨询或索取报价后，线索会出现在这里'}
-              />
-            ),
-          }}
-          pagination={list.pagination}
+        <SelectFilter name="kind" label="类型" placeholder="全部类型" options={LEAD_KINDS.map((k) => ({ value: k, label: LEAD_KIND_LABEL[k] }))} />
+        <SelectFilter name="state" label="状态" placeholder="全部状态" options={LEAD_STATES.map((s) => ({ value: s, label: LEAD_STATE_LABEL[s] }))} />
+        <SelectFilter
+          name="assignee"
+          label="负责人"
+          options={[
+            { value: 'any', label: '全部' },
+            { value: 'mine', label: '我的' },
+            { value: 'unassigned', label: '未分配' },
+            ...assignees.map((o) => ({ value: String(o.id), label: o.username })),
+          ]}
         />
-      </Card>
+        <Form.Item name="keyword" label="关键词">
+          <Input allowClear placeholder="公司、姓名、接口或手机号" maxLength={LEAD_KEYWORD_MAX} className={list.keyword} />
+        </Form.Item>
+        <Form.Item name="range" label="提交日期">
+          <DatePicker.RangePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+        </Form.Item>
+      </FilterCard>
+      <ListCard<LeadRow>
+        list={leads}
+        error={error}
+        title={leads.reply ? `共 ${leads.total.toLocaleString('zh-CN')} 条线索` : '线索'}
+        extra={<ExportButton call={consoleLeadsApi.export} input={leads.filters} name="销售线索" disabled={!leads.total} />}
+        columns={columns}
+        scrollX={1100}
+        onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
+        empty={filtered ? '没有符合条件的线索，换个筛选条件试试' : '还没有销售线索。访客在网站上申请免费试用、咨询或索取报价后，线索会出现在这里'}
+      />
       <LeadDrawer id={openId} assignees={assignees} onClose={() => setOpenId(null)} />
     </div>
   );

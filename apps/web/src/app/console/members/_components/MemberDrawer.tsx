@@ -3,11 +3,13 @@
 // 启用, the granted feature codes, and the closure mark. Each switch is one audited call whose
 // Chinese answer is shown as it comes.
 import { consoleMembersApi, formatFen, GRANTABLE_FEATURE_OPTIONS, MEMBER_KIND_LABEL, MEMBER_STATUS_LABEL } from '@apimarket/contracts';
-import { Alert, App, Button, Checkbox, Descriptions, Drawer, Grid, Popconfirm, Skeleton, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Checkbox, Popconfirm, Space, Switch, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { TwoLines } from '@/components/console/ConsoleList';
 import shared from '@/components/console/console.module.css';
-import { serverMessage } from '@/lib/api/errors';
-import { useCall, useCallMutation } from '@/lib/api/query';
+import { DetailDrawer, Facts, useDrawerItem } from '@/components/console/DetailDrawer';
+import { useAnnounce } from '@/components/console/useAnnounce';
+import { useCallMutation } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 import styles from './members.module.css';
 
@@ -15,11 +17,9 @@ import styles from './members.module.css';
 const CHANGE = { quiet: true, invalidates: [consoleMembersApi.detail, consoleMembersApi.list, consoleMembersApi.dormant] };
 
 export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
-  const loaded = useCall(consoleMembersApi.detail, { id: id ?? 0 }, { enabled: id !== null, quiet: true });
-  const member = (id !== null && loaded.data?.data) || null;
-  const error = id !== null && loaded.error ? (serverMessage(loaded.error) ?? '账号详情加载失败，请稍后再试') : null;
+  // Each audited change tells the server's words, once the account has been read again.
+  const announce = useAnnounce();
+  const { item: member, error } = useDrawerItem(consoleMembersApi.detail, id, '账号详情加载失败，请稍后再试');
   const [codes, setCodes] = useState<number[]>([]);
   // The boxes start from what is granted now, and again after every change.
   useEffect(() => {
@@ -33,38 +33,15 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
   const unmark = useCallMutation(consoleMembersApi.unmarkClosure, CHANGE);
   const busy = [flags, status, features, mark, unmark].some((m) => m.isPending);
 
-  /** One audited change: the server's words, once the account has been read again. */
-  const act = async (send: () => Promise<{ msg: string; data: { changed: boolean } }>) => {
-    try {
-      const res = await send();
-      if (res.data.changed) void message.success(res.msg);
-      else void message.info(res.msg);
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) void message.error(msg);
-    }
-  };
-
   const sameCodes = member !== null && codes.length === member.effectiveFeatures.length && codes.every((c) => member.effectiveFeatures.includes(c));
   const disabled = member?.status === 'disabled';
 
   return (
-    <Drawer
-      open={id !== null}
-      onClose={onClose}
-      size={screens.sm === false ? '100%' : 600}
-      title={member ? `会员 ${member.loginName}` : '会员详情'}
-      destroyOnHidden
-    >
-      {error ? <Alert type="error" showIcon title={error} /> : null}
-      {!member && !error ? <Skeleton active /> : null}
-      {member ? (
-        <div className={styles.stack}>
+    <DetailDrawer open={id !== null} onClose={onClose} width={600} title={member ? `会员 ${member.loginName}` : '会员详情'} item={member} error={error}>
+      {(member) => (
+        <>
           {member.closureMarkedAt ? <Alert type="warning" showIcon title={`已于 ${dateTime(member.closureMarkedAt)} 标记待注销，并已通知账号本人`} /> : null}
-          <Descriptions
-            column={1}
-            size="small"
-            bordered
+          <Facts
             items={[
               { key: 'login', label: '登录名', children: member.loginName },
               { key: 'mobile', label: '手机号', children: member.mobile || '未绑定' },
@@ -98,12 +75,9 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
                 key: 'qualification',
                 label: '企业认证',
                 children: member.companyName ? (
-                  <div>
-                    <div>
-                      {member.companyName} <Tag>{member.qualificationLabel}</Tag>
-                    </div>
-                    <div className={shared.sub}>统一社会信用代码 {member.creditCode}</div>
-                  </div>
+                  <TwoLines sub={`统一社会信用代码 ${member.creditCode}`}>
+                    {member.companyName} <Tag>{member.qualificationLabel}</Tag>
+                  </TwoLines>
                 ) : (
                   member.qualificationLabel
                 ),
@@ -126,7 +100,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
                 loading={busy}
                 checkedChildren="已标记"
                 unCheckedChildren="未标记"
-                onChange={(on) => void act(() => flags.mutateAsync({ id: member.id, securityFlagged: on ? 'true' : 'false' }))}
+                onChange={(on) => void announce(() => flags.mutateAsync({ id: member.id, securityFlagged: on ? 'true' : 'false' }))}
               />
             </div>
             <div className={styles.row}>
@@ -140,7 +114,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
                 okText={disabled ? '启 用' : '停 用'}
                 cancelText="取 消"
                 okButtonProps={{ danger: !disabled }}
-                onConfirm={() => act(() => status.mutateAsync({ id: member.id, status: disabled ? 'active' : 'disabled' }))}
+                onConfirm={() => announce(() => status.mutateAsync({ id: member.id, status: disabled ? 'active' : 'disabled' }))}
               >
                 <Button danger={!disabled} disabled={busy}>
                   {disabled ? '启 用' : '停 用'}
@@ -166,11 +140,14 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
               <Button
                 type="primary"
                 disabled={busy || sameCodes}
-                onClick={() => void act(() => features.mutateAsync({ id: member.id, codes: [...codes].sort((a, b) => a - b).join(',') }))}
+                onClick={() => void announce(() => features.mutateAsync({ id: member.id, codes: [...codes].sort((a, b) => a - b).join(',') }))}
               >
                 保存功能
               </Button>
-              <Button disabled={busy || member.featureCodes === null} onClick={() => void act(() => features.mutateAsync({ id: member.id, codes: 'default' }))}>
+              <Button
+                disabled={busy || member.featureCodes === null}
+                onClick={() => void announce(() => features.mutateAsync({ id: member.id, codes: 'default' }))}
+              >
                 恢复默认
               </Button>
             </Space>
@@ -181,7 +158,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
               <h3 className={styles.sectionTitle}>长期未登录</h3>
               <div className={shared.sub}>连续 6 个月未登录的主账号可标记为待注销，系统会通过消息中心和短信通知账号本人；账号和数据不会被删除。</div>
               {member.closureMarkedAt ? (
-                <Popconfirm title="取消待注销标记？" okText="确 定" cancelText="取 消" onConfirm={() => act(() => unmark.mutateAsync({ id: member.id }))}>
+                <Popconfirm title="取消待注销标记？" okText="确 定" cancelText="取 消" onConfirm={() => announce(() => unmark.mutateAsync({ id: member.id }))}>
                   <Button disabled={busy}>取消标记</Button>
                 </Popconfirm>
               ) : (
@@ -190,7 +167,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
                   description="账号本人会收到站内消息和短信通知。"
                   okText="标 记"
                   cancelText="取 消"
-                  onConfirm={() => act(() => mark.mutateAsync({ id: member.id }))}
+                  onConfirm={() => announce(() => mark.mutateAsync({ id: member.id }))}
                   disabled={!member.dormant}
                 >
                   <Button disabled={busy || !member.dormant}>{member.dormant ? '标记待注销' : '近 6 个月内登录过，不能标记'}</Button>
@@ -198,8 +175,8 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose: () =
               )}
             </section>
           ) : null}
-        </div>
-      ) : null}
-    </Drawer>
+        </>
+      )}
+    </DetailDrawer>
   );
 }
