@@ -1,7 +1,7 @@
 // Process roles (SERVER_ROLE): a gateway process answers the open data API and its health check
 // only; a portal process serves /apiHome and leaves the open data API to gateway processes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/harness';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from './test/harness';
 import { post } from './test/identity';
 
 // The harness opens its own database; DATABASE_URL only satisfies the role rule of the config.
@@ -9,11 +9,7 @@ const SHARED = { DATABASE_URL: 'postgres://db.internal/apimarket' };
 const CALL = { method: 'POST' as const, url: '/communication/personal/1882', headers: { 'content-type': 'application/json' }, payload: '{}' };
 
 describe('SERVER_ROLE=gateway', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { ...SHARED, SERVER_ROLE: 'gateway' } });
-  });
-  afterAll(() => t.close());
+  const t = fileTestApp({ env: { ...SHARED, SERVER_ROLE: 'gateway' } });
 
   it('answers the open data API and the health check, and nothing of the portal', async () => {
     expect((await t.app.inject(CALL)).json()).toMatchObject({ code: 'SYSTEM_000', message: '缺少参数 key' });
@@ -24,11 +20,7 @@ describe('SERVER_ROLE=gateway', () => {
 });
 
 describe('SERVER_ROLE=portal', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { ...SHARED, SERVER_ROLE: 'portal' } });
-  });
-  afterAll(() => t.close());
+  const t = fileTestApp({ env: { ...SHARED, SERVER_ROLE: 'portal' } });
 
   it('serves the portal API and leaves the open data API to the gateway processes', async () => {
     // Logged out, the user-state call answers its own ALL_0024: the portal route is there.

@@ -5,7 +5,6 @@
 // with a seqNo and HTTP 200.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { allCalls } from '@apimarket/contracts/calls';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interfaces } from '../db/schema';
 import { newAccount } from '../test/account';
 import { newOperator } from '../test/console';
-import { buildTestApp, signed, type TestApp } from '../test/harness';
+import { buildTestApp, logCapture, signed, type TestApp } from '../test/harness';
 
 // Every field name the contracts declare: what the routes actually read.
 const contractsDir = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
@@ -85,13 +84,7 @@ const pathParam = fc.oneof(fc.constantFrom('1', '0', '99999999999', '1e308', '%0
 type Route = { method: string; url: string };
 
 // Every log line: the database's refusal of unchecked input is counted below (a missing rule).
-const logLines: string[] = [];
-const logSink = new Writable({
-  write(chunk, _enc, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { lines: logLines, stream: logSink } = logCapture();
 
 let t: TestApp;
 let cookies: Record<string, string> = {};

@@ -1,18 +1,11 @@
 // Logs must never carry passwords, codes, tokens or ID numbers — checked on real log output.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, FORM, form, signed, type TestApp } from '../test/harness';
+import { buildTestApp, FORM, form, logCapture, signed, type TestApp } from '../test/harness';
 import { ok } from './envelope';
 import { scrub, scrubString } from './logging';
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _enc, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, stream: sink } = logCapture();
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // The wire layer's behaviour as a client sees it: every kind of bad request gets the envelope
 // with a Chinese message and the right status, never a 500 and never a stack.
 import { encryptField, encryptPayload, LoginInput } from '@apimarket/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../db/schema';
 import { createSession, revokeSession } from '../modules/identity/session.service';
@@ -48,114 +49,37 @@ describe('request id', () => {
   });
 });
 
+/** A POST as a client sends it: by default a form to the echo route. */
+const send = (payload: string, { url = '/apiHome/test/echo', type = FORM['content-type'] as string } = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+/** The form body of a request signed at `at`. */
+const signedForm = (fields: Record<string, string> = {}, at = Date.now()) => form(signed(t.config, fields, { at }));
+
 describe('bad requests', () => {
-  it('unknown /apiHome path → 404 ALL_0008', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/apiHome/no/such/call', headers: FORM, payload: form(signed(t.config)) });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'ALL_0008', msg: '请求的接口不存在' });
-  });
-
-  it('missing sign → 400 ALL_0002', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/echo', headers: FORM, payload: form({ a: '1' }) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'ALL_0002', msg: '缺少签名参数' });
-  });
-
-  it('wrong sign → 400 ALL_0003', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form(signed(t.config, { sign: '0'.repeat(32) })),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'ALL_0003', msg: '请求签名错误' });
-  });
-
-  it('a sign made for another token does not pass', async () => {
-    const fields = signed(t.config, {}, { token: 'aaa' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form({ ...fields, token: 'bbb' }),
-    });
-    expect(res.json().code).toBe('ALL_0003');
-  });
-
-  it('cdpDate 11 minutes old → 400 ALL_0004', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form(signed(t.config, {}, { at: Date.now() - 11 * 60_000 })),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'ALL_0004', msg: '请求已过期，请校准本机时间后重试' });
+  const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;
+  const wrongSign = { code: 'ALL_0003', msg: '请求签名错误' };
+  const undecryptable = { code: 'ALL_0005', msg: '请求参数解密失败' };
+  const otherKey = encryptField('张三', 'some-other-key');
+  it.each<[string, () => Promise<LightMyRequestResponse>, number, { code: string; msg: string }]>([
+    ['unknown /apiHome path → 404 ALL_0008', () => send(signedForm(), { url: '/apiHome/no/such/call' }), 404, { code: 'ALL_0008', msg: '请求的接口不存在' }],
+    ['missing sign → 400 ALL_0002', () => send(form({ a: '1' })), 400, { code: 'ALL_0002', msg: '缺少签名参数' }],
+    ['wrong sign → 400 ALL_0003', () => send(signedForm({ sign: '0'.repeat(32) })), 400, wrongSign],
+    ['a sign made for another token does not pass', () => send(form({ ...signed(t.config, {}, { token: 'aaa' }), token: 'bbb' })), 400, wrongSign],
+    ['cdpDate 11 minutes old → 400 ALL_0004', () => send(signedForm({}, minutesAgo(11))), 400, { code: 'ALL_0004', msg: '请求已过期，请校准本机时间后重试' }],
+    ['undecryptable field with encrypt=1 → 400 ALL_0005', () => send(signedForm({ encrypt: '1', name: 'plain-text-not-encrypted' })), 400, undecryptable],
+    ['a field encrypted with another key → ALL_0005', () => send(signedForm({ encrypt: '1', name: otherKey })), 400, undecryptable],
+    ['oversized body → 413 ALL_0006', () => send(signedForm({ big: 'x'.repeat(t.config.bodyLimit + 10) })), 413, { code: 'ALL_0006', msg: '请求内容过大' }],
+    ['wrong content type → 415 ALL_0007', () => send('<a>1</a>', { type: 'application/xml' }), 415, { code: 'ALL_0007', msg: '不支持的请求格式' }],
+    ['malformed JSON → 400 ALL_0014', () => send('{"cdpDate": 1, ', { type: 'application/json' }), 400, { code: 'ALL_0014', msg: '请求体格式错误' }],
+  ])('%s', async (_title, request, status, answer) => {
+    const res = await request();
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual(answer);
   });
 
   it('cdpDate 9 minutes old still passes', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form(signed(t.config, { a: '1' }, { at: Date.now() - 9 * 60_000 })),
-    });
+    const res = await send(signedForm({ a: '1' }, minutesAgo(9)));
     expect(res.statusCode).toBe(200);
-  });
-
-  it('undecryptable field with encrypt=1 → 400 ALL_0005', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form(signed(t.config, { encrypt: '1', name: 'plain-text-not-encrypted' })),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'ALL_0005', msg: '请求参数解密失败' });
-  });
-
-  it('a field encrypted with another key → ALL_0005', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form(signed(t.config, { encrypt: '1', name: encryptField('张三', 'some-other-key') })),
-    });
-    expect(res.json().code).toBe('ALL_0005');
-  });
-
-  it('oversized body → 413 ALL_0006', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form(signed(t.config, { big: 'x'.repeat(t.config.bodyLimit + 10) })),
-    });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'ALL_0006', msg: '请求内容过大' });
-  });
-
-  it('wrong content type → 415 ALL_0007', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a>1</a>',
-    });
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ code: 'ALL_0007', msg: '不支持的请求格式' });
-  });
-
-  it('malformed JSON → 400 ALL_0014', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"cdpDate": 1, ',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'ALL_0014', msg: '请求体格式错误' });
   });
 
   it('an unexpected failure → 500 ALL_0099 with nothing internal in the answer', async () => {
@@ -169,13 +93,13 @@ describe('bad requests', () => {
 
 describe('input rules', () => {
   it("a field failing its contracts rule answers 400 ALL_0001 with that rule's message", async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/login', headers: FORM, payload: form(signed(t.config, { name: '', pwd: 'x' })) });
+    const res = await send(signedForm({ name: '', pwd: 'x' }), { url: '/apiHome/test/login' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'ALL_0001', msg: '请输入账号' });
   });
 
   it('paths outside /apiHome are not held to the portal conventions', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/outside/portal/1882', headers: FORM, payload: form({ key: 'k' }) });
+    const res = await send(form({ key: 'k' }), { url: '/outside/portal/1882' });
     expect(res.json()).toEqual({ code: '10000' });
     expect(res.cookies.find((c) => c.name === 'tourisToken')).toBeUndefined();
   });
@@ -183,12 +107,7 @@ describe('input rules', () => {
 
 describe('accepted requests', () => {
   it('form-urlencoded POST reaches the route', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/echo',
-      headers: FORM,
-      payload: form(signed(t.config, { name: '李四' })),
-    });
+    const res = await send(signedForm({ name: '李四' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe('李四');
   });
@@ -205,7 +124,7 @@ describe('accepted requests', () => {
 
   it('encrypt=1 fields arrive decrypted', async () => {
     const payload = encryptPayload(signed(t.config, { name: '王五', pwd: 'abc123' }), t.config.wire.aesSecret);
-    const res = await t.app.inject({ method: 'POST', url: '/apiHome/test/echo', headers: FORM, payload: form(payload) });
+    const res = await send(form(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: '王五', pwd: 'abc123' });
   });
@@ -231,11 +150,12 @@ describe('sessions', () => {
     token = s.token;
   });
 
+  /** A call as a page makes it (with X-Requested-With), unless `headers` says where it comes from instead. */
   const me = (opts: { cookie?: string; field?: string; headers?: Record<string, string> }) =>
     t.app.inject({
       method: 'POST',
       url: '/apiHome/test/me',
-      headers: { ...FORM, 'x-requested-with': 'XMLHttpRequest', ...opts.headers },
+      headers: { ...FORM, ...(opts.headers ?? { 'x-requested-with': 'XMLHttpRequest' }) },
       cookies: opts.cookie ? { myToken: opts.cookie } : {},
       payload: form(signed(t.config, {}, { token: opts.field ?? '' })),
     });
@@ -263,25 +183,13 @@ describe('sessions', () => {
   });
 
   it('CSRF: a cookie write without X-Requested-With or same Origin → 403 ALL_0009', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/me',
-      headers: { ...FORM, origin: 'https://evil.example' },
-      cookies: { myToken: token },
-      payload: form(signed(t.config)),
-    });
+    const res = await me({ cookie: token, headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'ALL_0009', msg: '请求来源不受信任，请刷新页面后重试' });
   });
 
   it('CSRF: a same-origin write is accepted', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/test/me',
-      headers: { ...FORM, origin: 'http://localhost:80', host: 'localhost:80' },
-      cookies: { myToken: token },
-      payload: form(signed(t.config)),
-    });
+    const res = await me({ cookie: token, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
     expect(res.statusCode).toBe(200);
   });
 

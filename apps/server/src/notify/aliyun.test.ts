@@ -1,50 +1,35 @@
 // The Aliyun adapter against a local stub of dysmsapi: the request Aliyun would receive, and
 // what the outbox records for an accepted, a flow-controlled and a refused message. Also what a
 // user is answered when a code cannot be sent.
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../db/schema';
+import { describe, expect, it } from 'vitest';
 import { sendSmsCode, verifySmsCode } from '../modules/identity/sms.service';
-import { buildTestApp, type TestApp } from '../test/harness';
-import { type CarrierStub, REAL_CARRIER_ENV, startCarrierStub } from './carrier-stub';
-import { createNotifier, MAX_ATTEMPTS, type OutboxNotifier, RETRY_AFTER_MS } from './index';
+import { type Carrier, carrierTestApp, describeCarrierContract } from '../test/carrier';
+import { MAX_ATTEMPTS, RETRY_AFTER_MS } from './index';
 
 const OK = { json: { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'req-ok' } };
 const FLOW_CONTROL = { json: { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控Permits:1', RequestId: 'req-limit' } };
 const BAD_TEMPLATE = { json: { Code: 'isv.SMS_TEMPLATE_ILLEGAL', Message: '该账号下找不到对应模板', RequestId: 'req-tpl' } };
 
-let stub: CarrierStub;
-let t: TestApp;
-let notifier: OutboxNotifier;
-
-beforeAll(async () => {
-  stub = await startCarrierStub(OK);
-  t = await buildTestApp({
-    env: {
-      ...REAL_CARRIER_ENV,
-      SMS_PROVIDER: 'aliyun',
-      SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI-test-key-id',
-      SMS_ALIYUN_ACCESS_KEY_SECRET: 'aliyun-test-key-secret-value',
-      SMS_ALIYUN_ENDPOINT: stub.endpoint,
-    },
-  });
-  // The app's own notifier sends the same way; this one also exposes the job's retry pass.
-  notifier = createNotifier(t.config, t.database.db);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stub?.close();
-});
-
-async function rowsTo(phone: string) {
-  return t.database.db.select().from(outbox).where(eq(outbox.recipient, phone)).orderBy(outbox.id);
-}
-
-/** The requests the carrier received for one phone (other tests' queued rows retry too). */
-const requestsTo = (phone: string) => stub.requests.filter((r) => r.url.searchParams.get('PhoneNumbers') === phone).length;
-
-const at = (row: { createdAt: Date }, ms: number) => new Date(row.createdAt.getTime() + ms);
+const ALIYUN: Carrier = {
+  provider: 'aliyun',
+  env: (endpoint) => ({
+    SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI-test-key-id',
+    SMS_ALIYUN_ACCESS_KEY_SECRET: 'aliyun-test-key-secret-value',
+    SMS_ALIYUN_ENDPOINT: endpoint,
+  }),
+  answers: { ok: OK, flowControl: FLOW_CONTROL, badTemplate: BAD_TEMPLATE },
+  requestsTo: (requests, phone) => requests.filter((r) => r.url.searchParams.get('PhoneNumbers') === phone),
+  templateOf: (r) => ({ template: r.url.searchParams.get('TemplateCode'), params: JSON.parse(r.url.searchParams.get('TemplateParam') ?? '{}') }),
+  mobileChanged: { template: 'SMS_200', params: { mobile: '139****0000' } },
+  recorded: {
+    receipt: '回执编号 900619746936498440^0',
+    flowControl: 'isv.BUSINESS_LIMIT_CONTROL: 触发分钟级流控Permits:1',
+    badTemplate: 'isv.SMS_TEMPLATE_ILLEGAL: 该账号下找不到对应模板',
+  },
+};
+const kit = carrierTestApp(ALIYUN);
+const { stub, t, notifier, rowsTo, at } = kit;
+const requestsTo = (phone: string) => kit.requestsTo(phone).length;
 
 describe('Aliyun SMS', () => {
   it('sends the registered template with the code, signed with the AccessKey, and records the BizId', async () => {
@@ -72,48 +57,6 @@ describe('Aliyun SMS', () => {
     expect(row).toMatchObject({ status: 'sent', provider: 'aliyun', attempts: 1, lastError: '回执编号 900619746936498440^0' });
     // The code works.
     await expect(verifySmsCode(t.database.db, { phone: '13800138001', purpose: 'register', code: params.code })).resolves.toBeUndefined();
-  });
-
-  it('keeps a flow-controlled message queued; the retry job sends it once due', async () => {
-    stub.answer(FLOW_CONTROL, OK);
-    const sent = await notifier.send({
-      channel: 'sms',
-      to: '13800138002',
-      body: '您的账号绑定手机号已更换为139****0000，如非本人操作请立即联系客服。',
-      template: { kind: 'mobile_changed', params: { mobile: '139****0000' } },
-    });
-    expect(sent.status).toBe('queued');
-    const [queued] = await rowsTo('13800138002');
-    if (!queued) throw new Error('no row');
-    expect(queued).toMatchObject({ status: 'queued', attempts: 1, lastError: 'isv.BUSINESS_LIMIT_CONTROL: 触发分钟级流控Permits:1' });
-
-    // Not before its time…
-    await notifier.retryDue(at(queued, RETRY_AFTER_MS[0] - 1_000));
-    expect(requestsTo('13800138002')).toBe(1);
-    // …then the same template and variables go out again.
-    await notifier.retryDue(at(queued, RETRY_AFTER_MS[0]));
-    expect(requestsTo('13800138002')).toBe(2);
-    const retry = stub.requests.findLast((r) => r.url.searchParams.get('PhoneNumbers') === '13800138002');
-    expect(retry?.url.searchParams.get('TemplateCode')).toBe('SMS_200');
-    expect(JSON.parse(retry?.url.searchParams.get('TemplateParam') ?? '{}')).toEqual({ mobile: '139****0000' });
-    const [row] = await rowsTo('13800138002');
-    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: '回执编号 900619746936498440^0' });
-  });
-
-  it('fails a bad template at once with the carrier reason, and never retries it', async () => {
-    stub.answer(BAD_TEMPLATE);
-    const sent = await notifier.send({
-      channel: 'sms',
-      to: '13800138003',
-      body: '您的数据API市场账号demo已连续12个月未登录，已标记待注销。',
-      template: { kind: 'closure', params: { name: 'demo' } },
-    });
-    expect(sent.status).toBe('failed');
-    const [row] = await rowsTo('13800138003');
-    if (!row) throw new Error('no row');
-    await notifier.retryDue(at(row, 24 * 3600_000));
-    expect(requestsTo('13800138003')).toBe(1);
-    expect(await rowsTo('13800138003')).toMatchObject([{ status: 'failed', attempts: 1, lastError: 'isv.SMS_TEMPLATE_ILLEGAL: 该账号下找不到对应模板' }]);
   });
 
   it('gives up after the last retry and says so', async () => {
@@ -179,21 +122,5 @@ describe('Aliyun SMS', () => {
     ]);
   });
 
-  it('records a connection failure as transient, without the phone or the code in the reason', async () => {
-    const closed = await startCarrierStub(OK);
-    await closed.close();
-    const offline = createNotifier(
-      {
-        ...t.config,
-        sms: { ...t.config.sms, aliyun: { ...t.config.sms.aliyun, endpoint: { protocol: 'http', host: closed.endpoint.slice('http://'.length) } } },
-      },
-      t.database.db,
-    );
-    const sent = await offline.send({ channel: 'sms', to: '13800138009', body: '验证码 246810', template: { kind: 'code', params: { code: '246810' } } });
-    expect(sent.status).toBe('queued');
-    const [row] = await rowsTo('13800138009');
-    expect(row?.lastError).toMatch(/^ECONNREFUSED: /);
-    expect(row?.lastError).not.toContain('13800138009');
-    expect(row?.lastError).not.toContain('246810');
-  });
+  describeCarrierContract(ALIYUN, kit, ['13800138002', '13800138003', '13800138009']);
 });

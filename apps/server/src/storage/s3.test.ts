@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { qualifications, storedFiles } from '../db/schema';
 import { creditCode, newAccount } from '../test/account';
-import { buildTestApp, multipartBody, signed, type TestApp } from '../test/harness';
-import { post } from '../test/identity';
+import { buildTestApp, type TestApp } from '../test/harness';
+import { post, postMultipart } from '../test/identity';
 import { fileStore } from './index';
 import { s3Blobs } from './s3';
 
@@ -188,19 +188,14 @@ describe('the file store with UPLOAD_STORE=s3', () => {
   it('a licence submitted through the portal goes to the bucket and is shown from it', async () => {
     const a = await newAccount(t, '10.77.0.1');
     const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 3)]);
-    const { payload, headers } = multipartBody(
+    received.length = 0;
+    const res = await postMultipart(
+      t,
+      'myAccount/companyQualification',
       { companyName: '杭州对象存储示例有限公司', creditCode: creditCode(), legalPerson: '王五' },
       { name: '营业执照.png', content: png, type: 'image/png' },
+      { cookies: a.cookies },
     );
-    received.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/apiHome/myAccount/companyQualification',
-      query: signed(t.config),
-      headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' },
-      cookies: a.cookies,
-      payload,
-    });
     expect(res.json().code).toBe(200);
     const [row] = await t.database.db.select().from(qualifications).where(eq(qualifications.memberId, a.memberId));
     const put = received.find((r) => r.method === 'PUT');

@@ -3,7 +3,7 @@
 // authentication directly in the database (the review flow itself is tested on its own).
 import { usccCheckChar } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
-import { members, qualifications } from '../db/schema';
+import { members, qualifications, sessions } from '../db/schema';
 import type { TestApp } from './harness';
 import { registerAccount } from './identity';
 
@@ -35,6 +35,14 @@ export async function newAccount(t: TestApp, ip = '10.20.0.1'): Promise<TestAcco
   const [m] = await t.database.db.select({ id: members.id }).from(members).where(eq(members.loginName, uName));
   if (!m) throw new Error('account not stored');
   return { uName, mobile, password, memberId: m.id, token, cookies: { myToken: token, membershipId: String(m.id) } };
+}
+
+/** Let the account's sessions run out, for the expired-session case every protected call must refuse. */
+export async function expireSessions(t: TestApp, a: Pick<TestAccount, 'memberId'>): Promise<void> {
+  await t.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.memberId, a.memberId));
 }
 
 /** Mark an account's company as authenticated. */

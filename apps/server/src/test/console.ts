@@ -1,11 +1,16 @@
 // Operators in tests: created through the service, signed in through the real calls — password,
-// then the authenticator enrolment with a code computed from the secret the server offered.
+// then the authenticator enrolment with a code computed from the secret the server offered. Also
+// what every console area's test file sets up: its app, one operator a role, the role matrix.
 import { type ConsoleArea, CONSOLE_COOKIE, OPERATOR_ROLES, type OperatorRole, canOperate } from '@apimarket/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import * as OTPAuth from 'otpauth';
-import { expect } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../cli/commands';
+import { consoleAudit, messages } from '../db/schema';
 import { createOperator } from '../modules/console/operators.service';
-import type { TestApp } from './harness';
+import type { TestAccount } from './account';
+import { fileTestApp, type TestApp, type TestAppOptions } from './harness';
 import { type CallOptions, post } from './identity';
 
 let serial = 0;
@@ -73,4 +78,51 @@ export async function expectRoleMatrix(
     if (canOperate(role, area)) expect(res.json().code, `${path} as ${role}: ${res.body}`).not.toBe('ALL_0010');
     else expect([res.statusCode, res.json().code], `${path} as ${role}`).toEqual([403, 'ALL_0010']);
   }
+}
+
+/** The console's audit rows about one target, oldest first, found by its type (`recharge`, `news`…) or by the action taken (`lead.view`…). */
+export function auditOf(t: TestApp, by: { targetType: string } | { action: string }, targetId: number | string) {
+  const match = 'action' in by ? eq(consoleAudit.action, by.action) : eq(consoleAudit.targetType, by.targetType);
+  return t.database.db
+    .select()
+    .from(consoleAudit)
+    .where(and(match, eq(consoleAudit.targetId, String(targetId))))
+    .orderBy(consoleAudit.id);
+}
+
+/**
+ * A console area's test file: its app (fileTestApp) with one signed-in operator of every role, and
+ * what the area's tests do around the console — a member's own calls, an operator command on the
+ * command line, a member's messages, the audit trail.
+ */
+export function consoleTestApp(options?: TestAppOptions | (() => TestAppOptions)) {
+  const t = fileTestApp(options);
+  const ops = {} as Record<OperatorRole, TestOperator>;
+  beforeAll(async () => {
+    Object.assign(ops, await operatorsOfEveryRole(t));
+  });
+  return {
+    t,
+    ops,
+    /** A call of the member's own pages, as that member. */
+    as: (a: TestAccount, path: string, fields: Record<string, string> = {}) => post(t, path, fields, { cookies: a.cookies }),
+    /** `npm run console -- …` against this app's database. */
+    run: (...argv: string[]) => runCommand({ db: t.database.db }, argv),
+    /** The member's messages with this title. */
+    inbox: async (a: TestAccount, title: string) =>
+      (await t.database.db.select().from(messages).where(eq(messages.memberId, a.memberId))).filter((m) => m.title === title),
+    auditOf: (targetType: string, targetId: number | string) => auditOf(t, { targetType }, targetId),
+    auditOfAction: (action: string, targetId: number | string) => auditOf(t, { action }, targetId),
+    /** The role matrix (expectRoleMatrix) of an area's calls whose fields are known up front, a test a call. */
+    describeRoleMatrix: (area: ConsoleArea, calls: Record<string, Record<string, string>>) =>
+      describe(`the role matrix of ${area}`, () => {
+        it.each(Object.entries(calls))('applies to %s', (path, fields) => expectRoleMatrix(t, path, area, fields, ops));
+      }),
+  };
+}
+
+/** The calls of a review queue (list, detail, decide), asked about an application that does not exist. */
+export function queueCalls(area: ConsoleArea, decision: string): Record<string, Record<string, string>> {
+  const missing = { id: '999999' };
+  return { [`${area}/list`]: {}, [`${area}/detail`]: missing, [`${area}/decide`]: { ...missing, decision } };
 }

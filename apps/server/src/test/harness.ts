@@ -4,10 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { computeSign } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -119,6 +121,35 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test app of a whole file, built before its tests and closed after them. The object answered
+ * now is filled in then, so module-level helpers can hold it; `options` may be a function for
+ * settings known only once another server of the file listens.
+ */
+export function fileTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => {
+    // Nothing to close when building failed (its error is the one to read).
+    if (t.close) await t.close();
+  });
+  return t;
+}
+
+/** A log destination keeping every line the server writes, for tests that read the logs (TestAppOptions.logStream). */
+export function logCapture(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
 }
 
 /** The convention fields of spec 01 §7.1 for a request signed now (or at `at`). */

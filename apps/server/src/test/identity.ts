@@ -1,7 +1,7 @@
 // Helpers for tests that go through sign-up and sign-in the way a client does: captchas are
 // answered through the dev endpoint and SMS codes read from the outbox, like a person would.
 import type { LightMyRequestResponse } from 'fastify';
-import { FORM, form, signed, type TestApp } from './harness';
+import { FORM, form, multipartBody, signed, type TestApp, type UploadFile } from './harness';
 
 export interface CallOptions {
   ip?: string;
@@ -37,6 +37,19 @@ export function get(t: TestApp, path: string, query: Record<string, string> = {}
   });
 }
 
+/** An upload as a page sends it: a signed multipart post of the fields, then the file. */
+export function postMultipart(t: TestApp, path: string, fields: Record<string, string>, file?: UploadFile, o: CallOptions = {}) {
+  const { payload, headers } = multipartBody(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: `/apiHome/${path}`,
+    query: signed(t.config),
+    headers: { ...headers, ...(o.apiClient ? {} : { 'x-requested-with': 'XMLHttpRequest' }), ...(o.ip ? { 'x-forwarded-for': o.ip } : {}) },
+    cookies: o.cookies ?? {},
+    payload,
+  });
+}
+
 /** A fresh captcha: its uuid and (through the dev endpoint) its answer. */
 export async function captcha(t: TestApp, ip?: string): Promise<{ uuid: string; text: string }> {
   const res = await get(t, 'captchaImage', {}, { ip });
@@ -59,6 +72,17 @@ export async function smsCount(t: TestApp, phone: string): Promise<number> {
 export function cookieOf(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
 }
+
+/** The sign-up page's form (password abc123) with the phone's SMS code. */
+export const registerForm = (mobile: string, code: string, uName: string) => ({
+  contacter: '王五',
+  uName,
+  password: 'abc123',
+  checkPass: 'abc123',
+  mobile,
+  code,
+  imgCode: 'ab12',
+});
 
 /** Register an account end to end from the given IP; returns the session cookie. */
 export async function registerAccount(t: TestApp, account: { uName: string; mobile: string; password: string }, ip = '10.1.1.1'): Promise<string> {

@@ -9,8 +9,9 @@ import { hmacSign, signingString } from '../modules/gateway/signed';
 import { creditCode, newAccount, qualifiedAccount } from './account';
 import { buyCheapest } from './billing';
 import { consolePost, newOperator } from './console';
-import { buildTestApp, multipartBody, signed, type TestApp } from './harness';
-import { captcha, get, post, smsCount } from './identity';
+import { gatewayPost } from './gateway';
+import { buildTestApp, type TestApp } from './harness';
+import { captcha, get, post, postMultipart, smsCount } from './identity';
 
 let a: TestApp;
 let b: TestApp;
@@ -36,18 +37,13 @@ describe('uploads', () => {
 
   it('a licence uploaded through A is shown through B, to its owner and to the console reviewer', async () => {
     const owner = await newAccount(a, '10.120.0.1');
-    const { payload, headers } = multipartBody(
+    const submitted = await postMultipart(
+      a,
+      'myAccount/companyQualification',
       { companyName: '杭州双进程示例数据有限公司', creditCode: creditCode(), legalPerson: '孙八' },
       { name: '营业执照.png', content: PNG, type: 'image/png' },
+      { cookies: owner.cookies },
     );
-    const submitted = await a.app.inject({
-      method: 'POST',
-      url: '/apiHome/myAccount/companyQualification',
-      query: signed(a.config),
-      headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' },
-      cookies: owner.cookies,
-      payload,
-    });
     expect(submitted.json()).toMatchObject({ code: 200, msg: '提交成功，请等待平台审核' });
 
     // The owner's user center, served by B.
@@ -123,13 +119,7 @@ describe('signed-mode nonces', () => {
     const nonce = `two${createHash('sha1').update(String(Date.now())).digest('hex').slice(0, 20)}`;
     const fields = { key, appKey, timestamp: String(Date.now()), nonce, name: '张三', idcard: '110101199003074514' };
     const call = { ...fields, sign: hmacSign(signingString(fields), secret) };
-    const send = (t: TestApp) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/communication/personal/1882',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.20' },
-        payload: new URLSearchParams(call).toString(),
-      });
+    const send = (t: TestApp) => gatewayPost(t, '/communication/personal/1882', call);
     expect((await send(a)).json().code).toBe('10000');
     expect((await send(b)).json()).toMatchObject({ code: 'SYSTEM_040', message: '请求重复（nonce 已使用）', data: null });
   });

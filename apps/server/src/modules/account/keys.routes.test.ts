@@ -1,27 +1,19 @@
 // Keys and secrets (spec 02 §7): what a customer sees of the app key, secret, modes and RSA keys,
 // what the database holds instead of clear values, and what the gateway will read back.
 import { constants, createHash, createPublicKey, createSign, createVerify, generateKeyPairSync, privateDecrypt, publicEncrypt } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { KEYS_MSG } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKeys, accountSecrets, members, messages } from '../../db/schema';
 import { approve, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
-import type { TestApp } from '../../test/harness';
-import { buildTestApp } from '../../test/harness';
+import { buildTestApp, logCapture, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { hashPassword } from '../identity/password';
 import { createSession } from '../identity/session.service';
 import { accountSecretsForGateway, customerPublicKey, memberIdForAppKey, platformPrivateKey } from './keys.service';
 
 // Every log line of the run: no clear secret or private key may ever appear in one.
-const logLines: string[] = [];
-const sink = new Writable({
-  write(chunk, _enc, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { lines: logLines, stream: sink } = logCapture();
 
 let t: TestApp;
 /** Every clear secret and private key the server handed out during the run. */

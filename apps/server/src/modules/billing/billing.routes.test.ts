@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands';
-import { balances, ledger, members, messages, pricePackages, purchases } from '../../db/schema';
+import { balances, members, messages, pricePackages, purchases } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
+import { fixtures } from '../purchases/purchases.fixtures';
 
 let t: TestApp;
 let pkg: { id: number; priceFen: number; calls: number };
@@ -22,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (a: TestAccount, path: string, fields: Record<string, string> = {}) => post(t, path, fields, { cookies: a.cookies });
-const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
+const { as, run, balance, ledgerSum } = fixtures(() => t);
 
 let transfer = 0;
 /** Declare a transfer and confirm it as the operator would; answers the recharge id. */
@@ -34,14 +33,6 @@ async function topUp(a: TestAccount, yuan: string): Promise<number> {
   return id;
 }
 
-const balance = async (a: TestAccount) => (await as(a, 'mytrade/balance')).json().data.balanceFen as number;
-const ledgerSum = async (a: TestAccount) => {
-  const [row] = await t.database.db
-    .select({ sum: sql<string>`coalesce(sum(${ledger.amountFen}), 0)` })
-    .from(ledger)
-    .where(eq(ledger.memberId, a.memberId));
-  return Number(row?.sum ?? 0);
-};
 const order = async (a: TestAccount, packageId = pkg.id, interfaceId = 1882) =>
   (await as(a, 'interfaceOrders/saveInterfaceOrders', { interfaceId: String(interfaceId), packageId: String(packageId) })).json();
 

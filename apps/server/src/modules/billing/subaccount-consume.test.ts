@@ -1,9 +1,10 @@
 import { chinaDay } from '@apimarket/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRecords, interfaceDocs, interfaces, members, purchases } from '../../db/schema';
+import { callRecords, interfaces, members, purchases } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
+import { callWithSample } from '../../test/gateway';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { newPurchaseKey } from './billing.service';
@@ -45,21 +46,7 @@ async function ownPurchase(a: TestAccount, interfaceId: number): Promise<string>
   return key;
 }
 
-/** A gateway call with the interface's documented sample parameters, as a customer's system makes it. */
-async function call(key: string, interfaceId: number, override: Record<string, string> = {}) {
-  const [row] = await t.database.db
-    .select({ path: interfaces.path, sample: interfaceDocs.sampleRequest })
-    .from(interfaces)
-    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, interfaces.id))
-    .where(eq(interfaces.id, interfaceId));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: row?.path ?? '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.20' },
-    payload: new URLSearchParams({ ...row?.sample, ...override, key }).toString(),
-  });
-  return res.json().code as string;
-}
+const call = async (key: string, interfaceId: number, override: Record<string, string> = {}) => (await callWithSample(t, key, interfaceId, override)).code;
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,36 +1,18 @@
 // 操作日志: the audit trail's list and its xlsx export for the auditors.
-import type { OperatorRole } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
 import { consoleAudit } from '../../db/schema';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { consolePost, consoleTestApp } from '../../test/console';
 import { get } from '../../test/identity';
+import { expectXlsxDownload, readSheet } from '../../test/xlsx';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops, describeRoleMatrix } = consoleTestApp();
 
-describe('the role matrix', () => {
-  it('applies the role matrix to the audit log', async () => {
-    await expectRoleMatrix(t, 'audit/list', 'audit', {}, ops);
-  });
-});
+describeRoleMatrix('audit', { 'audit/list': {} });
 
 describe('console/audit/export', () => {
-  const readBook = async (payload: Buffer) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(new Uint8Array(payload).buffer);
-    const rows: unknown[][] = [];
-    book.getWorksheet('操作日志')?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return rows;
-  };
+  const readBook = async (payload: Buffer) => (await readSheet(payload, '操作日志')).rows;
   const exports = () => t.database.db.select().from(consoleAudit).where(eq(consoleAudit.action, 'audit.export')).orderBy(consoleAudit.id);
 
   it('is for admins only', async () => {
@@ -59,11 +41,7 @@ describe('console/audit/export', () => {
 
     const filter = { action: 'operator', targetType: 'operator', targetId: String(id), from: '2026-03-01', to: '2026-03-01' };
     const res = await get(t, 'console/audit/export', filter, { cookies: ops.admin.cookies });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const disposition = String(res.headers['content-disposition']);
-    expect(disposition).toMatch(/^attachment; filename="audit\.xlsx"; filename\*=UTF-8''/);
-    expect(decodeURIComponent(disposition)).toMatch(/操作日志-\d{8}\.xlsx$/);
+    expectXlsxDownload(res, 'audit', '操作日志');
 
     const rows = await readBook(res.rawPayload);
     expect(rows[0]).toEqual(['时间', '操作人', '操作', '操作说明', '对象类型', '对象编号', '操作前', '操作后', 'IP']);

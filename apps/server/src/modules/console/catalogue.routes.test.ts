@@ -1,15 +1,14 @@
-import { CATALOGUE_MSG, type OperatorRole } from '@apimarket/contracts';
+import { CATALOGUE_MSG } from '@apimarket/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleAudit, interfaceDocs, interfaces, messages, pricePackages, purchases } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { gatewayPost } from '../../test/gateway';
+import { consolePost, consoleTestApp, expectRoleMatrix, type TestOperator } from '../../test/console';
 import { get, post } from '../../test/identity';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
+const { t, ops } = consoleTestApp();
 let buyer: TestAccount;
 let key = '';
 const M = CATALOGUE_MSG;
@@ -17,26 +16,15 @@ const PATH_1882 = '/communication/personal/1882';
 const ZHANG = { name: '张三', idcard: '110101199003074514' };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
   buyer = await qualifiedAccount(t, '10.91.0.1');
   key = await buyCheapest(t, buyer, 1882);
 });
-afterAll(() => t.close());
 
 const send = async (path: string, fields: Record<string, string> = {}, op: TestOperator = ops.editor) =>
   (await consolePost(t, `catalogue/${path}`, op, fields)).json();
 
 /** The open data API as a customer's system calls it. */
-const gateway = async (path: string, fields: Record<string, string>) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.40' },
-      payload: new URLSearchParams(fields).toString(),
-    })
-  ).json();
+const gateway = async (path: string, fields: Record<string, string>) => (await gatewayPost(t, path, fields, '203.0.113.40')).json();
 
 const search = async (q: Record<string, string>) =>
   (await get(t, 'api/interface/search', q)).json() as { rows: Array<{ id: number; priceFrom: number | null }>; total: number };

@@ -1,12 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONTENT_KINDS, CONTENT_MSG, type ContentKind, type OperatorRole, pagesShowing, REVALIDATE_HEADER } from '@apimarket/contracts';
-import { and, eq } from 'drizzle-orm';
+import { CONTENT_KINDS, CONTENT_MSG, type ContentKind, pagesShowing, REVALIDATE_HEADER } from '@apimarket/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { consoleAudit, news } from '../../db/schema';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { news } from '../../db/schema';
+import { consolePost, consoleTestApp, expectRoleMatrix, type TestOperator } from '../../test/console';
 import { get } from '../../test/identity';
 import { refreshPublicPages } from './content.service';
 
@@ -31,19 +30,12 @@ const web = http.createServer((req, res) => {
 });
 
 const SECRET = 'content-test-revalidate-secret';
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-  const { port } = web.address() as AddressInfo;
-  t = await buildTestApp({ env: { WEB_ORIGIN: `http://127.0.0.1:${port}`, REVALIDATE_SECRET: SECRET } });
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(async () => {
-  await t.close();
-  await new Promise((resolve) => web.close(resolve));
-});
+beforeAll(() => new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve)));
+// Registered first, so it runs after the app below has closed.
+afterAll(() => new Promise((resolve) => web.close(resolve)));
+const { t, ops, auditOf } = consoleTestApp(() => ({
+  env: { WEB_ORIGIN: `http://127.0.0.1:${(web.address() as AddressInfo).port}`, REVALIDATE_SECRET: SECRET },
+}));
 beforeEach(() => {
   refreshes.length = 0;
   webAnswers = 200;
@@ -51,13 +43,6 @@ beforeEach(() => {
 
 const call = (path: string, fields: Record<string, string> = {}, op: TestOperator = ops.editor) => consolePost(t, `content/${path}`, op, fields);
 const json = async (path: string, fields: Record<string, string> = {}, op?: TestOperator) => (await call(path, fields, op)).json();
-
-const auditOf = (targetType: string, id: number) =>
-  t.database.db
-    .select()
-    .from(consoleAudit)
-    .where(and(eq(consoleAudit.targetType, targetType), eq(consoleAudit.targetId, String(id))))
-    .orderBy(consoleAudit.id);
 
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 

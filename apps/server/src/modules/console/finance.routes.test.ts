@@ -1,30 +1,18 @@
-import { formatFen, type OperatorRole } from '@apimarket/contracts';
+import { formatFen } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAudit, ledger, recharges, refunds } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { consoleAudit, recharges, refunds } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { ledgerEntries } from '../../test/billing';
+import { consolePost, consoleTestApp, queueCalls } from '../../test/console';
 import { get } from '../../test/identity';
+import { expectXlsxDownload, readSheet, XLSX_TYPE } from '../../test/xlsx';
 import { fixtures } from '../purchases/purchases.fixtures';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops, auditOf, describeRoleMatrix } = consoleTestApp();
 
 const f = fixtures(() => t);
 const { as, run } = f;
-const auditOf = (targetType: string, id: number) =>
-  t.database.db
-    .select()
-    .from(consoleAudit)
-    .where(and(eq(consoleAudit.targetType, targetType), eq(consoleAudit.targetId, String(id))))
-    .orderBy(consoleAudit.id);
 
 let transfer = 0;
 /** Declare a bank transfer as the member's page does; answers its id and reference. */
@@ -35,17 +23,8 @@ async function declare(a: TestAccount, yuan: string, payerName = '杭州财务�
   return { id: res.json().data.id as number, transferRef };
 }
 
-describe('who may work the finance queues', () => {
-  it('applies the role matrix to every call', async () => {
-    const missing = { id: '999999' };
-    await expectRoleMatrix(t, 'recharges/list', 'recharges', {}, ops);
-    await expectRoleMatrix(t, 'recharges/detail', 'recharges', missing, ops);
-    await expectRoleMatrix(t, 'recharges/decide', 'recharges', { ...missing, decision: 'confirm' }, ops);
-    await expectRoleMatrix(t, 'refunds/list', 'refunds', {}, ops);
-    await expectRoleMatrix(t, 'refunds/detail', 'refunds', missing, ops);
-    await expectRoleMatrix(t, 'refunds/decide', 'refunds', { ...missing, decision: 'approve' }, ops);
-  });
-});
+describeRoleMatrix('recharges', queueCalls('recharges', 'confirm'));
+describeRoleMatrix('refunds', queueCalls('refunds', 'approve'));
 
 describe('recharge queue (bank transfers)', () => {
   it('lists declared transfers first, finds them by reference, payer or login name, and the detail shows the account', async () => {
@@ -88,12 +67,7 @@ describe('recharge queue (bank transfers)', () => {
     expect(msgs.filter((m) => m === '该充值此前已确认到账，未重复处理')).toHaveLength(2);
     expect(answers[0]?.json().data.row).toMatchObject({ id, status: 'confirmed', statusLabel: '已到账', decidedBy: ops.finance.username });
     expect(await f.balance(a)).toBe(80_000);
-    expect(
-      await t.database.db
-        .select()
-        .from(ledger)
-        .where(eq(ledger.ref, `R${id}`)),
-    ).toHaveLength(1);
+    expect(await ledgerEntries(t, `R${id}`)).toHaveLength(1);
     expect(await f.inbox(a, '充值已到账')).toHaveLength(1);
     expect((await f.inbox(a, '充值已到账'))[0]?.body).toContain(transferRef);
     const audit = await auditOf('recharge', id);
@@ -201,12 +175,7 @@ describe('refund queue', () => {
     expect(msgs).toContain(`退款已通过：收回 ${p.callsLeft.toLocaleString('zh-CN')} 次调用，退回 ${formatFen(lower)} 元，已通知客户`);
     expect(msgs).toContain('该退款申请此前已通过，未重复处理');
     expect(await f.balance(a)).toBe(lower);
-    expect(
-      await t.database.db
-        .select()
-        .from(ledger)
-        .where(eq(ledger.ref, `refund:${id}`)),
-    ).toHaveLength(1);
+    expect(await ledgerEntries(t, `refund:${id}`)).toHaveLength(1);
     expect((await f.purchase(a)).callsLeft).toBe(0);
     expect((await f.gateway(p.key)).json().code).toBe('SYSTEM_002');
     expect(await f.inbox(a, '退款已到账')).toHaveLength(1);
@@ -255,18 +224,6 @@ describe('refund queue', () => {
 });
 
 describe('finance exports', () => {
-  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  /** The sheet's rows as values, and the number format of each cell of the first data row. */
-  const readBook = async (payload: Buffer, name: string) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(new Uint8Array(payload).buffer);
-    const sheet = book.getWorksheet(name);
-    const rows: unknown[][] = [];
-    sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    const formats: string[] = [];
-    sheet?.getRow(2).eachCell({ includeEmpty: true }, (c) => formats.push(c.numFmt ?? ''));
-    return { rows, formats };
-  };
   const exportAudits = (action: string) =>
     t.database.db
       .select()
@@ -285,7 +242,7 @@ describe('finance exports', () => {
       }
       for (const role of ['finance', 'admin'] as const) {
         const res = await get(t, `console/${path}`, {}, { cookies: ops[role].cookies });
-        expect([res.statusCode, res.headers['content-type']], `${path} as ${role}`).toEqual([200, XLSX]);
+        expect([res.statusCode, res.headers['content-type']], `${path} as ${role}`).toEqual([200, XLSX_TYPE]);
       }
     }
   });
@@ -314,14 +271,10 @@ describe('finance exports', () => {
       .where(eq(recharges.id, waiting.id));
 
     const res = await get(t, 'console/recharges/export', { status: 'all', keyword: a.uName }, { cookies: ops.finance.cookies });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe(XLSX);
+    expectXlsxDownload(res, 'recharges', '充值记录');
     expect(res.headers['cache-control']).toBe('no-store');
-    const disposition = String(res.headers['content-disposition']);
-    expect(disposition).toMatch(/^attachment; filename="recharges\.xlsx"; filename\*=UTF-8''/);
-    expect(decodeURIComponent(disposition)).toMatch(/充值记录-\d{8}\.xlsx$/);
 
-    const { rows, formats } = await readBook(res.rawPayload, '充值记录');
+    const { rows, formats } = await readSheet(res.rawPayload, '充值记录');
     expect(rows[0]).toEqual(['申报时间', '会员账号', '付款户名', '转账流水号', '金额（元）', '状态', '处理人', '处理时间', '驳回原因']);
     // The list's order: waiting first, then newest first.
     expect(rows.slice(1)).toEqual([
@@ -347,7 +300,7 @@ describe('finance exports', () => {
     });
 
     // Without a tab the export, like the list, holds the waiting transfers only.
-    const plain = await readBook((await get(t, 'console/recharges/export', { keyword: a.uName }, { cookies: ops.admin.cookies })).rawPayload, '充值记录');
+    const plain = await readSheet((await get(t, 'console/recharges/export', { keyword: a.uName }, { cookies: ops.admin.cookies })).rawPayload, '充值记录');
     expect(plain.rows.slice(1).map((r) => r[3])).toEqual([waiting.transferRef]);
   });
 
@@ -376,7 +329,7 @@ describe('finance exports', () => {
     const res = await get(t, 'console/refunds/export', { status: 'approved', keyword: orderNo }, { cookies: ops.admin.cookies });
     expect(res.statusCode).toBe(200);
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toMatch(/filename="refunds\.xlsx"; filename\*=UTF-8''退款记录-\d{8}\.xlsx$/);
-    const { rows, formats } = await readBook(res.rawPayload, '退款记录');
+    const { rows, formats } = await readSheet(res.rawPayload, '退款记录');
     expect(rows[0]).toEqual(['申请时间', '会员账号', '接口', '范围', '订单号', '调用次数', '金额（元）', '状态', '处理人', '处理时间', '退款原因', '处理说明']);
     expect(rows.slice(1)).toEqual([
       [
@@ -401,7 +354,7 @@ describe('finance exports', () => {
       after: { filter: { status: 'approved', keyword: orderNo }, rows: 1 },
     });
     // The waiting tab has none of this account's requests: a file with the header only.
-    const none = await readBook((await get(t, 'console/refunds/export', { keyword: orderNo }, { cookies: ops.admin.cookies })).rawPayload, '退款记录');
+    const none = await readSheet((await get(t, 'console/refunds/export', { keyword: orderNo }, { cookies: ops.admin.cookies })).rawPayload, '退款记录');
     expect(none.rows).toHaveLength(1);
   });
 
@@ -423,6 +376,6 @@ describe('finance exports', () => {
     await t.database.db.execute(sql`delete from recharges where transfer_ref = 'BULKEXP1'`);
     const full = await get(t, 'console/recharges/export', { status: 'all', keyword: 'BULKEXP' }, { cookies: ops.finance.cookies });
     expect(full.statusCode).toBe(200);
-    expect((await readBook(full.rawPayload, '充值记录')).rows).toHaveLength(10_001);
+    expect((await readSheet(full.rawPayload, '充值记录')).rows).toHaveLength(10_001);
   });
 });

@@ -1,21 +1,16 @@
-import { LEAD_EXPORT_MAX, type OperatorRole } from '@apimarket/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRequests, consoleAudit, leadNotes, leads, operators } from '../../db/schema';
-import { consolePost, expectRoleMatrix, newOperator, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { LEAD_EXPORT_MAX } from '@apimarket/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditRequests, leadNotes, leads, operators } from '../../db/schema';
+import { consolePost, consoleTestApp, expectRoleMatrix, newOperator, type TestOperator } from '../../test/console';
 import { get } from '../../test/identity';
+import { expectXlsxDownload, readSheet } from '../../test/xlsx';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
+const { t, ops, auditOfAction: auditOf } = consoleTestApp();
 let sales2: TestOperator;
 beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
   sales2 = await newOperator(t, 'sales');
 });
-afterAll(() => t.close());
 
 type NewLead = Partial<typeof leads.$inferInsert>;
 let phoneSerial = 0;
@@ -27,12 +22,6 @@ async function addLead(fields: NewLead = {}): Promise<number> {
   if (!row) throw new Error('lead not stored');
   return row.id;
 }
-
-const auditOf = (action: string, targetId: number | string) =>
-  t.database.db
-    .select()
-    .from(consoleAudit)
-    .where(and(eq(consoleAudit.action, action), eq(consoleAudit.targetId, String(targetId))));
 
 const data = async (path: string, op: TestOperator, fields: Record<string, string> = {}) => (await consolePost(t, path, op, fields)).json();
 
@@ -254,14 +243,7 @@ describe('assigning, state and notes', () => {
 });
 
 describe('console/leads/export', () => {
-  const readBook = async (payload: Buffer) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(new Uint8Array(payload).buffer);
-    const sheet = book.getWorksheet('销售线索');
-    const rows: unknown[][] = [];
-    sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return rows;
-  };
+  const readBook = async (payload: Buffer) => (await readSheet(payload, '销售线索')).rows;
 
   it('answers an xlsx of the filtered leads with full phones, and audits the export', async () => {
     const id = await addLead({
@@ -280,11 +262,7 @@ describe('console/leads/export', () => {
     await addLead({ kind: 'trial', companyName: '导出测试科技有限公司' });
 
     const res = await get(t, 'console/leads/export', { keyword: '导出测试', kind: 'consult' }, { cookies: ops.sales.cookies });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const disposition = String(res.headers['content-disposition']);
-    expect(disposition).toMatch(/^attachment; filename="leads\.xlsx"; filename\*=UTF-8''/);
-    expect(decodeURIComponent(disposition)).toMatch(/销售线索-\d{8}\.xlsx$/);
+    expectXlsxDownload(res, 'leads', '销售线索');
 
     const rows = await readBook(res.rawPayload);
     expect(rows[0]).toEqual(['提交时间', '类型', '状态', '负责人', '姓名', '手机号', '公司', '接口', '来源页面', '来源网址', 'UTM', '重复提交次数']);

@@ -1,30 +1,18 @@
-import { GRANTABLE_FEATURE_OPTIONS, type OperatorRole } from '@apimarket/contracts';
+import { GRANTABLE_FEATURE_OPTIONS } from '@apimarket/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
-import { balances, consoleAudit, members, messages, outbox, purchases, sessions } from '../../db/schema';
+import { balances, members, messages, outbox, purchases, sessions } from '../../db/schema';
 import { approve, newAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { consolePost, consoleTestApp, expectRoleMatrix } from '../../test/console';
 import { post } from '../../test/identity';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops, auditOfAction: auditOf } = consoleTestApp();
 
 let ipSerial = 0;
 const account = () => newAccount(t, `10.93.0.${++ipSerial}`);
 const admin = async (path: string, fields: Record<string, string> = {}) => (await consolePost(t, `members/${path}`, ops.admin, fields)).json();
-const auditOf = (action: string, id: number) =>
-  t.database.db
-    .select()
-    .from(consoleAudit)
-    .where(and(eq(consoleAudit.action, action), eq(consoleAudit.targetId, String(id))));
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
 
 let subSerial = 0;

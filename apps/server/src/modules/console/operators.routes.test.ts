@@ -1,22 +1,16 @@
 // 运营账号: operators created, disabled and reset from the console and the command line, each
 // change in the audit trail; the first admin of an empty console.
-import { CONSOLE_MSG, type OperatorRole } from '@apimarket/contracts';
+import { CONSOLE_MSG } from '@apimarket/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
 import { consoleAudit, operators } from '../../db/schema';
-import { consolePost, expectRoleMatrix, newOperator, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { consolePost, consoleTestApp, expectRoleMatrix, newOperator } from '../../test/console';
+import { buildTestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { seedFirstAdmin } from './operators.service';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops } = consoleTestApp();
 
 const login = (fields: Record<string, string>, ip = '10.90.0.1') => post(t, 'console/login', fields, { ip });
 

@@ -1,25 +1,13 @@
 // The console home: the queues each role works, counted.
-import type { OperatorRole } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members, qualifications } from '../../db/schema';
 import { newAccount } from '../../test/account';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { consolePost, consoleTestApp } from '../../test/console';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops, describeRoleMatrix } = consoleTestApp();
 
-describe('the role matrix', () => {
-  it('applies the role matrix to the console home', async () => {
-    await expectRoleMatrix(t, 'overview', 'overview', {}, ops);
-  });
-});
+describeRoleMatrix('overview', { overview: {} });
 
 describe('the console home', () => {
   it('counts the queues each role works, and only those', async () => {

@@ -1,23 +1,11 @@
 // 页面访问: the public site's page views summed by path and by day.
-import type { OperatorRole } from '@apimarket/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageViews } from '../../db/schema';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { consolePost, consoleTestApp } from '../../test/console';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops, describeRoleMatrix } = consoleTestApp();
 
-describe('the role matrix', () => {
-  it('applies the role matrix to page views', async () => {
-    await expectRoleMatrix(t, 'pageViews/list', 'pageViews', {}, ops);
-  });
-});
+describeRoleMatrix('pageViews', { 'pageViews/list': {} });
 
 describe('page views', () => {
   it('sums page views by path and by day over the range asked', async () => {

@@ -1,40 +1,13 @@
-import type { OperatorRole } from '@apimarket/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands';
-import { consoleAudit, ledger, messages, purchases } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { purchases } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, type TestApp } from '../../test/harness';
-import { post } from '../../test/identity';
+import { ledgerEntries } from '../../test/billing';
+import { consolePost, consoleTestApp, queueCalls } from '../../test/console';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops, run, as, inbox, auditOf, describeRoleMatrix } = consoleTestApp();
 
-const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
-const as = (a: TestAccount, path: string, fields: Record<string, string> = {}) => post(t, path, fields, { cookies: a.cookies });
-const inbox = async (a: TestAccount, title: string) =>
-  (await t.database.db.select().from(messages).where(eq(messages.memberId, a.memberId))).filter((m) => m.title === title);
-const auditOf = (targetType: string, id: number) =>
-  t.database.db
-    .select()
-    .from(consoleAudit)
-    .where(and(eq(consoleAudit.targetType, targetType), eq(consoleAudit.targetId, String(id))))
-    .orderBy(consoleAudit.id);
-
-describe('who may work the paid test queue', () => {
-  it('applies the role matrix to every call', async () => {
-    const missing = { id: '999999' };
-    await expectRoleMatrix(t, 'payTests/list', 'payTests', {}, ops);
-    await expectRoleMatrix(t, 'payTests/detail', 'payTests', missing, ops);
-    await expectRoleMatrix(t, 'payTests/decide', 'payTests', { ...missing, decision: 'approve' }, ops);
-  });
-});
+describeRoleMatrix('payTests', queueCalls('payTests', 'approve'));
 
 describe('paid test queue', () => {
   let transfer = 0;
@@ -96,12 +69,7 @@ describe('paid test queue', () => {
       [`付费测试已通过：扣除 ${(feeFen / 100).toFixed(2)} 元，开通 100 次测试调用，已通知客户`, '该付费测试申请此前已通过，未重复处理'].sort(),
     );
     expect(await balance(a)).toBe(5_000 - feeFen);
-    expect(
-      await t.database.db
-        .select()
-        .from(ledger)
-        .where(eq(ledger.ref, `paytest:${id}`)),
-    ).toHaveLength(1);
+    expect(await ledgerEntries(t, `paytest:${id}`)).toHaveLength(1);
     const [p] = await t.database.db
       .select()
       .from(purchases)

@@ -1,45 +1,25 @@
-import { CONSOLE_MSG, type OperatorRole } from '@apimarket/contracts';
-import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands';
-import { consoleAudit, messages, qualifications } from '../../db/schema';
+import { CONSOLE_MSG } from '@apimarket/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { qualifications } from '../../db/schema';
 import { creditCode, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
-import { consolePost, expectRoleMatrix, operatorsOfEveryRole, type TestOperator } from '../../test/console';
-import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
-import { post } from '../../test/identity';
+import { consolePost, consoleTestApp, queueCalls } from '../../test/console';
+import { postMultipart } from '../../test/identity';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
-
-const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
-const as = (a: TestAccount, path: string, fields: Record<string, string> = {}) => post(t, path, fields, { cookies: a.cookies });
-const inbox = async (a: TestAccount, title: string) =>
-  (await t.database.db.select().from(messages).where(eq(messages.memberId, a.memberId))).filter((m) => m.title === title);
-const auditOf = (targetType: string, id: number) =>
-  t.database.db
-    .select()
-    .from(consoleAudit)
-    .where(and(eq(consoleAudit.targetType, targetType), eq(consoleAudit.targetId, String(id))))
-    .orderBy(consoleAudit.id);
+const { t, ops, run, as, inbox, auditOf, describeRoleMatrix } = consoleTestApp();
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(128, 3)]);
 
 /** Submit an enterprise authentication the way the member's page does; answers the application id. */
 async function submitQualification(a: TestAccount, companyName: string, code = creditCode()): Promise<number> {
-  const { payload, headers } = multipartBody({ companyName, creditCode: code, legalPerson: '赵六' }, { name: '营业执照.png', content: PNG, type: 'image/png' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/apiHome/myAccount/companyQualification',
-    query: signed(t.config),
-    headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' },
-    cookies: a.cookies,
-    payload,
-  });
+  const fields = { companyName, creditCode: code, legalPerson: '赵六' };
+  const res = await postMultipart(
+    t,
+    'myAccount/companyQualification',
+    fields,
+    { name: '营业执照.png', content: PNG, type: 'image/png' },
+    { cookies: a.cookies },
+  );
   expect(res.json().code, res.body).toBe(200);
   const [row] = await t.database.db
     .select({ id: qualifications.id })
@@ -53,14 +33,9 @@ async function submitQualification(a: TestAccount, companyName: string, code = c
 const licence = (id: number, cookies: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/apiHome/console/qualifications/licence/${id}`, cookies });
 
-describe('who may work the enterprise authentication queue', () => {
-  it('applies the role matrix to every call', async () => {
-    const missing = { id: '999999' };
-    await expectRoleMatrix(t, 'qualifications/list', 'qualifications', {}, ops);
-    await expectRoleMatrix(t, 'qualifications/detail', 'qualifications', missing, ops);
-    await expectRoleMatrix(t, 'qualifications/decide', 'qualifications', { ...missing, decision: 'approve' }, ops);
-  });
+describeRoleMatrix('qualifications', queueCalls('qualifications', 'approve'));
 
+describe('who may work the enterprise authentication queue', () => {
   it('shows the licence image to a reviewer only, never cached', async () => {
     const a = await newAccount(t, '10.95.0.1');
     const id = await submitQualification(a, '南京执照预览科技有限公司');

@@ -1,22 +1,16 @@
 // The console's sign-in and session: the authenticator enrolment, pauses, disabled operators,
 // idle and logged-out sessions, and the console and the user center keeping their sessions apart.
-import { CONSOLE_COOKIE, CONSOLE_MSG, type OperatorRole } from '@apimarket/contracts';
+import { CONSOLE_COOKIE, CONSOLE_MSG } from '@apimarket/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consoleAudit, operatorSessions } from '../../db/schema';
 import { newAccount } from '../../test/account';
-import { consolePost, newOperator, operatorsOfEveryRole, type TestOperator, totpCode } from '../../test/console';
-import { buildTestApp, FORM, form, signed, type TestApp } from '../../test/harness';
+import { consolePost, consoleTestApp, newOperator, totpCode } from '../../test/console';
+import { FORM, form, signed } from '../../test/harness';
 import { post } from '../../test/identity';
 import { createOperator } from './operators.service';
 
-let t: TestApp;
-const ops = {} as Record<OperatorRole, TestOperator>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(ops, await operatorsOfEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, ops } = consoleTestApp();
 
 const login = (fields: Record<string, string>, ip = '10.90.0.1') => post(t, 'console/login', fields, { ip });
 

@@ -1,12 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, fileTestApp } from '../../test/harness';
 
 describe('dev tools on', () => {
-  let t: TestApp;
-  afterAll(() => t.close());
+  const t = fileTestApp();
 
   it('the outbox lists what was sent to a recipient, newest first, with its code', async () => {
-    t = await buildTestApp();
     await t.notifier.send({ channel: 'sms', to: '13800138000', body: '您的验证码为 482913，10分钟内有效。' });
     await t.notifier.send({ channel: 'sms', to: '13900139000', body: '您的验证码为 111111，10分钟内有效。' });
     const res = await t.app.inject({ method: 'GET', url: '/apiHome/dev/outbox?to=13800138000' });
@@ -30,11 +28,9 @@ describe('dev tools on', () => {
 });
 
 describe('dev tools answer this machine only', () => {
-  let t: TestApp;
-  afterAll(() => t.close());
+  const t = fileTestApp();
 
   it('a client on the network gets the answer of a path that does not exist', async () => {
-    t = await buildTestApp();
     await t.notifier.send({ channel: 'sms', to: '13800138001', body: '您的验证码为 482913，10分钟内有效。' });
     // What the web's forwarder sends for a browser elsewhere on the network (TRUST_PROXY=loopback).
     for (const url of ['/apiHome/dev/outbox?to=13800138001', '/apiHome/dev/captcha?uuid=x']) {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, interfaces, members, sessions } from '../../db/schema';
-import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
+import { favorites, interfaces, members } from '../../db/schema';
+import { expireSessions, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 
@@ -26,10 +26,7 @@ describe('who may collect', () => {
 
   it('refuses an expired session', async () => {
     const a = await qualifiedAccount(t, '10.80.0.9');
-    await t.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.memberId, a.memberId));
+    await expireSessions(t, a);
     expect((await collect(a, 1882)).json().code).toBe('ALL_0024');
     expect((await mine(a)).code).toBe('ALL_0024');
   });

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callRecords, callStats, interfaces, pricePackages, purchases, qualifications } from '../../db/schema';
+import { callRecords, callStats, interfaces, purchases, qualifications } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
-import { buyCheapest } from '../../test/billing';
+import { buyCheapest, cheapestPackage } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { clearGatewayCaches } from './gateway.service';
@@ -55,12 +55,7 @@ describe('the open data API', () => {
     expect(rec?.params).toEqual({ name: '张*', idcard: '110101********4514' });
     expect(JSON.stringify(rec)).not.toContain('110101199003074514');
     // The call cost the bought package's price per call (milli-fen), and today's statistics count it.
-    const [pkg] = await t.database.db
-      .select({ priceFen: pricePackages.priceFen, calls: pricePackages.calls })
-      .from(pricePackages)
-      .where(eq(pricePackages.interfaceId, 1882))
-      .orderBy(asc(pricePackages.priceFen))
-      .limit(1);
+    const pkg = await cheapestPackage(t, 1882);
     expect(rec?.costMfen).toBe(Math.floor(((pkg?.priceFen ?? 0) * 1000) / (pkg?.calls ?? 1)));
     const [stat] = await t.database.db
       .select()

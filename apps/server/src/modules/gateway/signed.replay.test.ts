@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throttles } from '../../db/schema';
 import { qualifiedAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
+import { gatewayPost } from '../../test/gateway';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { sweepThrottles } from '../throttle/throttle.service';
@@ -38,13 +39,7 @@ function signedCall(at = Date.now()) {
   return { ...fields, sign: hmacSign(signingString(fields), customer.secret) };
 }
 
-const call = (t: TestApp, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: PATH,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.63' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const call = (t: TestApp, fields: Record<string, string>) => gatewayPost(t, PATH, fields, '203.0.113.63');
 
 /** Another API process over the same database: its own app, none of this process's memory. */
 async function anotherProcess(): Promise<TestApp> {

@@ -4,7 +4,7 @@
 // right, and one address gets a bounded number of tries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { ageSms, captcha, lastSmsCode, post, registerAccount, smsCount } from '../../test/identity';
+import { ageSms, captcha, lastSmsCode, post, registerAccount, registerForm, smsCount } from '../../test/identity';
 import { ACCOUNT_LIMITS } from './registration.service';
 import { PASSWORD_CONCURRENCY, passwordWork } from './password';
 
@@ -18,16 +18,6 @@ async function sendCode(path: 'memberShip/sendSms' | 'memberShip/sendSmsPwd', ph
   const c = await captcha(t, ip);
   return post(t, path, { phone, code: c.text, imageCodeKey: c.uuid, ...extra }, { ip });
 }
-
-const registerForm = (mobile: string, code: string, uName: string) => ({
-  contacter: '王五',
-  uName,
-  password: 'abc123',
-  checkPass: 'abc123',
-  mobile,
-  code,
-  imgCode: 'ab12',
-});
 
 const answer = (res: { statusCode: number; json(): unknown }) => [res.statusCode, res.json()];
 
@@ -64,34 +54,15 @@ describe('scrm/only/register checks a password like the login does', () => {
     await ageSms(t, 61);
     const own = await sendCode('memberShip/sendSms', '13310000001', IP, { openId: 'wx-bind-3' });
     expect(own.json().code).toBe(200);
-    const wrongPassword = await post(
-      t,
-      'scrm/only/register',
-      {
-        OpenId: 'wx-bind-3',
-        uName: 'wxbind01',
-        mobile: '13310000001',
-        code: (await lastSmsCode(t, '13310000001')) ?? '',
-        password: 'zzz999',
-        checkPass: 'zzz999',
-      },
-      { ip: IP },
-    );
+    /** Binding to wxbind01 with the code last sent to `mobile`. */
+    const bind = async (mobile: string, password: string) => {
+      const code = (await lastSmsCode(t, mobile)) ?? '';
+      return post(t, 'scrm/only/register', { OpenId: 'wx-bind-3', uName: 'wxbind01', mobile, code, password, checkPass: password }, { ip: IP });
+    };
+    const wrongPassword = await bind('13310000001', 'zzz999');
     // A stranger with a code for a phone of their own and the right password:
     await sendCode('memberShip/sendSms', '13310000099', IP, { openId: 'wx-bind-3' });
-    const otherPhone = await post(
-      t,
-      'scrm/only/register',
-      {
-        OpenId: 'wx-bind-3',
-        uName: 'wxbind01',
-        mobile: '13310000099',
-        code: (await lastSmsCode(t, '13310000099')) ?? '',
-        password: 'abc123',
-        checkPass: 'abc123',
-      },
-      { ip: IP },
-    );
+    const otherPhone = await bind('13310000099', 'abc123');
     expect(answer(wrongPassword)).toEqual([400, { code: 'ALL_0020', msg: '账号或密码错误' }]);
     expect(answer(otherPhone)).toEqual(answer(wrongPassword));
   });

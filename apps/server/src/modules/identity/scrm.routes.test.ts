@@ -41,43 +41,17 @@ describe('scrm/only', () => {
 
   it('register binds the openId to an existing account when its password and phone match', async () => {
     await registerAccount(t, { uName: 'oldcust01', mobile: '13300133002', password: 'abc123' });
+    const bind = (code: string, password: string) =>
+      post(t, 'scrm/only/register', { OpenId: 'wx-old-1', uName: 'oldcust01', mobile: '13300133002', code, password, checkPass: password });
     // The SMS code comes first: without one, the password is not even looked at.
-    const noCode = await post(t, 'scrm/only/register', {
-      OpenId: 'wx-old-1',
-      uName: 'oldcust01',
-      mobile: '13300133002',
-      code: '123456',
-      password: 'zzz999',
-      checkPass: 'zzz999',
-    });
+    const noCode = await bind('123456', 'zzz999');
     expect(noCode.json()).toEqual({ code: 'ALL_0001', msg: '短信验证码已失效，请重新获取' });
-    const wrong = await post(t, 'scrm/only/register', {
-      OpenId: 'wx-old-1',
-      uName: 'oldcust01',
-      mobile: '13300133002',
-      code: await code('13300133002', 'wx-old-1'),
-      password: 'zzz999',
-      checkPass: 'zzz999',
-    });
+    const wrong = await bind(await code('13300133002', 'wx-old-1'), 'zzz999');
     expect(wrong.json()).toEqual({ code: 'ALL_0020', msg: '账号或密码错误' });
     const sms = await code('13300133002', 'wx-old-1');
-    const res = await post(t, 'scrm/only/register', {
-      OpenId: 'wx-old-1',
-      uName: 'oldcust01',
-      mobile: '13300133002',
-      code: sms,
-      password: 'abc123',
-      checkPass: 'abc123',
-    });
+    const res = await bind(sms, 'abc123');
     expect(res.json().data.loginName).toBe('oldcust01');
-    const again = await post(t, 'scrm/only/register', {
-      OpenId: 'wx-old-1',
-      uName: 'oldcust01',
-      mobile: '13300133002',
-      code: sms,
-      password: 'abc123',
-      checkPass: 'abc123',
-    });
+    const again = await bind(sms, 'abc123');
     expect(again.json()).toEqual({ code: 'ALL_0013', msg: '该微信已绑定其他账号' });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { ageSms, captcha, get, lastSmsCode, post, registerAccount, smsCount } from '../../test/identity';
+import { ageSms, captcha, get, lastSmsCode, post, registerAccount, registerForm, smsCount } from '../../test/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,45 +93,39 @@ describe('sending a code', () => {
 });
 
 describe('checking a code (through registration)', () => {
-  const form = (mobile: string, code: string, uName: string) => ({
-    contacter: '王五',
-    uName,
-    password: 'abc123',
-    checkPass: 'abc123',
-    mobile,
-    code,
-    imgCode: 'ab12',
-  });
+  /** Sends a registration code to the phone and answers it. */
+  const sentCode = async (phone: string) => {
+    await sendRegisterSms(phone);
+    return (await lastSmsCode(t, phone)) ?? '';
+  };
+  const register = (phone: string, code: string, uName: string) => post(t, 'memberShip/register', registerForm(phone, code, uName));
 
   it('five wrong tries burn the code: the sixth, even right, finds it gone', async () => {
     const phone = '13900000030';
-    await sendRegisterSms(phone);
-    const right = (await lastSmsCode(t, phone)) ?? '';
+    const right = await sentCode(phone);
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await post(t, 'memberShip/register', form(phone, wrong, 'burnuser1'));
+      const res = await register(phone, wrong, 'burnuser1');
       expect(res.json().msg).toBe('短信验证码错误');
     }
-    const sixth = await post(t, 'memberShip/register', form(phone, right, 'burnuser1'));
+    const sixth = await register(phone, right, 'burnuser1');
     expect(sixth.json().msg).toBe('短信验证码已失效，请重新获取');
   });
 
   it('an expired code is refused', async () => {
     const phone = '13900000031';
-    await sendRegisterSms(phone);
-    const code = (await lastSmsCode(t, phone)) ?? '';
+    const code = await sentCode(phone);
     const { sql } = await import('drizzle-orm');
     await t.database.db.execute(sql`update sms_codes set expires_at = now() - interval '1 second' where phone = ${phone}`);
-    const res = await post(t, 'memberShip/register', form(phone, code, 'expiruser1'));
+    const res = await register(phone, code, 'expiruser1');
     expect(res.json().msg).toBe('短信验证码已失效，请重新获取');
   });
 
   it('a used code cannot be used again', async () => {
     const phone = '13900000032';
-    await sendRegisterSms(phone);
-    const code = (await lastSmsCode(t, phone)) ?? '';
-    expect((await post(t, 'memberShip/register', form(phone, code, 'onceuser1'))).json().msg).toBe('注册成功');
-    const again = await post(t, 'memberShip/register', form(phone, code, 'onceuser2'));
+    const code = await sentCode(phone);
+    expect((await register(phone, code, 'onceuser1')).json().msg).toBe('注册成功');
+    const again = await register(phone, code, 'onceuser2');
     expect(again.json().msg).toBe('短信验证码已失效，请重新获取'); // the code is checked first
   });
 });

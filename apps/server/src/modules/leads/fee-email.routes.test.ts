@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, outbox } from '../../db/schema';
 import type { Message, Notifier } from '../../notify';
-import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
+import { buildTestApp, signed, type TestApp, type UploadFile } from '../../test/harness';
+import { postMultipart } from '../../test/identity';
 import { notifySales } from './leads.service';
 
 let t: TestApp;
@@ -13,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) => {
-  const { payload, headers } = multipartBody(fields, file);
-  return t.app.inject({
-    method: 'POST',
-    url: '/apiHome/api/fee/sendEmail',
-    query: signed(t.config),
-    headers: { ...headers, 'x-forwarded-for': '10.8.0.1' },
-    payload,
-  });
-};
+const send = (fields: Record<string, string>, file?: UploadFile) => postMultipart(t, 'api/fee/sendEmail', fields, file, { ip: '10.8.0.1', apiClient: true });
 
 const pdf = (size = 2048) => ({ name: '需求说明.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 32)]), type: 'application/pdf' });
 const who = {

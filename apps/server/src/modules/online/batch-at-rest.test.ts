@@ -3,14 +3,14 @@
 // calls with the clear values, and lists, result files and call records show them masked.
 import { ONLINE_MSG } from '@apimarket/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchJobRows, batchJobs, callRecords, purchases } from '../../db/schema';
 import { sandboxProvider } from '../../providers';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';
-import { post } from '../../test/identity';
+import { buildTestApp, type TestApp, type UploadFile } from '../../test/harness';
+import { post, postMultipart } from '../../test/identity';
+import { readXlsx } from '../../test/xlsx';
 import { clearGatewayCaches } from '../gateway/gateway.service';
 import { createGatewayDeps } from '../gateway/gateway.routes';
 import { openRowParams, sealRowParams } from './batch-params';
@@ -42,15 +42,7 @@ const clearIn = (text: string) => CLEAR.filter((v) => text.includes(v));
 
 async function upload(text: string): Promise<number> {
   const file: UploadFile = { name: '客户名单.csv', content: Buffer.from(`\uFEFF${text}`), type: 'text/csv' };
-  const { payload, headers } = multipartBody({ purchaseId: String(purchaseId) }, file);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/apiHome/myOnline/addBatchJob',
-    query: signed(t.config),
-    headers: { ...headers, 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': BROWSER_IP },
-    cookies: buyer.cookies,
-    payload,
-  });
+  const res = await postMultipart(t, 'myOnline/addBatchJob', { purchaseId: String(purchaseId) }, file, { cookies: buyer.cookies, ip: BROWSER_IP });
   expect(res.json()).toMatchObject({ code: 200, msg: ONLINE_MSG.created });
   return Number(res.json().data.id);
 }
@@ -83,16 +75,6 @@ async function runObserved(jobId: number) {
   await runner.stop();
   await gateway.committer.settle();
   return calls;
-}
-
-async function readXlsx(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]?.eachRow((row) => {
-    rows.push(Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).text));
-  });
-  return rows;
 }
 
 describe('batch rows at rest (issue #16 §4)', () => {

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchJobRows, batchJobs, callRecords, members, purchases } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';
-import { get, post } from '../../test/identity';
+import { buildTestApp, type TestApp, type UploadFile } from '../../test/harness';
+import { get, post, postMultipart } from '../../test/identity';
+import { readXlsx } from '../../test/xlsx';
 import { clearGatewayCaches, newSeqNo } from '../gateway/gateway.service';
 import { openRowParams } from './batch-params';
 
@@ -35,28 +36,9 @@ async function purchaseOf(k: string) {
 const as = (a: TestAccount) => ({ cookies: a.cookies, ip: BROWSER_IP });
 const callsLeft = async () => (await purchaseOf(key))?.callsLeft ?? -1;
 
-function upload(a: TestAccount, fields: Record<string, string>, file?: UploadFile) {
-  const { payload, headers } = multipartBody(fields, file);
-  return t.app.inject({
-    method: 'POST',
-    url: '/apiHome/myOnline/addBatchJob',
-    query: signed(t.config),
-    headers: { ...headers, 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': BROWSER_IP },
-    cookies: a.cookies,
-    payload,
-  });
-}
+const upload = (a: TestAccount, fields: Record<string, string>, file?: UploadFile) =>
+  postMultipart(t, 'myOnline/addBatchJob', fields, file, { cookies: a.cookies, ip: BROWSER_IP });
 const csv = (text: string, name = '客户名单.csv'): UploadFile => ({ name, content: Buffer.from(`\uFEFF${text}`), type: 'text/csv' });
-
-async function readXlsx(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]?.eachRow((row) => {
-    rows.push(Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).text));
-  });
-  return rows;
-}
 
 describe('我的API test (UserCenter/getInterfaceInfoTById, getApiTestData)', () => {
   it('describes the purchase with its parameters, to its owner only', async () => {

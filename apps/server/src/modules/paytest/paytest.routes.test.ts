@@ -1,11 +1,11 @@
 import { payTestFee } from '@apimarket/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands';
-import { ledger, members, messages, payTests, pricePackages, purchases, sessions } from '../../db/schema';
-import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
+import { ledger, members, payTests, pricePackages, purchases } from '../../db/schema';
+import { expireSessions, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
+import { fixtures } from '../purchases/purchases.fixtures';
 import { expirePayTests } from './paytest.service';
 
 let t: TestApp;
@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (a: TestAccount, path: string, fields: Record<string, string> = {}) => post(t, path, fields, { cookies: a.cookies });
-const run = (...argv: string[]) => runCommand({ db: t.database.db }, argv);
+const { as, run, topUp, balance, ledgerSum, inbox } = fixtures(() => t);
+
 const application = (over: Record<string, string> = {}) => ({
   interfaceId: '1882',
   calls: '100',
@@ -33,23 +33,6 @@ const application = (over: Record<string, string> = {}) => ({
 const apply = (a: TestAccount, over: Record<string, string> = {}) => as(a, 'payTest/apply', application(over));
 const myTests = async (a: TestAccount) => (await as(a, 'payTest/dataList')).json();
 
-let transfer = 0;
-async function topUp(a: TestAccount, fen: number) {
-  const res = await as(a, 'mytrade/recharge/declare', {
-    amount: (fen / 100).toFixed(2),
-    transferRef: `PT${Date.now()}${++transfer}`,
-    payerName: '上海测试数据科技有限公司',
-  });
-  await run('recharge', 'confirm', String(res.json().data.id));
-}
-const balance = async (a: TestAccount) => (await as(a, 'mytrade/balance')).json().data.balanceFen as number;
-const ledgerSum = async (a: TestAccount) => {
-  const [row] = await t.database.db
-    .select({ sum: sql<string>`coalesce(sum(${ledger.amountFen}), 0)` })
-    .from(ledger)
-    .where(eq(ledger.memberId, a.memberId));
-  return Number(row?.sum ?? 0);
-};
 const purchaseOf = async (a: TestAccount, interfaceId = 1882) => {
   const [row] = await t.database.db
     .select()
@@ -57,8 +40,6 @@ const purchaseOf = async (a: TestAccount, interfaceId = 1882) => {
     .where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, interfaceId)));
   return row;
 };
-const inbox = async (a: TestAccount, title: string) =>
-  (await t.database.db.select().from(messages).where(eq(messages.memberId, a.memberId))).filter((m) => m.title === title);
 /** Apply and answer the new application's id. */
 async function applied(a: TestAccount, over: Record<string, string> = {}): Promise<number> {
   const res = await apply(a, over);
@@ -80,10 +61,7 @@ describe('who may apply', () => {
 
   it('refuses an expired session', async () => {
     const a = await qualifiedAccount(t, '10.90.0.9');
-    await t.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.memberId, a.memberId));
+    await expireSessions(t, a);
     expect((await apply(a)).json().code).toBe('ALL_0024');
     expect((await myTests(a)).code).toBe('ALL_0024');
   });

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members, purchases } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { fileTestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { fixtures } from './purchases.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = fileTestApp();
 const f = fixtures(() => t);
 const { as } = f;
 
@@ -103,11 +99,7 @@ describe('callback URL (myBuy/getSynCallUrl, updateSynCallUrl)', () => {
 });
 
 describe('CALLBACK_ALLOW_PRIVATE=1', () => {
-  let tp: TestApp;
-  beforeAll(async () => {
-    tp = await buildTestApp({ env: { CALLBACK_ALLOW_PRIVATE: '1' } });
-  });
-  afterAll(() => tp.close());
+  const tp = fileTestApp({ env: { CALLBACK_ALLOW_PRIVATE: '1' } });
 
   it('accepts private and loopback hosts but still only http(s)', async () => {
     const g = fixtures(() => tp);

@@ -2,8 +2,9 @@ import { formatFen } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledger, members, purchases, refunds } from '../../db/schema';
+import { members, purchases, refunds } from '../../db/schema';
 import { newAccount, qualifiedAccount } from '../../test/account';
+import { ledgerEntries } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { fixtures } from './purchases.fixtures';
 import { proportionalFen } from './refunds.service';
@@ -63,10 +64,7 @@ describe('refund of one order (myOrder/refund)', () => {
     expect(after.callsTotal).toBe(4);
     expect(await f.balance(a)).toBe(lessDue);
     expect(await f.ledgerSum(a)).toBe(lessDue);
-    const [entry] = await t.database.db
-      .select()
-      .from(ledger)
-      .where(eq(ledger.ref, `refund:${id}`));
+    const [entry] = await ledgerEntries(t, `refund:${id}`);
     expect(entry).toMatchObject({ kind: 'refund', amountFen: lessDue });
     expect((await f.inbox(a, '退款已到账'))[0]?.body).toContain(`${(lessDue / 100).toFixed(2)} 元已退回账户余额`);
     expect((await as(a, 'myOrder/list')).json().rows[0]).toMatchObject({ refundStatus: 'approved', refundLabel: '已退款' });

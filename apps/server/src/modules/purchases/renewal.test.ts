@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledger, purchases } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { purchases } from '../../db/schema';
 import { qualifiedAccount } from '../../test/account';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { ledgerEntries } from '../../test/billing';
+import { fileTestApp } from '../../test/harness';
 import { forget } from '../../memo';
 import { fixtures } from './purchases.fixtures';
 import { renewDue } from './renewal.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = fileTestApp();
 const f = fixtures(() => t);
 const { as } = f;
 
@@ -74,10 +71,7 @@ describe('renewDue', () => {
     expect(after).toMatchObject({ callsLeft: pkg.calls, callsTotal: p.callsTotal + pkg.calls, renewals: 1, renewFailedAt: null });
     expect(await f.balance(a)).toBe(pkg.priceFen * 2);
     expect(await f.ledgerSum(a)).toBe(pkg.priceFen * 2);
-    const rows = await t.database.db
-      .select()
-      .from(ledger)
-      .where(eq(ledger.ref, `renew:${p.id}:1`));
+    const rows = await ledgerEntries(t, `renew:${p.id}:1`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'purchase', amountFen: -pkg.priceFen });
 

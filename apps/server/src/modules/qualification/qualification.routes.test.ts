@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
 import { members, messages, qualifications } from '../../db/schema';
 import { creditCode, newAccount, type TestAccount } from '../../test/account';
-import { buildTestApp, multipartBody, signed, type TestApp, type UploadFile } from '../../test/harness';
-import { get, post } from '../../test/identity';
+import { buildTestApp, type TestApp, type UploadFile } from '../../test/harness';
+import { get, post, postMultipart } from '../../test/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,17 +18,8 @@ afterAll(() => t.close());
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(256, 7)]);
 const png = (name = '营业执照.png'): UploadFile => ({ name, content: PNG, type: 'image/png' });
 
-function submit(a: TestAccount | null, fields: Record<string, string>, file?: UploadFile) {
-  const { payload, headers } = multipartBody(fields, file);
-  return t.app.inject({
-    method: 'POST',
-    url: '/apiHome/myAccount/companyQualification',
-    query: signed(t.config),
-    headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' },
-    cookies: a?.cookies ?? {},
-    payload,
-  });
-}
+const submit = (a: TestAccount | null, fields: Record<string, string>, file?: UploadFile) =>
+  postMultipart(t, 'myAccount/companyQualification', fields, file, { cookies: a?.cookies });
 
 const company = () => ({ companyName: '杭州示例数据服务有限公司', creditCode: creditCode(), legalPerson: '李四' });
 const current = (a: TestAccount) => post(t, 'myAccount/getCompanyQualification', {}, { cookies: a.cookies });

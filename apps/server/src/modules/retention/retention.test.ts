@@ -8,6 +8,7 @@ import { batchJobRows, batchJobs, callRecords, callStats, leads, purchases, stor
 import { newFileKey } from '../../storage';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
+import { gatewayPost } from '../../test/gateway';
 import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
 import { clearGatewayCaches } from '../gateway/gateway.service';
 import { blankOldCallParams, CALL_BATCH, deleteOldBatchJobs, deleteOldLeadAttachments, deleteOldUnkeyedCalls, enforceRetention } from './retention.service';
@@ -34,12 +35,7 @@ const ctx = (settings: Partial<TestApp['config']['retention']> = {}) => ({
 });
 
 async function call(): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/communication/personal/1882',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': SERVER_IP },
-    payload: new URLSearchParams({ key, ...ZHANG }).toString(),
-  });
+  const res = await gatewayPost(t, '/communication/personal/1882', { key, ...ZHANG }, SERVER_IP);
   expect(res.json().code).toBe('10000');
   return res.json().seqNo;
 }

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { interfaces, members, messages, purchases, sessions, trialGrants } from '../../db/schema';
+import { interfaces, members, messages, purchases, trialGrants } from '../../db/schema';
 import { SEED_TRIAL_CALLS } from '../../db/seed/data/trial';
-import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
+import { expireSessions, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
+import { gatewayPost } from '../../test/gateway';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { get, post } from '../../test/identity';
 import { clearGatewayCaches } from '../gateway/gateway.service';
@@ -32,13 +33,6 @@ const purchaseOf = async (a: TestAccount, interfaceId: number) =>
       .where(and(eq(purchases.memberId, a.memberId), eq(purchases.interfaceId, interfaceId)))
   )[0];
 const setQuota = (a: TestAccount, n: number) => t.database.db.update(members).set({ trialCalls: n }).where(eq(members.id, a.memberId));
-const gateway = (p: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: p,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.20' },
-    payload: new URLSearchParams(fields).toString(),
-  });
 const ZHANG = { name: '张三', idcard: '110101199003074514' };
 
 describe('the catalogue shows which interfaces offer a trial', () => {
@@ -98,7 +92,7 @@ describe('taking a free trial', () => {
 
     // The key works on the open data API and the call is taken from the trial calls.
     const key = list.rows[0].key as string;
-    const answer = (await gateway('/communication/personal/1882', { key, ...ZHANG })).json();
+    const answer = (await gatewayPost(t, '/communication/personal/1882', { key, ...ZHANG })).json();
     expect(answer).toMatchObject({ code: '10000', message: '成功' });
     await expect.poll(async () => (await purchaseOf(a, 1882))?.callsLeft).toBe(19);
 
@@ -210,10 +204,7 @@ describe('who may take a trial', () => {
 
   it('refuses an expired session', async () => {
     const a = await account();
-    await t.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.memberId, a.memberId));
+    await expireSessions(t, a);
     expect((await trial(a, 1882)).json().code).toBe('ALL_0024');
     expect(await quota(a)).toBe(150);
   });

@@ -2,9 +2,10 @@ import { chinaDay, USAGE_MSG } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRecords, interfaceDocs, interfaces, members, purchases } from '../../db/schema';
+import { callRecords, members, purchases } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
+import { callWithSample } from '../../test/gateway';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { newPurchaseKey } from '../billing/billing.service';
@@ -26,21 +27,7 @@ const as = (a: TestAccount, path: string, fields: Record<string, string> = {}) =
 const json = async (a: TestAccount, path: string, fields: Record<string, string> = {}) => (await as(a, path, fields)).json();
 
 /** A gateway call as a customer's system makes it: the interface's documented sample, overridden. */
-async function call(key: string, interfaceId: number, override: Record<string, string> = {}): Promise<{ code: string; seqNo: string }> {
-  const [row] = await t.database.db
-    .select({ path: interfaces.path, sample: interfaceDocs.sampleRequest })
-    .from(interfaces)
-    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, interfaces.id))
-    .where(eq(interfaces.id, interfaceId));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: row?.path ?? '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.30' },
-    payload: new URLSearchParams({ ...row?.sample, ...override, key }).toString(),
-  });
-  const body = res.json();
-  return { code: body.code, seqNo: body.seqNo };
-}
+const call = (key: string, interfaceId: number, override: Record<string, string> = {}) => callWithSample(t, key, interfaceId, override, '203.0.113.30');
 
 /** What the records say, counted directly: the truth every statistic must equal. */
 async function direct(memberId: number) {

@@ -1,9 +1,9 @@
 import { ipKind, whitelistProblem } from '@apimarket/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands';
-import { pricePackages, purchases } from '../../db/schema';
+import { purchases } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
+import { buyCheapest } from '../../test/billing';
 import { buildTestApp, signed, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { clearGatewayCaches } from '../gateway/gateway.service';
@@ -17,23 +17,7 @@ const ZHANG = { name: '张三', idcard: '110101199003074514' };
 beforeAll(async () => {
   t = await buildTestApp();
   a = await qualifiedAccount(t, '10.70.0.1');
-  const [p] = await t.database.db
-    .select({ id: pricePackages.id, priceFen: pricePackages.priceFen })
-    .from(pricePackages)
-    .where(eq(pricePackages.interfaceId, 1882))
-    .orderBy(asc(pricePackages.priceFen))
-    .limit(1);
-  const declared = await post(
-    t,
-    'mytrade/recharge/declare',
-    { amount: String((p?.priceFen ?? 0) / 100), transferRef: `WL${Date.now()}`, payerName: '测试公司' },
-    { cookies: a.cookies },
-  );
-  await runCommand({ db: t.database.db }, ['recharge', 'confirm', String(declared.json().data.id)]);
-  const order = await post(t, 'interfaceOrders/saveInterfaceOrders', { interfaceId: '1882', packageId: String(p?.id) }, { cookies: a.cookies });
-  await post(t, 'UserCenter/payment', { orderNo: order.json().data.orderNo }, { cookies: a.cookies });
-  const [row] = await t.database.db.select({ key: purchases.key }).from(purchases).where(eq(purchases.memberId, a.memberId));
-  key = row?.key ?? '';
+  key = await buyCheapest(t, a, 1882);
 });
 afterAll(() => t.close());
 beforeEach(() => clearGatewayCaches());
