@@ -14,6 +14,7 @@ import { company } from '@/content/company';
 import { homeContent } from '@/content/home';
 import { contentPage } from '@/content/pages';
 import { serverCall, serverCallData } from '@/lib/api/server';
+import { HomeSection } from './_components/HomeSection';
 import styles from './home.module.css';
 
 // Rendered at build time (scripts/build-web.mjs runs a temporary API for it), then regenerated
@@ -118,29 +119,23 @@ export default async function HomePage() {
       ) : null}
 
       {matrix && matrix.length > 0 ? (
-        <section className={`${styles.section} ${styles.alt}`}>
-          <div className="container">
-            <header className={styles.sectionHead}>
-              <h2>产品矩阵</h2>
-              <p>围绕业务场景组合的数据能力，一次接入，按需调用。</p>
-            </header>
-            <ul className={styles.matrix}>
-              {matrix.map((m) => (
-                <li key={m.id}>
-                  <h3>{m.title}</h3>
-                  <p>{m.description}</p>
-                  <ul>
-                    {m.interfaces.map((i) => (
-                      <li key={i.id}>
-                        <Link href={`/api/${i.id}`}>{i.interfaceName}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <HomeSection title="产品矩阵" lead="围绕业务场景组合的数据能力，一次接入，按需调用。" alt>
+          <ul className={styles.matrix}>
+            {matrix.map((m) => (
+              <li key={m.id}>
+                <h3>{m.title}</h3>
+                <p>{m.description}</p>
+                <ul>
+                  {m.interfaces.map((i) => (
+                    <li key={i.id}>
+                      <Link href={`/api/${i.id}`}>{i.interfaceName}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
       ) : null}
 
       {[
@@ -148,80 +143,60 @@ export default async function HomePage() {
         { title: '新品上架', lead: '最新上线的数据能力', rows: fresh.body.rows, more: '/api?sort=1' },
       ].map((block) =>
         block.rows && block.rows.length > 0 ? (
-          <section key={block.title} className={styles.section}>
-            <div className="container">
-              <header className={styles.sectionHeadRow}>
-                <div>
-                  <h2>{block.title}</h2>
-                  <p>{block.lead}</p>
-                </div>
-                <Link href={block.more}>查看全部 →</Link>
-              </header>
-              <ul className={`${styles.cards} ${fill.fill}`}>
-                {block.rows.map((item, i, all) => (
-                  <InterfaceCard key={item.id} item={item} style={fillStyle(i, all.length, 3)} />
-                ))}
-              </ul>
-            </div>
-          </section>
+          <HomeSection key={block.title} title={block.title} lead={block.lead} more={{ href: block.more, label: '查看全部' }}>
+            <ul className={`${styles.cards} ${fill.fill}`}>
+              {block.rows.map((item, i, all) => (
+                <InterfaceCard key={item.id} item={item} style={fillStyle(i, all.length, 3)} />
+              ))}
+            </ul>
+          </HomeSection>
         ) : null,
       )}
 
-      <section id="categories" className={styles.section}>
-        <div className="container">
-          <header className={styles.sectionHead}>
-            <h2>{homeContent.categories.title}</h2>
-            <p>{homeContent.categories.lead}</p>
-          </header>
-          {categories.length > 0 ? (
-            // The matching tile closes the list, so eleven categories make three full rows of four.
-            <ul className={`${styles.categoryGrid} ${fill.fill}`}>
-              {categories.map((c, i) => (
-                <li key={c.id} className={styles.category} style={fillStyle(i, categories.length + 1, 4, true)}>
-                  <Link href={`/api?type=${c.id}`}>
-                    <span className={styles.categoryIcon} data-icon={c.icon} aria-hidden="true">
-                      <CategoryIcon name={c.icon} size={24} />
-                    </span>
-                    <h3>{c.categoryName}</h3>
-                    <p>{c.description}</p>
-                  </Link>
-                </li>
-              ))}
-              <li className={`${styles.category} ${styles.matchTile}`} style={fillStyle(categories.length, categories.length + 1, 4, true)}>
-                <Link href={homeContent.categories.match.href}>
-                  <h3>{homeContent.categories.match.title} →</h3>
-                  <p>{homeContent.categories.match.text}</p>
+      <HomeSection id="categories" title={homeContent.categories.title} lead={homeContent.categories.lead}>
+        {categories.length > 0 ? (
+          // The matching tile closes the list, so eleven categories make three full rows of four.
+          <ul className={`${styles.categoryGrid} ${fill.fill}`}>
+            {categories.map((c, i) => (
+              <li key={c.id} className={styles.category} style={fillStyle(i, categories.length + 1, 4, true)}>
+                <Link href={`/api?type=${c.id}`}>
+                  <span className={styles.categoryIcon} data-icon={c.icon} aria-hidden="true">
+                    <CategoryIcon name={c.icon} size={24} />
+                  </span>
+                  <h3>{c.categoryName}</h3>
+                  <p>{c.description}</p>
                 </Link>
               </li>
-            </ul>
-          ) : (
-            <div className={styles.empty} role="status">
-              <p>{homeContent.categories.empty}</p>
-              <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a>
-            </div>
-          )}
-        </div>
-      </section>
-
-      <section className={`${styles.section} ${styles.alt}`}>
-        <div className="container">
-          <header className={styles.sectionHead}>
-            <h2>{steps.title}</h2>
-          </header>
-          <ol className={styles.steps}>
-            {steps.items.map((s, i) => (
-              <li key={s.title}>
-                <span className={styles.stepIcon} aria-hidden="true">
-                  <Glyph name={s.icon} size={22} />
-                </span>
-                <span className={styles.stepNo}>{String(i + 1).padStart(2, '0')}</span>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </li>
             ))}
-          </ol>
-        </div>
-      </section>
+            <li className={`${styles.category} ${styles.matchTile}`} style={fillStyle(categories.length, categories.length + 1, 4, true)}>
+              <Link href={homeContent.categories.match.href}>
+                <h3>{homeContent.categories.match.title} →</h3>
+                <p>{homeContent.categories.match.text}</p>
+              </Link>
+            </li>
+          </ul>
+        ) : (
+          <div className={styles.empty} role="status">
+            <p>{homeContent.categories.empty}</p>
+            <a href={`tel:${company.hotline.replaceAll('-', '')}`}>{company.hotline}</a>
+          </div>
+        )}
+      </HomeSection>
+
+      <HomeSection title={steps.title} alt>
+        <ol className={styles.steps}>
+          {steps.items.map((s, i) => (
+            <li key={s.title}>
+              <span className={styles.stepIcon} aria-hidden="true">
+                <Glyph name={s.icon} size={22} />
+              </span>
+              <span className={styles.stepNo}>{String(i + 1).padStart(2, '0')}</span>
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </HomeSection>
 
       <section className={styles.section} aria-labelledby="home-console">
         <div className={`container ${styles.product}`}>
@@ -259,99 +234,67 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section className={styles.section}>
-        <div className="container">
-          <header className={styles.sectionHead}>
-            <h2>{industries.title}</h2>
-          </header>
-          <ul className={styles.industries}>
-            {industries.items.map((it) => (
-              <li key={it.name}>
-                <Link href={`/case?industry=${encodeURIComponent(it.name)}`}>
-                  <span className={styles.industryIcon} aria-hidden="true">
-                    <Glyph name={it.icon} size={28} stroke={1.5} />
-                  </span>
-                  <h3>{it.name}</h3>
-                  <p>{it.text}</p>
+      <HomeSection title={industries.title}>
+        <ul className={styles.industries}>
+          {industries.items.map((it) => (
+            <li key={it.name}>
+              <Link href={`/case?industry=${encodeURIComponent(it.name)}`}>
+                <span className={styles.industryIcon} aria-hidden="true">
+                  <Glyph name={it.icon} size={28} stroke={1.5} />
+                </span>
+                <h3>{it.name}</h3>
+                <p>{it.text}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
+
+      {cases && cases.length > 0 ? (
+        <HomeSection title="客户案例" lead="来自互联网、保险、交通物流、金融科技与数字政府的实践" more={{ href: '/case', label: '全部案例' }} alt>
+          <ul className={`${styles.cases} ${fill.fill}`}>
+            {cases.slice(0, 3).map((c, i, shown) => (
+              <li key={c.id} style={fillStyle(i, shown.length, 3)}>
+                <Link href={`/case/${c.id}`}>
+                  <span className={styles.caseTag}>{c.industry}</span>
+                  <h3>{c.title}</h3>
+                  <p className={styles.caseCustomer}>{c.customer}</p>
+                  <p>{c.summary}</p>
                 </Link>
               </li>
             ))}
           </ul>
-        </div>
-      </section>
-
-      {cases && cases.length > 0 ? (
-        <section className={`${styles.section} ${styles.alt}`}>
-          <div className="container">
-            <header className={styles.sectionHeadRow}>
-              <div>
-                <h2>客户案例</h2>
-                <p>来自互联网、保险、交通物流、金融科技与数字政府的实践</p>
-              </div>
-              <Link href="/case">全部案例 →</Link>
-            </header>
-            <ul className={`${styles.cases} ${fill.fill}`}>
-              {cases.slice(0, 3).map((c, i, shown) => (
-                <li key={c.id} style={fillStyle(i, shown.length, 3)}>
-                  <Link href={`/case/${c.id}`}>
-                    <span className={styles.caseTag}>{c.industry}</span>
-                    <h3>{c.title}</h3>
-                    <p className={styles.caseCustomer}>{c.customer}</p>
-                    <p>{c.summary}</p>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        </HomeSection>
       ) : null}
 
-      <section className={styles.section} aria-labelledby="home-trust">
-        <div className="container">
-          <header className={styles.sectionHeadRow}>
-            <div>
-              <h2 id="home-trust">{trust.title}</h2>
-              <p>{trust.lead}</p>
-            </div>
-            <Link href={trust.more.href}>{trust.more.label} →</Link>
-          </header>
-          <ul className={`${styles.trust} ${fill.fill}`}>
-            {certificates.map((c, i) => (
-              <li key={c.name} style={fillStyle(i, certificates.length, 3)}>
-                <Seal kind={certificateKind(c.name)} year={c.since} />
-                <div>
-                  <h3>{c.name}</h3>
-                  <p>{c.issuer}</p>
-                </div>
+      <HomeSection title={trust.title} lead={trust.lead} more={trust.more} headingId="home-trust">
+        <ul className={`${styles.trust} ${fill.fill}`}>
+          {certificates.map((c, i) => (
+            <li key={c.name} style={fillStyle(i, certificates.length, 3)}>
+              <Seal kind={certificateKind(c.name)} year={c.since} />
+              <div>
+                <h3>{c.name}</h3>
+                <p>{c.issuer}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
+
+      {news.ok && news.body.rows.length > 0 ? (
+        <HomeSection title="新闻资讯" lead="行业动态、平台新闻与政策解读" more={{ href: '/news', label: '更多资讯' }}>
+          <ul className={styles.news}>
+            {news.body.rows.map((n) => (
+              <li key={n.id}>
+                <Link href={`/news/${n.id}`}>
+                  <time dateTime={n.publishedAt}>{n.publishedAt.slice(0, 10)}</time>
+                  <span className={styles.newsType}>{n.typeName}</span>
+                  <h3>{n.title}</h3>
+                </Link>
               </li>
             ))}
           </ul>
-        </div>
-      </section>
-
-      {news.ok && news.body.rows.length > 0 ? (
-        <section className={styles.section}>
-          <div className="container">
-            <header className={styles.sectionHeadRow}>
-              <div>
-                <h2>新闻资讯</h2>
-                <p>行业动态、平台新闻与政策解读</p>
-              </div>
-              <Link href="/news">更多资讯 →</Link>
-            </header>
-            <ul className={styles.news}>
-              {news.body.rows.map((n) => (
-                <li key={n.id}>
-                  <Link href={`/news/${n.id}`}>
-                    <time dateTime={n.publishedAt}>{n.publishedAt.slice(0, 10)}</time>
-                    <span className={styles.newsType}>{n.typeName}</span>
-                    <h3>{n.title}</h3>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        </HomeSection>
       ) : null}
     </>
   );

@@ -7,12 +7,13 @@
 // Decision 1 in words a buyer reads: N is this interface's trial, once per account; the free test
 // quota (150 by default) is the account's pool all trials draw from; the 1000+ headline is a sales
 // offer and is said where its button is, not here.
-import { COOKIE, type FreeTrialResult, trialLabel } from '@apimarket/contracts';
+import { type FreeTrialResult, trialLabel } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { readCookie } from '@/lib/api/build';
+import { signedIn, signedInOrLogin } from '@/lib/signed-in';
+import { useServerAction } from '@/lib/use-server-action';
 import { request } from '@/lib/api/client';
-import { ApiError, serverMessage } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import styles from './trial.module.css';
 
 const MY_API = '/userCenter/dataManage/myAPI';
@@ -33,14 +34,13 @@ export function TrialButton({
 }) {
   const [view, setView] = useState<View>({ kind: 'offer' });
   const [quota, setQuota] = useState<{ left: number; grantable: number } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useServerAction();
   const back = redirect ?? `/api/${interfaceId}`;
 
   useEffect(() => {
     setView({ kind: 'offer' });
     setError('');
-    if (!readCookie(document.cookie, COOKIE.membershipId)) return;
+    if (!signedIn()) return;
     // A stale session reads as "not taken yet": no alert for a check nobody asked for.
     // The declarations (and zod with them) load for a signed-in visitor only (Decision 158).
     import('@apimarket/contracts')
@@ -50,27 +50,25 @@ export function TrialButton({
         if (r.data.taken) setView({ kind: 'taken' });
       })
       .catch(() => setQuota(null));
-  }, [interfaceId]);
+  }, [interfaceId, setError]);
 
   const take = async () => {
-    if (!readCookie(document.cookie, COOKIE.membershipId)) {
-      window.location.assign(`/login?redirect=${encodeURIComponent(back)}`);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      const { trialApi } = await import('@apimarket/contracts');
-      const res = await request(trialApi.take, { interfaceId });
-      setQuota({ left: res.data.quotaLeft, grantable: 0 });
-      setView({ kind: 'done', result: res.data });
-      onGranted?.(res.data);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'ALL_0060') setView({ kind: 'unqualified' });
-      else setError(serverMessage(err) ?? '');
-    } finally {
-      setBusy(false);
-    }
+    if (!signedInOrLogin(back)) return;
+    await run(
+      async () => {
+        const { trialApi } = await import('@apimarket/contracts');
+        const res = await request(trialApi.take, { interfaceId });
+        setQuota({ left: res.data.quotaLeft, grantable: 0 });
+        setView({ kind: 'done', result: res.data });
+        onGranted?.(res.data);
+      },
+      // A trial, too, needs an authenticated company: that refusal has its own view.
+      (err) => {
+        if (!(err instanceof ApiError && err.code === 'ALL_0060')) return false;
+        setView({ kind: 'unqualified' });
+        return true;
+      },
+    );
   };
 
   if (view.kind === 'done') {

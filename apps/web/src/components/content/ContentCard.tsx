@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { formatDate } from '@/lib/content';
 import styles from './content.module.css';
 
-interface Props {
+export interface CardProps {
   href: string;
   title: string;
   summary?: string;
@@ -20,10 +20,9 @@ interface Props {
   extra?: React.ReactNode;
   /** A closing call to read on (tiles). */
   more?: string;
-  variant?: 'row' | 'tile';
 }
 
-export function ContentCard({ href, title, summary, tag, subtitle, meta = [], date, extra, more, variant = 'row' }: Props) {
+export function ContentCard({ href, title, summary, tag, subtitle, meta = [], date, extra, more, variant = 'row' }: CardProps & { variant?: 'row' | 'tile' }) {
   const day = date ? formatDate(date) : '';
   const facts = meta.filter((m): m is string => typeof m === 'string' && m !== '');
   return (

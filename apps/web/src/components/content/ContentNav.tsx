@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import styles from './content.module.css';
 
-const SECTIONS = [
+export const SECTIONS = [
   { href: '/news', label: '新闻资讯', note: '行业动态与平台新闻' },
   { href: '/knowlege', label: '知识库', note: '接入指南、产品说明与常见问题' },
   { href: '/policy', label: '政策解读', note: '数据与个人信息相关法规解读' },
@@ -11,7 +11,9 @@ const SECTIONS = [
   { href: '/audit', label: '数据合规审计', note: '申请一次数据合规评估' },
 ] as const;
 
-export function ContentNav({ current }: { current: string }) {
+export type SectionHref = (typeof SECTIONS)[number]['href'];
+
+export function ContentNav({ current }: { current: SectionHref }) {
   return (
     <nav className={styles.side} aria-label="内容导航">
       <h2>更多内容</h2>

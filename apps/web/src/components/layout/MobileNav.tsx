@@ -4,12 +4,13 @@
 // menu data as the desktop dropdowns, one section open at a time, with 登录 and 注册 for visitors.
 // Either panel closes when the route changes or on Escape. The menu data comes as a prop from the
 // server header, so it travels in the page's HTML rather than in this leaf's JavaScript.
-import { HOT_SEARCH_TERMS, SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
+import { SEARCH_KEYWORD_MAX } from '@apimarket/contracts';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { logout } from './HeaderUser';
 import styles from './MobileNav.module.css';
+import { HotSearchLinks, SearchIcon } from './SearchParts';
 import type { NavGroup, NavItem, NavLink } from './nav';
 import { useLoginState } from './useLoginState';
 
@@ -83,37 +84,12 @@ export function MobileNav({ nav, categories }: { nav: readonly NavItem[]; catego
   const categoryGroup: NavGroup = { title: '接口分类', links: categories.map((c) => ({ label: c.name, href: c.href })) };
   return (
     <div className={styles.nav}>
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-label="搜索"
-        aria-expanded={panel === 'search'}
-        onClick={() => toggle('search')}
-        data-testid="mobile-search-toggle"
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.24 4.25-1.4 1.4-4.25-4.24A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z"
-          />
-        </svg>
-      </button>
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-label="菜单"
-        aria-expanded={panel === 'menu'}
-        onClick={() => toggle('menu')}
-        data-testid="mobile-menu-toggle"
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          {panel === 'menu' ? (
-            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-          ) : (
-            <path fill="currentColor" d="M4 6h16v2H4V6Zm0 5h16v2H4v-2Zm0 5h16v2H4v-2Z" />
-          )}
-        </svg>
-      </button>
+      <PanelToggle label="搜索" open={panel === 'search'} onClick={() => toggle('search')} testId="mobile-search-toggle">
+        <SearchIcon />
+      </PanelToggle>
+      <PanelToggle label="菜单" open={panel === 'menu'} onClick={() => toggle('menu')} testId="mobile-menu-toggle">
+        <MenuIcon open={panel === 'menu'} />
+      </PanelToggle>
       {panel === 'search' ? (
         <div className={styles.panel}>
           <form action="/ApiSearch" method="get" className={styles.form}>
@@ -121,15 +97,7 @@ export function MobileNav({ nav, categories }: { nav: readonly NavItem[]; catego
             <button type="submit">搜索</button>
           </form>
           <p className={styles.hotTitle}>热门搜索</p>
-          <ul className={styles.hot}>
-            {HOT_SEARCH_TERMS.map((t) => (
-              <li key={t}>
-                <Link href={`/ApiSearch?value=${encodeURIComponent(t)}`} prefetch={false}>
-                  {t}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <HotSearchLinks className={styles.hot} />
         </div>
       ) : null}
       {panel === 'menu' ? (
@@ -186,5 +154,39 @@ export function MobileNav({ nav, categories }: { nav: readonly NavItem[]; catego
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** A header icon button that opens or closes one panel. */
+function PanelToggle({
+  label,
+  open,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  open: boolean;
+  onClick: () => void;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <button type="button" className={styles.toggle} aria-label={label} aria-expanded={open} onClick={onClick} data-testid={testId}>
+      {children}
+    </button>
+  );
+}
+
+/** Three bars, or a cross while the menu is open. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      {open ? (
+        <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
+      ) : (
+        <path fill="currentColor" d="M4 6h16v2H4V6Zm0 5h16v2H4v-2Zm0 5h16v2H4v-2Z" />
+      )}
+    </svg>
   );
 }

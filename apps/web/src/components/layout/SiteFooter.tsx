@@ -9,6 +9,7 @@ import Link from 'next/link';
 import { company } from '@/content/company';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import { stripWords } from '@/lib/catalog';
+import { type ListedLink, LinkList } from './LinkList';
 import { Logo } from './Logo';
 import styles from './SiteFooter.module.css';
 
@@ -31,12 +32,30 @@ const MOBILE_LINKS = [
   { label: '服务协议', href: '/protocol' },
 ] as const;
 
-/** Spec 01 §2.6: /aboutUs/FAQ with type 1 公司, 2 业务, 3 技术. */
-const FAQ_TYPES = [
+/** Spec 01 §2.6: /aboutUs/FAQ with type 1 公司, 2 业务, 3 技术, and the integration guide. */
+const HELP_LINKS = [
   { label: '公司问题', href: '/aboutUs/FAQ?type=1' },
   { label: '业务问题', href: '/aboutUs/FAQ?type=2' },
   { label: '技术问题', href: '/aboutUs/FAQ?type=3' },
+  { label: '接入说明', href: '/interfaceInfo/interface' },
 ] as const;
+
+/** Spec 01 §2.6: the news types, then the other reading sections. */
+const NEWS_LINKS = [
+  ...NEWS_TYPES.map((t) => ({ label: t.typeName, href: `/news?type=${t.type}` })),
+  { label: '知识库', href: '/knowlege' },
+  { label: '政策解读', href: '/policy' },
+];
+
+/** One titled column of the footer's lists. */
+function FooterLinks({ title, links, className, testId }: { title: string; links: readonly ListedLink[]; className?: string; testId?: string }) {
+  return (
+    <section className={styles.links} aria-label={title}>
+      <h2 className={styles.heading}>{title}</h2>
+      <LinkList links={links} className={className} testId={testId} />
+    </section>
+  );
+}
 
 export async function SiteFooter({
   legalEntity,
@@ -54,92 +73,19 @@ export async function SiteFooter({
     serverCall(catalogApi.search, { ...page, isNew: 1, isHot: '', sortId: 1 }, { ttl: 300 }),
     serverCallData(catalogApi.categories, {}, { ttl: 300 }),
   ]);
-  const apiList = (title: string, rows: InterfaceCard[] | undefined, testId: string) =>
-    rows && rows.length > 0 ? (
-      <section className={styles.links} aria-label={title}>
-        <h2 className={styles.heading}>{title}</h2>
-        <ul data-testid={testId}>
-          {rows.map((r) => (
-            <li key={r.id}>
-              <Link prefetch={false} href={`/api/${r.id}`}>
-                {stripWords(r.interfaceName, stripList)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-    ) : null;
+  const apiLinks = (rows: InterfaceCard[]) => rows.map((r) => ({ label: stripWords(r.interfaceName, stripList), href: `/api/${r.id}` }));
 
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.lists}`}>
-        {apiList('热门接口', hot.ok ? hot.body.rows : undefined, 'footer-hot')}
-        {apiList('最新接口', fresh.ok ? fresh.body.rows : undefined, 'footer-new')}
+        {hot.ok && hot.body.rows.length > 0 ? <FooterLinks title="热门接口" links={apiLinks(hot.body.rows)} testId="footer-hot" /> : null}
+        {fresh.ok && fresh.body.rows.length > 0 ? <FooterLinks title="最新接口" links={apiLinks(fresh.body.rows)} testId="footer-new" /> : null}
         {categories && categories.length > 0 ? (
-          <section className={styles.links} aria-label="接口分类">
-            <h2 className={styles.heading}>接口分类</h2>
-            <ul className={styles.twoColumns}>
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <Link prefetch={false} href={`/api?type=${c.id}`}>
-                    {c.categoryName}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <FooterLinks title="接口分类" links={categories.map((c) => ({ label: c.categoryName, href: `/api?type=${c.id}` }))} className={styles.twoColumns} />
         ) : null}
-        <section className={styles.links} aria-label="解决方案">
-          <h2 className={styles.heading}>解决方案</h2>
-          <ul>
-            {SOLUTIONS.map((l) => (
-              <li key={l.href}>
-                <Link prefetch={false} href={l.href}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className={styles.links} aria-label="帮助中心">
-          <h2 className={styles.heading}>帮助中心</h2>
-          <ul>
-            {FAQ_TYPES.map((l) => (
-              <li key={l.href}>
-                <Link prefetch={false} href={l.href}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link prefetch={false} href="/interfaceInfo/interface">
-                接入说明
-              </Link>
-            </li>
-          </ul>
-        </section>
-        <section className={styles.links} aria-label="新闻资讯">
-          <h2 className={styles.heading}>新闻资讯</h2>
-          <ul>
-            {NEWS_TYPES.map((t) => (
-              <li key={t.type}>
-                <Link prefetch={false} href={`/news?type=${t.type}`}>
-                  {t.typeName}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link prefetch={false} href="/knowlege">
-                知识库
-              </Link>
-            </li>
-            <li>
-              <Link prefetch={false} href="/policy">
-                政策解读
-              </Link>
-            </li>
-          </ul>
-        </section>
+        <FooterLinks title="解决方案" links={SOLUTIONS} />
+        <FooterLinks title="帮助中心" links={HELP_LINKS} />
+        <FooterLinks title="新闻资讯" links={NEWS_LINKS} />
       </div>
       {/* Spec 01 §2.2: below 768 px this compact footer replaces the desktop one. */}
       <div className={styles.mobile}>

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { Dialog } from './Dialog';
+import { FormSubmit } from './FormSubmit';
 import styles from './leads.module.css';
 
 export function CaptchaDialog({ phone, onSent, onClose }: { phone: string; onSent: (msg: string) => void; onClose: () => void }) {
@@ -64,14 +65,9 @@ export function CaptchaDialog({ phone, onSent, onClose }: { phone: string; onSen
             {img ? <img src={img.src} alt="图片验证码，点击刷新" width={120} height={40} data-testid="lead-captcha" /> : '点击加载'}
           </button>
         </div>
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className={styles.primary} disabled={busy}>
+        <FormSubmit error={error} busy={busy}>
           确定
-        </button>
+        </FormSubmit>
       </form>
     </Dialog>
   );

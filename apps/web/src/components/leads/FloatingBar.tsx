@@ -5,7 +5,7 @@
 // scrolled. Below 768 px it gives way to the mobile tab bar, which offers the page's own lead
 // (the route words of LEAD_WORDS).
 import { FLOATING_BAR_DELAY_MS, leadWordsFor, SUPPORT_HOTLINE } from '@apimarket/contracts';
-import Link from 'next/link';
+import { LinkList } from '@/components/layout/LinkList';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useOpenLead, useTrialHeadline } from './LeadProvider';
@@ -101,30 +101,14 @@ export function FloatingBar({ settings, apis }: { settings: ContactSettings; api
         <button type="button" className={styles.trigger}>
           解决方案
         </button>
-        <ul className={styles.pop}>
-          {c.solutions.map((l) => (
-            <li key={l.href}>
-              <Link prefetch={false} href={l.href}>
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={c.solutions} className={styles.pop} />
       </div>
       {apis.length > 0 ? (
         <div className={styles.item}>
           <button type="button" className={styles.trigger}>
             热门产品
           </button>
-          <ul className={styles.pop}>
-            {apis.map((a) => (
-              <li key={a.id}>
-                <Link prefetch={false} href={`/api/${a.id}`}>
-                  {a.interfaceName}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={apis.map((a) => ({ label: a.interfaceName, href: `/api/${a.id}` }))} className={styles.pop} />
         </div>
       ) : null}
       {scrolled ? (

@@ -10,7 +10,6 @@ import {
   ContactMethod,
   ContactName,
   checkField,
-  LEAD_CONSENT_MSG,
   LeadPhone,
   leadsApi,
   leadWordsFor,
@@ -26,8 +25,9 @@ import { useCountdown } from '../auth/useCountdown';
 import { CaptchaDialog } from './CaptchaDialog';
 import { Dialog } from './Dialog';
 import { CONSENT_KEY, leadSource, TEL_KEY } from './lead-source';
+import { FormSubmit } from './FormSubmit';
 import styles from './leads.module.css';
-import { PrivacyConsent } from './PrivacyConsent';
+import { PrivacyConsent, useConsent } from './PrivacyConsent';
 
 export type LeadType = 0 | 1;
 
@@ -39,8 +39,8 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
   const phoneField: Field = type === 0 ? 'phone' : 'contactMethod';
   const [values, setValues] = useState<Record<Field, string>>({ phone: '', companyName: '', contactName: '', contactMethod: '', msgCaptra: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState('');
+  const consent = useConsent();
+  const tickConsent = consent.setChecked;
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const [notice, setNotice] = useState('');
   const [sentMsg, setSentMsg] = useState('');
@@ -54,8 +54,8 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
     const tel = window.sessionStorage.getItem(TEL_KEY);
     if (tel) setValues((v) => ({ ...v, [phoneField]: tel }));
     // Ticked by the visitor in the banner a moment ago.
-    if (window.sessionStorage.getItem(CONSENT_KEY) === '1') setConsent(true);
-  }, [phoneField]);
+    if (window.sessionStorage.getItem(CONSENT_KEY) === '1') tickConsent(true);
+  }, [phoneField, tickConsent]);
 
   const forget = () => {
     window.sessionStorage.removeItem(TEL_KEY);
@@ -81,8 +81,7 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
     // Spec 01 §5: an invalid form is only shown, never sent.
     if (fields.filter((f) => !check(f)).length > 0) return;
     // The tick is asked for last, once the details are right (it sits below them).
-    setConsentError(consent ? '' : LEAD_CONSENT_MSG);
-    if (!consent) return;
+    if (!consent.confirmed()) return;
     setBusy(true);
     setNotice('');
     try {
@@ -145,24 +144,11 @@ export function LeadDialog({ type, headline, interfaceName, onClose }: { type: L
                 {countdown.running ? `${countdown.left}秒后重发` : '获取验证码'}
               </button>
             </div>
-            <PrivacyConsent
-              collects={type === 0 ? '手机号' : '公司名称、联系人姓名和手机号'}
-              checked={consent}
-              onChange={(c) => {
-                setConsent(c);
-                if (c) setConsentError('');
-              }}
-              error={consentError}
-            />
+            <PrivacyConsent collects={type === 0 ? '手机号' : '公司名称、联系人姓名和手机号'} {...consent.field} />
             {sentMsg && !notice ? <p className={styles.hint}>{sentMsg}</p> : null}
-            {notice ? (
-              <p className={styles.error} role="alert">
-                {notice}
-              </p>
-            ) : null}
-            <button type="submit" className={styles.primary} disabled={busy}>
+            <FormSubmit error={notice} busy={busy}>
               {type === 0 ? '立即领取' : '立即咨询'}
-            </button>
+            </FormSubmit>
           </form>
         )}
       </Dialog>

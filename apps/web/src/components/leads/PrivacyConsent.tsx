@@ -1,7 +1,27 @@
 // The privacy notice and consent tick under every lead form (PIPL art. 14, 17): what the form's
 // details are used for, and the visitor's own tick, with the privacy policy one click away (a new
 // tab, so the form keeps what was typed). The server refuses a lead without the tick as well.
+import { LEAD_CONSENT_MSG } from '@apimarket/contracts';
+import { useState } from 'react';
 import styles from './leads.module.css';
+
+/**
+ * The tick of a form that sends when submitted: `confirmed()` (on submit, after the details
+ * pass) says whether it is ticked and shows the message when not; ticking it clears the message.
+ */
+export function useConsent() {
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState('');
+  const confirmed = () => {
+    setError(checked ? '' : LEAD_CONSENT_MSG);
+    return checked;
+  };
+  const onChange = (c: boolean) => {
+    setChecked(c);
+    if (c) setError('');
+  };
+  return { setChecked, confirmed, field: { checked, error, onChange } };
+}
 
 /** 「手机号、姓名和公司名称」: the details a form collects, in the notice's words. */
 export function PrivacyConsent({

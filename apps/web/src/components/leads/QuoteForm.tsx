@@ -2,22 +2,22 @@
 // The face landing's quote form (spec 01 §2.5, §3, §5): phone (at most 14 characters, a mobile
 // or a landline) and name, posted with where the visitor came from and the privacy tick (PIPL
 // art. 14). No SMS step: the server's per-phone and per-IP caps guard it.
-import { LEAD_CONSENT_MSG, QUOTE_PHONE_MAX_LENGTH } from '@apimarket/contracts';
+import { QUOTE_PHONE_MAX_LENGTH } from '@apimarket/contracts';
 import { useState } from 'react';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
 import { loadRules } from './lazy-rules';
 import { leadSource } from './lead-source';
+import { FormSubmit } from './FormSubmit';
 import styles from './leads.module.css';
-import { PrivacyConsent } from './PrivacyConsent';
+import { PrivacyConsent, useConsent } from './PrivacyConsent';
 
 type Field = 'phoneNumber' | 'userName';
 
 export function QuoteForm() {
   const [values, setValues] = useState<Record<Field, string>>({ phoneNumber: '', userName: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState('');
+  const consent = useConsent();
   const [notice, setNotice] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,8 +35,7 @@ export function QuoteForm() {
     const ok = (await Promise.all([check('phoneNumber'), check('userName')])).every(Boolean);
     if (!ok) return;
     // The tick is asked for last, once the details are right (it sits below them).
-    setConsentError(consent ? '' : LEAD_CONSENT_MSG);
-    if (!consent) return;
+    if (!consent.confirmed()) return;
     setBusy(true);
     setNotice('');
     try {
@@ -79,23 +78,10 @@ export function QuoteForm() {
     <form onSubmit={submit} onFocus={() => void loadRules()} className={styles.form} noValidate aria-label="获取报价">
       {input('phoneNumber', '联系电话', { type: 'tel', inputMode: 'tel', maxLength: QUOTE_PHONE_MAX_LENGTH, placeholder: '手机号或座机号' })}
       {input('userName', '您的姓名', { maxLength: 32, placeholder: '怎么称呼您' })}
-      <PrivacyConsent
-        collects="联系电话和姓名"
-        checked={consent}
-        onChange={(c) => {
-          setConsent(c);
-          if (c) setConsentError('');
-        }}
-        error={consentError}
-      />
-      {notice ? (
-        <p className={styles.error} role="alert">
-          {notice}
-        </p>
-      ) : null}
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <PrivacyConsent collects="联系电话和姓名" {...consent.field} />
+      <FormSubmit error={notice} busy={busy}>
         获取报价
-      </button>
+      </FormSubmit>
     </form>
   );
 }

@@ -4,7 +4,7 @@
 import { catalogApi, contentApi } from '@apimarket/contracts';
 import Link from 'next/link';
 import { serverCall } from '@/lib/api/server';
-import type { Action, HeroArtName, PageContent, Section, SubNav } from '@/content/pages/model';
+import type { Action, HeroArtName, Item, PageContent, Section, SubNav } from '@/content/pages/model';
 import { InterfaceCard } from '../catalog/InterfaceCard';
 import { CurrentInView } from '../content/CurrentInView';
 import { fillStyle } from '../visual/fill';
@@ -139,6 +139,31 @@ function Actions({ actions }: { actions?: Action[] }) {
   );
 }
 
+/** The grid of cards most sections are, its rows always full (visual/fill); `columns` caps a row. */
+function CardGrid<T>({
+  items,
+  keyOf,
+  columns,
+  className = styles.card,
+  children,
+}: {
+  items: readonly T[];
+  keyOf: (item: T) => string | number;
+  columns?: number;
+  className?: string;
+  children: (item: T, index: number) => React.ReactNode;
+}) {
+  return (
+    <ul className={`${styles.grid} ${fill.fill}`}>
+      {items.map((it, i) => (
+        <li key={keyOf(it)} className={className} style={fillStyle(i, items.length, columns)}>
+          {children(it, i)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Block({ id, title, intro, tone, children }: { id?: string; title?: string; intro?: string; tone?: 'plain' | 'tint'; children: React.ReactNode }) {
   return (
     <section id={id} className={tone === 'tint' ? styles.tint : styles.block}>
@@ -177,31 +202,28 @@ export async function SectionView({ section: s, art }: { section: Section; art?:
         </section>
       );
     }
+    // What it does, why it is better (with a figure), where it is used (with tags): one card each.
     case 'features':
-      return (
-        <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={`${styles.grid} ${fill.fill}`}>
-            {s.items.map((it, i) => (
-              <li key={it.title} className={styles.card} style={fillStyle(i, s.items.length)}>
-                <h3 className={styles.cardTitle}>{it.title}</h3>
-                <p className={styles.cardText}>{it.text}</p>
-              </li>
-            ))}
-          </ul>
-        </Block>
-      );
     case 'advantages':
+    case 'scenarios':
       return (
-        <Block id={s.id} title={s.title} intro={s.intro} tone="tint">
-          <ul className={`${styles.grid} ${fill.fill}`}>
-            {s.items.map((it, i) => (
-              <li key={it.title} className={styles.card} style={fillStyle(i, s.items.length)}>
+        <Block id={s.id} title={s.title} intro={s.intro} tone={s.kind === 'features' ? 'plain' : 'tint'}>
+          <CardGrid<Item & { metric?: string; tags?: string[] }> items={s.items} keyOf={(it) => it.title}>
+            {(it) => (
+              <>
                 {it.metric ? <strong className={styles.metric}>{it.metric}</strong> : null}
                 <h3 className={styles.cardTitle}>{it.title}</h3>
                 <p className={styles.cardText}>{it.text}</p>
-              </li>
-            ))}
-          </ul>
+                {it.tags?.length ? (
+                  <p className={styles.tags}>
+                    {it.tags.map((t) => (
+                      <span key={t}>{t}</span>
+                    ))}
+                  </p>
+                ) : null}
+              </>
+            )}
+          </CardGrid>
         </Block>
       );
     case 'process':
@@ -219,26 +241,6 @@ export async function SectionView({ section: s, art }: { section: Section; art?:
               </li>
             ))}
           </ol>
-        </Block>
-      );
-    case 'scenarios':
-      return (
-        <Block id={s.id} title={s.title} intro={s.intro} tone="tint">
-          <ul className={`${styles.grid} ${fill.fill}`}>
-            {s.items.map((it, i) => (
-              <li key={it.title} className={styles.card} style={fillStyle(i, s.items.length)}>
-                <h3 className={styles.cardTitle}>{it.title}</h3>
-                <p className={styles.cardText}>{it.text}</p>
-                {it.tags?.length ? (
-                  <p className={styles.tags}>
-                    {it.tags.map((t) => (
-                      <span key={t}>{t}</span>
-                    ))}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
         </Block>
       );
     case 'metrics':
@@ -308,17 +310,17 @@ export async function SectionView({ section: s, art }: { section: Section; art?:
     case 'offices':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={`${styles.grid} ${fill.fill}`}>
-            {s.items.map((o, i) => (
-              <li key={o.city} className={styles.card} style={fillStyle(i, s.items.length)}>
+          <CardGrid items={s.items} keyOf={(o) => o.city}>
+            {(o) => (
+              <>
                 <h3 className={styles.cardTitle}>
                   {o.city} · {o.name}
                 </h3>
                 <p className={styles.cardText}>{o.address}</p>
                 {o.phone ? <p className={styles.cardMeta}>电话 {o.phone}</p> : null}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </CardGrid>
         </Block>
       );
     case 'jobs':
@@ -357,9 +359,9 @@ export async function SectionView({ section: s, art }: { section: Section; art?:
     case 'certificates':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={`${styles.grid} ${fill.fill}`}>
-            {s.items.map((c, i) => (
-              <li key={c.name} className={styles.certificate} style={fillStyle(i, s.items.length, 3)}>
+          <CardGrid items={s.items} keyOf={(c) => c.name} columns={3} className={styles.certificate}>
+            {(c) => (
+              <>
                 <Seal kind={certificateKind(c.name)} year={c.since} />
                 <div>
                   <h3 className={styles.cardTitle}>{c.name}</h3>
@@ -369,24 +371,24 @@ export async function SectionView({ section: s, art }: { section: Section; art?:
                     {c.since} 年起
                   </p>
                 </div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </CardGrid>
         </Block>
       );
     case 'team':
       return (
         <Block id={s.id} title={s.title} intro={s.intro}>
-          <ul className={`${styles.grid} ${fill.fill}`}>
-            {s.items.map((p, i) => (
-              <li key={p.name} className={`${styles.card} ${styles.person}`} style={fillStyle(i, s.items.length)}>
+          <CardGrid items={s.items} keyOf={(p) => p.name} className={`${styles.card} ${styles.person}`}>
+            {(p, i) => (
+              <>
                 <Avatar index={i} />
                 <h3 className={styles.cardTitle}>{p.name}</h3>
                 <p className={styles.role}>{p.role}</p>
                 <p className={styles.cardText}>{p.bio}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </CardGrid>
         </Block>
       );
     case 'legal':
@@ -462,9 +464,9 @@ async function CasesSection({ section: s }: { section: Extract<Section, { kind: 
   if (rows.length === 0) return null;
   return (
     <Block id={s.id} title={s.title} intro={s.intro} tone="tint">
-      <ul className={`${styles.grid} ${fill.fill}`}>
-        {rows.map((c, i) => (
-          <li key={c.id} className={styles.card} style={fillStyle(i, rows.length, 3)}>
+      <CardGrid items={rows} keyOf={(c) => c.id} columns={3}>
+        {(c) => (
+          <>
             <p className={styles.tags}>
               <span>{c.industry}</span>
             </p>
@@ -473,9 +475,9 @@ async function CasesSection({ section: s }: { section: Extract<Section, { kind: 
             </h3>
             <p className={styles.cardMeta}>{c.customer}</p>
             <p className={styles.cardText}>{c.summary}</p>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardGrid>
       <Link href={s.industry ? `/case?industry=${encodeURIComponent(s.industry)}` : '/case'} className={styles.more}>
         更多案例
       </Link>

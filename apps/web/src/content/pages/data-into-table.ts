@@ -1,6 +1,6 @@
 // The 数据资产入表 page family (/dataIntoTable, its eight abilities, cooperation and training) and
 // the /deepSeek AI plan. Copy only: the section components render it.
-import type { PageContent, SubNav } from './model';
+import type { PageContent, Section, SubNav } from './model';
 
 const familyNav: SubNav = {
   title: '数据资产入表',
@@ -12,19 +12,21 @@ const familyNav: SubNav = {
   ],
 };
 
-const abilityNav: SubNav = {
-  title: '服务能力',
-  links: [
-    { label: '数据资源梳理', href: '/dataIntoTable/ability/comb' },
-    { label: '确权登记', href: '/dataIntoTable/ability/property' },
-    { label: '入表咨询', href: '/dataIntoTable/ability/consult' },
-    { label: '数据资产管理系统', href: '/dataIntoTable/ability/cms' },
-    { label: '数据产品开发', href: '/dataIntoTable/ability/develop' },
-    { label: '数据运营', href: '/dataIntoTable/ability/operate' },
-    { label: '数据保险箱', href: '/dataIntoTable/ability/safetybox' },
-    { label: '全流程服务', href: '/dataIntoTable/ability/service' },
-  ],
-};
+/** The eight abilities, in the family's order: each has its page (/dataIntoTable/ability/{slug}) and a line on the overview. */
+const ABILITIES = [
+  { slug: 'comb', name: '数据资源梳理', summary: '面向入表的第一步：盘点系统与数据集，完成分类分级、质量评估与历史成本归集，输出候选数据资产清单。' },
+  { slug: 'property', name: '确权登记', summary: '核查数据来源与授权链条，明确持有、加工使用与经营权利，协助完成登记申请与过程存证。' },
+  { slug: 'consult', name: '入表咨询', summary: '论证无形资产与存货两条会计处理路径，确定成本构成、后续计量与报表披露口径，配合审计沟通。' },
+  { slug: 'cms', name: '数据资产管理系统', summary: '以系统承载资产台账、数据目录、血缘关系、权属信息与版本变更，让每一项数据资产有据可查。' },
+  { slug: 'develop', name: '数据产品开发', summary: '围绕业务场景设计数据产品，完成加工、封装与接口化，并可上架数据 API 市场对外提供服务。' },
+  { slug: 'operate', name: '数据运营', summary: '协助数据产品在数据交易场所挂牌、开展授权运营，并对调用量、收入与分润进行持续管理。' },
+  { slug: 'safetybox', name: '数据保险箱', summary: '为高价值数据资产提供加密存储、隐私计算与访问审计，在流通使用中守住安全与合规底线。' },
+  { slug: 'service', name: '全流程服务', summary: '由项目经理统筹，联合会计师事务所、律师事务所与资产评估机构，一站式完成入表全部环节。' },
+] as const;
+
+const abilityHref = (slug: string) => `/dataIntoTable/ability/${slug}`;
+
+const abilityNav: SubNav = { title: '服务能力', links: ABILITIES.map((a) => ({ label: a.name, href: abilityHref(a.slug) })) };
 
 export const dataIntoTablePages: PageContent[] = [
   // ── /dataIntoTable ─────────────────────────────────────────────────────────────────────────
@@ -197,62 +199,9 @@ export const dataIntoTablePages: PageContent[] = [
           { label: '全流程服务', href: '/dataIntoTable/ability/service' },
         ],
       },
-      {
-        kind: 'text',
-        id: 'comb',
-        title: '数据资源梳理',
-        paragraphs: ['面向入表的第一步：盘点系统与数据集，完成分类分级、质量评估与历史成本归集，输出候选数据资产清单。'],
-        more: { label: '了解数据资源梳理', href: '/dataIntoTable/ability/comb' },
-      },
-      {
-        kind: 'text',
-        id: 'property',
-        title: '确权登记',
-        paragraphs: ['核查数据来源与授权链条，明确持有、加工使用与经营权利，协助完成登记申请与过程存证。'],
-        more: { label: '了解确权登记', href: '/dataIntoTable/ability/property' },
-      },
-      {
-        kind: 'text',
-        id: 'consult',
-        title: '入表咨询',
-        paragraphs: ['论证无形资产与存货两条会计处理路径，确定成本构成、后续计量与报表披露口径，配合审计沟通。'],
-        more: { label: '了解入表咨询', href: '/dataIntoTable/ability/consult' },
-      },
-      {
-        kind: 'text',
-        id: 'cms',
-        title: '数据资产管理系统',
-        paragraphs: ['以系统承载资产台账、数据目录、血缘关系、权属信息与版本变更，让每一项数据资产有据可查。'],
-        more: { label: '了解数据资产管理系统', href: '/dataIntoTable/ability/cms' },
-      },
-      {
-        kind: 'text',
-        id: 'develop',
-        title: '数据产品开发',
-        paragraphs: ['围绕业务场景设计数据产品，完成加工、封装与接口化，并可上架数据 API 市场对外提供服务。'],
-        more: { label: '了解数据产品开发', href: '/dataIntoTable/ability/develop' },
-      },
-      {
-        kind: 'text',
-        id: 'operate',
-        title: '数据运营',
-        paragraphs: ['协助数据产品在数据交易场所挂牌、开展授权运营，并对调用量、收入与分润进行持续管理。'],
-        more: { label: '了解数据运营', href: '/dataIntoTable/ability/operate' },
-      },
-      {
-        kind: 'text',
-        id: 'safetybox',
-        title: '数据保险箱',
-        paragraphs: ['为高价值数据资产提供加密存储、隐私计算与访问审计，在流通使用中守住安全与合规底线。'],
-        more: { label: '了解数据保险箱', href: '/dataIntoTable/ability/safetybox' },
-      },
-      {
-        kind: 'text',
-        id: 'service',
-        title: '全流程服务',
-        paragraphs: ['由项目经理统筹，联合会计师事务所、律师事务所与资产评估机构，一站式完成入表全部环节。'],
-        more: { label: '了解全流程服务', href: '/dataIntoTable/ability/service' },
-      },
+      ...ABILITIES.map(
+        (a): Section => ({ kind: 'text', id: a.slug, title: a.name, paragraphs: [a.summary], more: { label: `了解${a.name}`, href: abilityHref(a.slug) } }),
+      ),
       {
         kind: 'scenarios',
         title: '按企业所处阶段选择能力组合',

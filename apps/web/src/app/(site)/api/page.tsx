@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { InterfaceCard } from '@/components/catalog/InterfaceCard';
 import { Pagination } from '@/components/catalog/Pagination';
-import { CurrentInView } from '@/components/content/CurrentInView';
+import { FilterTabs } from '@/components/content/FilterTabs';
 import { HeroArt } from '@/components/visual/HeroArt';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import styles from './api.module.css';
@@ -66,23 +66,18 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
         </div>
       </section>
       <div className="container">
-        <nav className={styles.tabs} aria-label="接口分类">
-          <Link href={href({ type: null, label: null })} className={type ? undefined : styles.active} aria-current={type ? undefined : 'page'}>
-            全部
-          </Link>
-          {(categories ?? []).map((c) => (
-            <Link
-              key={c.id}
-              href={href({ type: c.id, label: null })}
-              className={c.id === type ? styles.active : undefined}
-              aria-current={c.id === type ? 'page' : undefined}
-            >
-              {c.categoryName}
-              <span>{c.interfaceCount}</span>
-            </Link>
-          ))}
-          <CurrentInView />
-        </nav>
+        <FilterTabs
+          label="接口分类"
+          tabs={[
+            { label: '全部', href: href({ type: null, label: null }), active: !type },
+            ...(categories ?? []).map((c) => ({
+              label: c.categoryName,
+              href: href({ type: c.id, label: null }),
+              count: c.interfaceCount,
+              active: c.id === type,
+            })),
+          ]}
+        />
         <div className={styles.filters}>
           {labels && labels.length > 0 ? (
             <div className={styles.labels}>

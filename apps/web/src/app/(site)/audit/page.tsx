@@ -35,39 +35,8 @@ export default async function AuditPage() {
       </PageBanner>
       <div className={`container ${styles.layout}`}>
         <div>
-          <section aria-labelledby="audit-coverage">
-            <h2 id="audit-coverage" className={styles.heading}>
-              {coverage.title}
-            </h2>
-            <p className={styles.lead}>{coverage.lead}</p>
-            <ol className={styles.coverage}>
-              {coverage.items.map((item, i) => (
-                <li key={item.title}>
-                  <span className={styles.index} aria-hidden="true">
-                    {String(i + 1).padStart(2, '0')}
-                  </span>
-                  <h3>{item.title}</h3>
-                  <p>{item.text}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
-          <section aria-labelledby="audit-process" className={styles.processSection}>
-            <h2 id="audit-process" className={styles.heading}>
-              {process.title}
-            </h2>
-            <ol className={styles.process}>
-              {process.items.map((step, i) => (
-                <li key={step.title}>
-                  <span className={styles.dot} aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <h3>{step.title}</h3>
-                  <p>{step.text}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
+          <NumberedSection id="audit-coverage" {...coverage} look="cards" />
+          <NumberedSection id="audit-process" {...process} look="steps" />
         </div>
         <section id="audit-request" className={styles.formCard} aria-labelledby="audit-form">
           <h2 id="audit-form">{form.title}</h2>
@@ -76,5 +45,38 @@ export default async function AuditPage() {
         </section>
       </div>
     </>
+  );
+}
+
+interface NumberedProps {
+  id: string;
+  title: string;
+  lead?: string;
+  items: ReadonlyArray<{ title: string; text: string }>;
+  /** Cards numbered 01, 02… in two columns, or steps numbered 1, 2… on a line. */
+  look: 'cards' | 'steps';
+}
+
+/** A titled list of numbered items: what the audit covers, and how a request proceeds. */
+function NumberedSection({ id, title, lead, items, look }: NumberedProps) {
+  const cards = look === 'cards';
+  return (
+    <section aria-labelledby={id} className={cards ? undefined : styles.processSection}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      {lead ? <p className={styles.lead}>{lead}</p> : null}
+      <ol className={cards ? styles.coverage : styles.process}>
+        {items.map((item, i) => (
+          <li key={item.title} className={cards ? styles.card : undefined}>
+            <span className={cards ? styles.index : styles.dot} aria-hidden="true">
+              {cards ? String(i + 1).padStart(2, '0') : i + 1}
+            </span>
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

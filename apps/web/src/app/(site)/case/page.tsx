@@ -2,12 +2,10 @@
 // nine to a page (?page=) so the three-column grid ends on a full row.
 import { contentApi, INDUSTRIES, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { Pagination } from '@/components/catalog/Pagination';
 import { ContentColumns } from '@/components/content/Article';
-import { ContentCard, ContentList } from '@/components/content/ContentCard';
-import { EmptyState } from '@/components/content/EmptyState';
 import { FilterTabs } from '@/components/content/FilterTabs';
 import { PageBanner } from '@/components/content/PageBanner';
+import { PagedContent } from '@/components/content/PagedContent';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import { textParam, withQuery } from '@/lib/content';
 
@@ -60,33 +58,25 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           ]}
         />
         <ContentColumns>
-          {result === null ? (
-            <EmptyState title="案例暂时无法读取" hint="请稍后刷新页面重试。" href="/" linkLabel="返回首页" />
-          ) : result.rows.length === 0 ? (
-            <EmptyState
-              hint={page > 1 ? '这一页已经没有案例了。' : '该行业的案例正在整理中，先看看其他行业的实践吧。'}
-              href={page > 1 ? href({}) : '/case'}
-              linkLabel={page > 1 ? '回到第一页' : '查看全部案例'}
-            />
-          ) : (
-            <>
-              <ContentList variant="tile" testId="case-list">
-                {result.rows.map((c) => (
-                  <ContentCard
-                    key={c.id}
-                    variant="tile"
-                    href={`/case/${c.id}`}
-                    tag={c.industry}
-                    title={c.title}
-                    subtitle={`客户：${c.customer}`}
-                    summary={c.summary}
-                    more="查看案例详情"
-                  />
-                ))}
-              </ContentList>
-              <Pagination page={page} pageSize={PAGE_SIZE} total={result.total} href={(p) => href({ page: p > 1 ? p : null })} />
-            </>
-          )}
+          <PagedContent
+            result={result}
+            unavailable="案例暂时无法读取"
+            pastEnd="这一页已经没有案例了。"
+            empty={{ hint: '该行业的案例正在整理中，先看看其他行业的实践吧。', href: '/case', linkLabel: '查看全部案例' }}
+            page={page}
+            pageSize={PAGE_SIZE}
+            href={href}
+            testId="case-list"
+            variant="tile"
+            card={(c) => ({
+              href: `/case/${c.id}`,
+              tag: c.industry,
+              title: c.title,
+              subtitle: `客户：${c.customer}`,
+              summary: c.summary,
+              more: '查看案例详情',
+            })}
+          />
         </ContentColumns>
       </div>
     </>

@@ -2,14 +2,12 @@
 // counts (?type=), keyword search (?keyword=), pages (?page=) and the most read articles.
 import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { Pagination } from '@/components/catalog/Pagination';
 import { ContentColumns } from '@/components/content/Article';
-import { ContentCard, ContentList } from '@/components/content/ContentCard';
 import { ContentNav } from '@/components/content/ContentNav';
-import { EmptyState } from '@/components/content/EmptyState';
 import { FilterTabs } from '@/components/content/FilterTabs';
 import { knowledgeType } from '@/components/content/knowledge-type';
 import { PageBanner } from '@/components/content/PageBanner';
+import { PagedContent } from '@/components/content/PagedContent';
 import { SearchForm } from '@/components/content/SearchForm';
 import { SideList } from '@/components/content/SideList';
 import { serverCall, serverCallData } from '@/lib/api/server';
@@ -55,14 +53,7 @@ export default async function KnowledgePage({ searchParams }: { searchParams: Pr
   return (
     <>
       <PageBanner eyebrow="KNOWLEDGE BASE" title={known ? type : '知识库'} lead={LEAD}>
-        <SearchForm
-          action="/knowlege"
-          keyword={keyword}
-          label="搜索知识库"
-          placeholder="如：白名单、Key、发票"
-          keep={{ type }}
-          total={keyword ? (result?.total ?? null) : undefined}
-        />
+        <SearchForm action="/knowlege" keyword={keyword} label="搜索知识库" placeholder="如：白名单、Key、发票" keep={{ type }} total={result?.total} />
       </PageBanner>
       <div className="container">
         <FilterTabs
@@ -85,31 +76,27 @@ export default async function KnowledgePage({ searchParams }: { searchParams: Pr
             </>
           }
         >
-          {result === null ? (
-            <EmptyState title="知识库暂时无法读取" hint="请稍后刷新页面重试。" href="/" linkLabel="返回首页" />
-          ) : result.rows.length === 0 ? (
-            <EmptyState
-              hint={page > 1 ? '这一页已经没有文章了。' : keyword ? '换个关键词试试，或浏览全部文章。' : '该分类下还没有文章，看看其他分类吧。'}
-              href={page > 1 ? href({}) : '/knowlege'}
-              linkLabel={page > 1 ? '回到第一页' : '查看全部文章'}
-            />
-          ) : (
-            <>
-              <ContentList testId="knowledge-list">
-                {result.rows.map((k) => (
-                  <ContentCard
-                    key={k.id}
-                    href={`/knowlege/${k.id}`}
-                    tag={k.type}
-                    title={k.title}
-                    summary={k.summary}
-                    meta={[`发布于 ${formatDate(k.publishedAt)}`, k.views > 0 && `阅读 ${formatCount(k.views)}`]}
-                  />
-                ))}
-              </ContentList>
-              <Pagination page={page} pageSize={PAGE_SIZE} total={result.total} href={(p) => href({ page: p > 1 ? p : null })} />
-            </>
-          )}
+          <PagedContent
+            result={result}
+            unavailable="知识库暂时无法读取"
+            pastEnd="这一页已经没有文章了。"
+            empty={{
+              hint: keyword ? '换个关键词试试，或浏览全部文章。' : '该分类下还没有文章，看看其他分类吧。',
+              href: '/knowlege',
+              linkLabel: '查看全部文章',
+            }}
+            page={page}
+            pageSize={PAGE_SIZE}
+            href={href}
+            testId="knowledge-list"
+            card={(k) => ({
+              href: `/knowlege/${k.id}`,
+              tag: k.type,
+              title: k.title,
+              summary: k.summary,
+              meta: [`发布于 ${formatDate(k.publishedAt)}`, k.views > 0 && `阅读 ${formatCount(k.views)}`],
+            })}
+          />
         </ContentColumns>
       </div>
     </>

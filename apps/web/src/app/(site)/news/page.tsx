@@ -2,13 +2,11 @@
 // links here with them), newest first, ten to a page (?page=).
 import { contentApi, NEWS_TYPES, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
-import { Pagination } from '@/components/catalog/Pagination';
 import { ContentColumns } from '@/components/content/Article';
-import { ContentCard, ContentList } from '@/components/content/ContentCard';
 import { ContentNav } from '@/components/content/ContentNav';
-import { EmptyState } from '@/components/content/EmptyState';
 import { FilterTabs } from '@/components/content/FilterTabs';
 import { PageBanner } from '@/components/content/PageBanner';
+import { PagedContent } from '@/components/content/PagedContent';
 import { SideList } from '@/components/content/SideList';
 import { serverCall, serverCallData } from '@/lib/api/server';
 import { formatCount, withQuery } from '@/lib/content';
@@ -70,32 +68,24 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
             </>
           }
         >
-          {result === null ? (
-            <EmptyState title="新闻暂时无法读取" hint="请稍后刷新页面重试。" href="/" linkLabel="返回首页" />
-          ) : result.rows.length === 0 ? (
-            <EmptyState
-              hint={page > 1 ? '这一页已经没有新闻了。' : '该分类下还没有发布新闻，看看其他分类吧。'}
-              href={page > 1 ? href({}) : '/news'}
-              linkLabel={page > 1 ? '回到第一页' : '查看全部新闻'}
-            />
-          ) : (
-            <>
-              <ContentList testId="news-list">
-                {result.rows.map((n) => (
-                  <ContentCard
-                    key={n.id}
-                    href={`/news/${n.id}`}
-                    date={n.publishedAt}
-                    tag={n.typeName}
-                    title={n.title}
-                    summary={n.summary}
-                    meta={[n.source && `来源：${n.source}`, n.views > 0 && `浏览 ${formatCount(n.views)}`]}
-                  />
-                ))}
-              </ContentList>
-              <Pagination page={page} pageSize={PAGE_SIZE} total={result.total} href={(p) => href({ page: p > 1 ? p : null })} />
-            </>
-          )}
+          <PagedContent
+            result={result}
+            unavailable="新闻暂时无法读取"
+            pastEnd="这一页已经没有新闻了。"
+            empty={{ hint: '该分类下还没有发布新闻，看看其他分类吧。', href: '/news', linkLabel: '查看全部新闻' }}
+            page={page}
+            pageSize={PAGE_SIZE}
+            href={href}
+            testId="news-list"
+            card={(n) => ({
+              href: `/news/${n.id}`,
+              date: n.publishedAt,
+              tag: n.typeName,
+              title: n.title,
+              summary: n.summary,
+              meta: [n.source && `来源：${n.source}`, n.views > 0 && `浏览 ${formatCount(n.views)}`],
+            })}
+          />
         </ContentColumns>
       </div>
     </>

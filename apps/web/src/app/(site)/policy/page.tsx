@@ -3,12 +3,10 @@
 import { contentApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Pagination } from '@/components/catalog/Pagination';
 import { ContentColumns } from '@/components/content/Article';
-import { ContentCard, ContentList } from '@/components/content/ContentCard';
 import { ContentNav } from '@/components/content/ContentNav';
-import { EmptyState } from '@/components/content/EmptyState';
 import { PageBanner } from '@/components/content/PageBanner';
+import { PagedContent } from '@/components/content/PagedContent';
 import { SearchForm } from '@/components/content/SearchForm';
 import cs from '@/components/content/content.module.css';
 import { serverCall } from '@/lib/api/server';
@@ -50,14 +48,7 @@ export default async function PolicyListPage({ searchParams }: { searchParams: P
   return (
     <>
       <PageBanner eyebrow="POLICY INSIGHTS" title="政策解读" lead={LEAD}>
-        <SearchForm
-          action="/policy"
-          keyword={keyword}
-          label="搜索政策解读"
-          placeholder="输入政策名称、关键词或文号"
-          keep={{ tag }}
-          total={keyword ? (result?.total ?? null) : undefined}
-        />
+        <SearchForm action="/policy" keyword={keyword} label="搜索政策解读" placeholder="输入政策名称、关键词或文号" keep={{ tag }} total={result?.total} />
       </PageBanner>
       <div className="container">
         {tag ? (
@@ -79,43 +70,38 @@ export default async function PolicyListPage({ searchParams }: { searchParams: P
             </>
           }
         >
-          {result === null ? (
-            <EmptyState title="政策解读暂时无法读取" hint="请稍后刷新页面重试。" href="/" linkLabel="返回首页" />
-          ) : result.rows.length === 0 ? (
-            <EmptyState
-              hint={page > 1 ? '这一页已经没有内容了。' : filtered ? '换个关键词试试，或浏览全部政策解读。' : '政策解读正在整理中，敬请期待。'}
-              href={page > 1 ? href({}) : filtered ? '/policy' : '/'}
-              linkLabel={page > 1 ? '回到第一页' : filtered ? '查看全部政策解读' : '返回首页'}
-            />
-          ) : (
-            <>
-              <ContentList testId="policy-list">
-                {result.rows.map((p) => (
-                  <ContentCard
-                    key={p.id}
-                    href={`/policy/${p.id}`}
-                    title={p.title}
-                    summary={p.summary}
-                    meta={[`发布机关：${p.issuer}`, p.docNumber && `文号：${p.docNumber}`, `发布日期：${formatDate(p.issuedAt)}`]}
-                    extra={
-                      p.tags.length > 0 ? (
-                        <ul className={cs.tagLinks} aria-label="标签">
-                          {p.tags.map((t) => (
-                            <li key={t}>
-                              <Link href={withQuery('/policy', { tag: t })} className={t === tag ? cs.on : undefined}>
-                                {t}
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null
-                    }
-                  />
-                ))}
-              </ContentList>
-              <Pagination page={page} pageSize={PAGE_SIZE} total={result.total} href={(p) => href({ page: p > 1 ? p : null })} />
-            </>
-          )}
+          <PagedContent
+            result={result}
+            unavailable="政策解读暂时无法读取"
+            pastEnd="这一页已经没有内容了。"
+            empty={
+              filtered
+                ? { hint: '换个关键词试试，或浏览全部政策解读。', href: '/policy', linkLabel: '查看全部政策解读' }
+                : { hint: '政策解读正在整理中，敬请期待。', href: '/', linkLabel: '返回首页' }
+            }
+            page={page}
+            pageSize={PAGE_SIZE}
+            href={href}
+            testId="policy-list"
+            card={(p) => ({
+              href: `/policy/${p.id}`,
+              title: p.title,
+              summary: p.summary,
+              meta: [`发布机关：${p.issuer}`, p.docNumber && `文号：${p.docNumber}`, `发布日期：${formatDate(p.issuedAt)}`],
+              extra:
+                p.tags.length > 0 ? (
+                  <ul className={cs.tagLinks} aria-label="标签">
+                    {p.tags.map((t) => (
+                      <li key={t}>
+                        <Link href={withQuery('/policy', { tag: t })} className={t === tag ? cs.on : undefined}>
+                          {t}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null,
+            })}
+          />
         </ContentColumns>
       </div>
     </>

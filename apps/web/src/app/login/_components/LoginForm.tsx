@@ -6,8 +6,7 @@ import { CAPTCHA_AFTER_LOGIN_FAILURES, identityApi, LoginCaptcha, LoginName, Log
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { AddonField } from '@/components/auth/AddonField';
-import { CaptchaImage } from '@/components/auth/CaptchaImage';
+import { CaptchaField } from '@/components/auth/CodeFields';
 import { request } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { zodRule } from '@/lib/form-rules';
@@ -93,18 +92,7 @@ export function LoginForm({ redirect }: { redirect: string | null }) {
         <Form.Item name="pwd" label="密码" rules={[zodRule(LoginPwd)]}>
           <Input.Password placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
         </Form.Item>
-        {needCaptcha ? (
-          <AddonField
-            form="login"
-            name="code"
-            label="验证码"
-            rules={[zodRule(LoginCaptcha)]}
-            placeholder="请输入右侧验证码"
-            maxLength={8}
-            autoComplete="off"
-            addon={<CaptchaImage version={captchaVersion} />}
-          />
-        ) : null}
+        {needCaptcha ? <CaptchaField form="login" name="code" label="验证码" rules={[zodRule(LoginCaptcha)]} version={captchaVersion} /> : null}
         <div className={styles.row}>
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox>记住账号，30天内免登录</Checkbox>

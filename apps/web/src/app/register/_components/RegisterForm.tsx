@@ -2,14 +2,12 @@
 // Registration and password recovery (spec 01 §4, §5, §8): the username is checked on blur,
 // the SMS code needs the phone and image code first and then counts down 60 s, and registering
 // without the agreement ticked asks for it in the 温馨提示 dialog first.
-import { ContactName, identityApi, ImageCode, MOBILE_MAX_LENGTH, Mobile, MSG, Password, SMS_CODE_MAX_LENGTH, SmsCode, Username } from '@apimarket/contracts';
+import { ContactName, identityApi, ImageCode, MOBILE_MAX_LENGTH, Mobile, MSG, Password, SmsCode, Username } from '@apimarket/contracts';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { AddonField } from '@/components/auth/AddonField';
-import { CaptchaImage } from '@/components/auth/CaptchaImage';
-import { useCountdown } from '@/components/auth/useCountdown';
+import { CaptchaField, SmsCodeField, useSmsSender } from '@/components/auth/CodeFields';
 import { request } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { zodRule } from '@/lib/form-rules';
@@ -31,9 +29,8 @@ export function RegisterForm({ mode, openId, username, operator }: { mode: 'regi
   const { message, modal } = App.useApp();
   const router = useRouter();
   const [form] = Form.useForm<Values>();
-  const countdown = useCountdown();
+  const sms = useSmsSender();
   const [captchaVersion, setCaptchaVersion] = useState(0);
-  const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [agreementOpen, setAgreementOpen] = useState(false);
   // The image code a successful SMS send used up; the register call carries it as imgCode.
@@ -67,20 +64,10 @@ export function RegisterForm({ mode, openId, username, operator }: { mode: 'regi
     } catch {
       return;
     }
-    setSending(true);
-    try {
-      // The captcha's key rides in the imageCodeKey cookie that memberShip/code set.
-      const res = await request(forget ? identityApi.sendSmsPwd : identityApi.sendSms, { phone: mobile, code: imgCode });
-      message.success(res.msg);
-      setSentWith(imgCode);
-      countdown.start();
-    } catch (err) {
-      countdown.reset();
-      if (err instanceof ApiError && err.kind === 'server') message.error(err.message);
-    } finally {
-      setSending(false);
-      refreshCaptcha(); // the image code is used up by any send; a resend needs a new one
-    }
+    // The captcha's key rides in the imageCodeKey cookie that memberShip/code set. The image code
+    // is used up by any send, so a resend needs a new one.
+    const sent = await sms.send(() => request(forget ? identityApi.sendSmsPwd : identityApi.sendSms, { phone: mobile, code: imgCode }), refreshCaptcha);
+    if (sent) setSentWith(imgCode);
   };
 
   const submit = async (values: Values) => {
@@ -149,31 +136,8 @@ export function RegisterForm({ mode, openId, username, operator }: { mode: 'regi
         <Form.Item name="mobile" label="手机号" rules={[zodRule(Mobile)]}>
           <Input placeholder="请输入手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" autoComplete="tel" />
         </Form.Item>
-        <AddonField
-          form="register"
-          name="imgCode"
-          label="图片验证码"
-          rules={sentWith ? [] : [zodRule(ImageCode)]}
-          placeholder="请输入右侧图片验证码"
-          maxLength={8}
-          autoComplete="off"
-          addon={<CaptchaImage version={captchaVersion} />}
-        />
-        <AddonField
-          form="register"
-          name="code"
-          label="短信验证码"
-          rules={[zodRule(SmsCode)]}
-          placeholder="请输入短信验证码"
-          maxLength={SMS_CODE_MAX_LENGTH}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          addon={
-            <Button onClick={sendCode} disabled={countdown.running} loading={sending} className={styles.codeButton}>
-              {countdown.running ? `${countdown.left}秒后重发` : '获取验证码'}
-            </Button>
-          }
-        />
+        <CaptchaField form="register" name="imgCode" label="图片验证码" rules={sentWith ? [] : [zodRule(ImageCode)]} version={captchaVersion} />
+        <SmsCodeField form="register" name="code" label="短信验证码" rules={[zodRule(SmsCode)]} sender={sms} onSend={sendCode} />
         <Form.Item name="password" label={forget ? '新密码' : '密码'} rules={[zodRule(Password)]}>
           <Input.Password placeholder="6-12位，数字、字母、字符至少包含两种" maxLength={12} autoComplete="new-password" />
         </Form.Item>

@@ -1,28 +1,20 @@
 // /api/{id}: an interface's documentation page, regenerated in the background every 5 minutes
 // rather than rendered per request. Unknown and non-numeric ids get the 404 page.
-import { catalogApi, parseId } from '@apimarket/contracts';
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { catalogApi } from '@apimarket/contracts';
 import { serverCallDetail } from '@/lib/api/server';
+import { type DetailProps, detailPage, noIdsAhead } from '@/lib/detail-page';
 import { InterfaceDocPage } from './_components/InterfaceDocPage';
 
 export const revalidate = 300;
-export async function generateStaticParams() {
-  return []; // every id is rendered on its first visit, then kept
-}
+export const generateStaticParams = noIdsAhead;
 
-async function load(rawId: string) {
-  const id = parseId(rawId);
-  if (id === null) notFound();
-  return serverCallDetail(catalogApi.detail, { id }, { ttl: 300 });
-}
+const { load, generateMetadata } = detailPage(
+  (id, options) => serverCallDetail(catalogApi.detail, { id }, options),
+  (d) => ({ title: `${d.interfaceName} - ${d.categoryName}`, description: d.summary, alternates: { canonical: `/api/${d.id}` } }),
+);
+export { generateMetadata };
 
-export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  const d = await load((await params).id);
-  return { title: `${d.interfaceName} - ${d.categoryName}`, description: d.summary, alternates: { canonical: `/api/${d.id}` } };
-}
-
-export default async function InterfacePage({ params }: { params: Promise<{ id: string }> }) {
-  const d = await load((await params).id);
+export default async function InterfacePage(props: DetailProps) {
+  const d = await load(props);
   return <InterfaceDocPage d={d} />;
 }

@@ -2,9 +2,9 @@
 // The audit request form, in plain React: antd is not mounted on public pages (it would triple
 // their JavaScript). Each field is checked with the contracts' rule, so it shows the server's message.
 // It asks for a name and a phone, so it carries the privacy notice and tick (PIPL art. 14).
-import { AUDIT_CONTENT_MAX_LENGTH, AuditCommitInput, checkField, contentApi, LEAD_CONSENT_MSG, MOBILE_MAX_LENGTH } from '@apimarket/contracts';
+import { AUDIT_CONTENT_MAX_LENGTH, AuditCommitInput, checkField, contentApi, MOBILE_MAX_LENGTH } from '@apimarket/contracts';
 import { useId, useState } from 'react';
-import { PrivacyConsent } from '@/components/leads/PrivacyConsent';
+import { PrivacyConsent, useConsent } from '@/components/leads/PrivacyConsent';
 import { request } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import styles from './AuditForm.module.css';
@@ -23,8 +23,7 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
   const id = (field: Field) => `${uid}-${field}`;
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState('');
+  const consent = useConsent();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
   const [done, setDone] = useState('');
@@ -65,14 +64,13 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
       return;
     }
     // The tick is asked for last, once the details are right (it sits below them).
-    setConsentError(consent ? '' : LEAD_CONSENT_MSG);
-    if (!consent) return;
+    if (!consent.confirmed()) return;
     setSubmitting(true);
     try {
       const res = await request(contentApi.auditCommit, { ...values, consent: true });
       setDone(res.msg);
       setValues(EMPTY);
-      setConsent(false);
+      consent.setChecked(false);
     } catch (err) {
       // A network failure is already toasted by the client; a refusal (throttled, a rule the
       // server caught) is shown here, in the server's words.
@@ -108,49 +106,37 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
     id: id(field),
     name: field,
     value: values[field],
+    'aria-required': field === 'content' ? undefined : true,
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': describedBy(field),
     onBlur: () => blur(field),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => change(field, e.target.value),
     className: errors[field] ? styles.invalid : undefined,
   });
+  /** A field's label (marked required, or 选填 for the description), its control and its message. */
+  const block = (field: Field, label: string, input: React.ReactNode) => (
+    <div className={styles.field}>
+      <label htmlFor={id(field)}>
+        {label}
+        {field === 'content' ? <span className={styles.optional}>（选填）</span> : <span className={styles.required}>*</span>}
+      </label>
+      {input}
+      {errorOf(field)}
+    </div>
+  );
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="数据合规审计申请">
-      <div className={styles.field}>
-        <label htmlFor={id('companyName')}>
-          公司名称<span className={styles.required}>*</span>
-        </label>
-        <input
-          {...control('companyName')}
-          type="text"
-          autoComplete="organization"
-          maxLength={100}
-          placeholder="请输入公司全称"
-          aria-required="true"
-          onChange={(e) => change('companyName', e.target.value)}
-        />
-        {errorOf('companyName')}
-      </div>
+      {block(
+        'companyName',
+        '公司名称',
+        <input {...control('companyName')} type="text" autoComplete="organization" maxLength={100} placeholder="请输入公司全称" />,
+      )}
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={id('contactName')}>
-            联系人<span className={styles.required}>*</span>
-          </label>
-          <input
-            {...control('contactName')}
-            type="text"
-            autoComplete="name"
-            maxLength={32}
-            placeholder="您的姓名"
-            aria-required="true"
-            onChange={(e) => change('contactName', e.target.value)}
-          />
-          {errorOf('contactName')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={id('phone')}>
-            手机号码<span className={styles.required}>*</span>
-          </label>
+        {block('contactName', '联系人', <input {...control('contactName')} type="text" autoComplete="name" maxLength={32} placeholder="您的姓名" />)}
+        {block(
+          'phone',
+          '手机号码',
           <input
             {...control('phone')}
             type="tel"
@@ -158,19 +144,15 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
             autoComplete="tel"
             maxLength={MOBILE_MAX_LENGTH}
             placeholder="11位手机号"
-            aria-required="true"
             onChange={(e) => change('phone', e.target.value.replace(/\s/g, ''))}
-          />
-          {errorOf('phone')}
-        </div>
+          />,
+        )}
       </div>
-      <div className={styles.field}>
-        <label htmlFor={id('industry')}>
-          所属行业<span className={styles.required}>*</span>
-        </label>
+      {block(
+        'industry',
+        '所属行业',
         <select
           {...control('industry')}
-          aria-required="true"
           onChange={(e) => {
             change('industry', e.target.value);
             // A choice is complete the moment it is made: check it now, not on blur.
@@ -184,36 +166,19 @@ export function AuditForm({ industries }: { industries: readonly string[] }) {
               {i}
             </option>
           ))}
-        </select>
-        {errorOf('industry')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={id('content')}>
-          需求描述<span className={styles.optional}>（选填）</span>
-        </label>
+        </select>,
+      )}
+      {block(
+        'content',
+        '需求描述',
         <div className={styles.textarea}>
-          <textarea
-            {...control('content')}
-            rows={4}
-            maxLength={AUDIT_CONTENT_MAX_LENGTH}
-            placeholder="例如：希望评估人脸核身与银行卡核验的授权流程是否合规"
-            onChange={(e) => change('content', e.target.value)}
-          />
+          <textarea {...control('content')} rows={4} maxLength={AUDIT_CONTENT_MAX_LENGTH} placeholder="例如：希望评估人脸核身与银行卡核验的授权流程是否合规" />
           <span className={styles.counter} aria-hidden="true">
             {values.content.length}/{AUDIT_CONTENT_MAX_LENGTH}
           </span>
-        </div>
-        {errorOf('content')}
-      </div>
-      <PrivacyConsent
-        collects="公司名称、联系人和手机号码"
-        checked={consent}
-        onChange={(c) => {
-          setConsent(c);
-          if (c) setConsentError('');
-        }}
-        error={consentError}
-      />
+        </div>,
+      )}
+      <PrivacyConsent collects="公司名称、联系人和手机号码" {...consent.field} />
       {failure ? (
         <p className={styles.failure} role="alert">
           {failure}

@@ -2,13 +2,14 @@
 // Buying from the interface's page (issue: "choose a package → order → pay from balance, or the
 // recharge instructions when the balance is short → the purchase appears in 我的API"). Plain
 // elements, no antd: this is a public page and must stay light.
-import { COOKIE, formatFen, type OrderRow, type PricePackage } from '@apimarket/contracts';
+import { formatFen, type OrderRow, type PricePackage } from '@apimarket/contracts';
 import Link from 'next/link';
 import { useState } from 'react';
-import { readCookie } from '@/lib/api/build';
 import { request } from '@/lib/api/client';
-import { ApiError, serverMessage } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { formatPrice, unitPrice } from '@/lib/catalog';
+import { signedInOrLogin } from '@/lib/signed-in';
+import { useServerAction } from '@/lib/use-server-action';
 import styles from './doc.module.css';
 
 type Step =
@@ -20,50 +21,39 @@ type Step =
 export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packages: PricePackage[] }) {
   const [chosen, setChosen] = useState(packages[0]?.id ?? 0);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useServerAction();
 
-  const failed = (err: unknown) => {
-    if (err instanceof ApiError && err.code === 'ALL_0060') {
-      setStep({ kind: 'blocked', message: '购买接口前请先完成企业认证。', href: '/userCenter/enterpriseAuth', action: '去企业认证' });
-    } else {
-      setError(serverMessage(err) ?? '');
-    }
+  // Buying needs an authenticated company: that refusal is a step of its own, with the way there.
+  const unqualified = (err: unknown) => {
+    if (!(err instanceof ApiError && err.code === 'ALL_0060')) return false;
+    setStep({ kind: 'blocked', message: '购买接口前请先完成企业认证。', href: '/userCenter/enterpriseAuth', action: '去企业认证' });
+    return true;
   };
 
   const buy = async () => {
-    if (!readCookie(document.cookie, COOKIE.membershipId)) {
-      window.location.assign(`/login?redirect=${encodeURIComponent(`/api/${interfaceId}`)}`);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
+    if (!signedInOrLogin(`/api/${interfaceId}`)) return;
+    await run(async () => {
       // The declarations (and zod with them) load on the click, not with the page (Decision 158).
       const { billingApi } = await import('@apimarket/contracts');
       const order = await request(billingApi.createOrder, { interfaceId, packageId: chosen });
       const balance = await request(billingApi.balance);
       setStep({ kind: 'confirm', order: order.data, balanceFen: balance.data.balanceFen });
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(false);
-    }
+    }, unqualified);
   };
 
-  const pay = async (order: OrderRow) => {
-    setBusy(true);
-    setError('');
-    try {
+  const pay = (order: OrderRow) =>
+    run(async () => {
       const { billingApi } = await import('@apimarket/contracts');
       await request(billingApi.pay, { orderNo: order.orderNo });
       setStep({ kind: 'paid', order });
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, unqualified);
+
+  // A refusal of the last step, in the server's words, below the step's button.
+  const warning = error ? (
+    <p className={styles.buyWarn} role="alert">
+      {error}
+    </p>
+  ) : null;
 
   if (step.kind === 'blocked') {
     return (
@@ -119,11 +109,7 @@ export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packa
             确认支付
           </button>
         )}
-        {error ? (
-          <p className={styles.buyWarn} role="alert">
-            {error}
-          </p>
-        ) : null}
+        {warning}
       </div>
     );
   }
@@ -146,11 +132,7 @@ export function BuyPanel({ interfaceId, packages }: { interfaceId: number; packa
       <button type="button" className={`${styles.primary} ${styles.buyButton}`} disabled={busy} onClick={() => void buy()}>
         立即购买
       </button>
-      {error ? (
-        <p className={styles.buyWarn} role="alert">
-          {error}
-        </p>
-      ) : null}
+      {warning}
     </>
   );
 }

@@ -3,20 +3,18 @@
 // visitor collected the interface is asked from the browser. Logged out, a click goes to the
 // login with the way back here (like 立即购买). Plain elements, no antd: a light public page.
 // The declarations (and zod with them) are fetched only for a signed-in visitor or on a click.
-import { COOKIE } from '@apimarket/contracts';
 import { useEffect, useState } from 'react';
-import { readCookie } from '@/lib/api/build';
 import { request } from '@/lib/api/client';
-import { serverMessage } from '@/lib/api/errors';
+import { signedIn, signedInOrLogin } from '@/lib/signed-in';
+import { useServerAction } from '@/lib/use-server-action';
 import styles from './doc.module.css';
 
 export function FavoriteToggle({ interfaceId }: { interfaceId: number }) {
   const [on, setOn] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useServerAction();
 
   useEffect(() => {
-    if (!readCookie(document.cookie, COOKIE.membershipId)) return;
+    if (!signedIn()) return;
     // A stale session just reads as "not collected": no alert for a check nobody asked for.
     import('@apimarket/contracts')
       .then(({ favoritesApi }) => request(favoritesApi.list, { interfaceId, pageSize: 1 }, { loginStateCheck: true, silent: true }))
@@ -25,21 +23,12 @@ export function FavoriteToggle({ interfaceId }: { interfaceId: number }) {
   }, [interfaceId]);
 
   const toggle = async () => {
-    if (!readCookie(document.cookie, COOKIE.membershipId)) {
-      window.location.assign(`/login?redirect=${encodeURIComponent(`/api/${interfaceId}`)}`);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
+    if (!signedInOrLogin(`/api/${interfaceId}`)) return;
+    await run(async () => {
       const { favoritesApi } = await import('@apimarket/contracts');
       await request(on ? favoritesApi.remove : favoritesApi.add, { interfaceId });
       setOn(!on);
-    } catch (err) {
-      setError(serverMessage(err) ?? '');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
