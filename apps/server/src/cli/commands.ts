@@ -54,6 +54,26 @@ export interface CommandDeps {
 
 /** Run one command; answers the text to print, or throws CommandError with what went wrong. */
 export async function runCommand(deps: CommandDeps, argv: string[]): Promise<string> {
+  try {
+    return await dispatch(deps, argv);
+  } catch (err) {
+    // What a service refuses (not found, already decided elsewhere…) is the command's answer, as in the console.
+    if (err instanceof AppError) throw new CommandError(err.message);
+    throw err;
+  }
+}
+
+/** `<编号> [词…]` of a decision: the request's id and the words after it. */
+function numbered(rest: string[]): { id: number; words: string[] } {
+  const [idText, ...words] = rest;
+  const id = Number(idText);
+  if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
+  return { id, words };
+}
+
+const yuan = (fen: number) => `${(fen / 100).toFixed(2)} 元`;
+
+async function dispatch(deps: CommandDeps, argv: string[]): Promise<string> {
   const [area, action, ...rest] = argv;
   if (area === 'qualification') return qualification(deps, action, rest);
   if (area === 'features') return features(deps, action, rest[0]);
@@ -87,19 +107,14 @@ async function qualification({ db }: CommandDeps, action: string | undefined, re
   if (action !== 'approve' && action !== 'reject') throw new CommandError(USAGE);
   const [loginName, ...reasonWords] = rest;
   if (!loginName) throw new CommandError(USAGE);
-  try {
-    // The same audited decision as the console's, logged as the command line's.
-    const { row, changed } = await decideQualificationAs(db, CLI_ACTOR, {
-      application: { loginName },
-      decision: action,
-      reason: reasonWords.join(' '),
-    });
-    const verb = action === 'approve' ? '已通过' : '已驳回';
-    return changed ? `${loginName}（${row.companyName}）的企业认证${verb}，已通知客户` : `${loginName} 的企业认证此前已${verb.slice(1)}，未重复处理`;
-  } catch (err) {
-    if (err instanceof AppError) throw new CommandError(err.message);
-    throw err;
-  }
+  // The same audited decision as the console's, logged as the command line's.
+  const { row, changed } = await decideQualificationAs(db, CLI_ACTOR, {
+    application: { loginName },
+    decision: action,
+    reason: reasonWords.join(' '),
+  });
+  const verb = action === 'approve' ? '已通过' : '已驳回';
+  return changed ? `${loginName}（${row.companyName}）的企业认证${verb}，已通知客户` : `${loginName} 的企业认证此前已${verb.slice(1)}，未重复处理`;
 }
 
 /**
@@ -109,17 +124,12 @@ async function qualification({ db }: CommandDeps, action: string | undefined, re
 async function features({ db }: CommandDeps, loginName: string | undefined, value: string | undefined): Promise<string> {
   if (!loginName) throw new CommandError(USAGE);
   const shown = (codes: number[] | null) => (codes === null ? '默认' : codes.join(',') || '无');
-  try {
-    if (value === undefined) return `${loginName}: ${shown((await memberFeatureCodes(db, { loginName })).codes)}`;
-    const parsed = MemberFeatureCodes.safeParse(value);
-    if (!parsed.success) throw new CommandError(firstMessage(parsed.error));
-    const done = await setMemberFeatures(db, CLI_ACTOR, { loginName }, parsed.data);
-    if (!done.changed) return `${loginName}: 未变化，仍为${shown(done.codes)}`;
-    return `${loginName}: ${done.codes === null ? '已恢复默认' : `已开通 ${shown(done.codes)}`}`;
-  } catch (err) {
-    if (err instanceof AppError) throw new CommandError(err.message);
-    throw err;
-  }
+  if (value === undefined) return `${loginName}: ${shown((await memberFeatureCodes(db, { loginName })).codes)}`;
+  const parsed = MemberFeatureCodes.safeParse(value);
+  if (!parsed.success) throw new CommandError(firstMessage(parsed.error));
+  const done = await setMemberFeatures(db, CLI_ACTOR, { loginName }, parsed.data);
+  if (!done.changed) return `${loginName}: 未变化，仍为${shown(done.codes)}`;
+  return `${loginName}: ${done.codes === null ? '已恢复默认' : `已开通 ${shown(done.codes)}`}`;
 }
 
 /** Refund requests (myOrder/refund, myBuy/refundAll): approving takes the calls back and credits the balance once. */
@@ -135,7 +145,7 @@ async function refund({ db }: CommandDeps, action: string | undefined, rest: str
           r.scope === 'order' ? `订单 ${r.orderNo ?? ''}` : '剩余全部',
           r.interfaceName,
           `${r.calls} 次`,
-          `${(r.amountFen / 100).toFixed(2)} 元`,
+          yuan(r.amountFen),
           r.reason,
           r.createdAt.toISOString(),
         ].join('\t'),
@@ -143,30 +153,21 @@ async function refund({ db }: CommandDeps, action: string | undefined, rest: str
       .join('\n');
   }
   if (action !== 'approve' && action !== 'reject') throw new CommandError(USAGE);
-  const [idText, ...words] = rest;
-  const id = Number(idText);
-  if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
+  const { id, words } = numbered(rest);
   let amountFen: number | undefined;
   if (action === 'approve' && words[0] !== undefined) {
     const fen = yuanToFen(words[0]);
     if (fen === null) throw new CommandError('退款金额格式不正确（元，最多两位小数）');
     amountFen = fen;
   }
-  try {
-    const { row, changed } = await decideRefundAs(db, CLI_ACTOR, {
-      id,
-      decision: action,
-      amountFen,
-      reason: action === 'reject' ? words.join(' ') : '',
-    });
-    if (!changed) return `退款 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
-    return action === 'approve'
-      ? `退款 ${id} 已通过：收回 ${row.calls} 次调用，退回 ${(row.amountFen / 100).toFixed(2)} 元，已通知客户`
-      : `退款 ${id} 已驳回，已通知客户`;
-  } catch (err) {
-    if (err instanceof AppError) throw new CommandError(err.message);
-    throw err;
-  }
+  const { row, changed } = await decideRefundAs(db, CLI_ACTOR, {
+    id,
+    decision: action,
+    amountFen,
+    reason: action === 'reject' ? words.join(' ') : '',
+  });
+  if (!changed) return `退款 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
+  return action === 'approve' ? `退款 ${id} 已通过：收回 ${row.calls} 次调用，退回 ${yuan(row.amountFen)}，已通知客户` : `退款 ${id} 已驳回，已通知客户`;
 }
 
 /** Declared bank transfers (Decision 7): confirming credits the balance exactly once. */
@@ -180,21 +181,14 @@ async function recharge({ db }: CommandDeps, action: string | undefined, rest: s
       .orderBy(desc(recharges.id))
       .limit(200);
     if (rows.length === 0) return '没有待确认的充值';
-    return rows.map((r) => `${r.id}\t${r.loginName}\t${(r.amountFen / 100).toFixed(2)} 元\t${r.ref}\t${r.payer}`).join('\n');
+    return rows.map((r) => `${r.id}\t${r.loginName}\t${yuan(r.amountFen)}\t${r.ref}\t${r.payer}`).join('\n');
   }
   if (action !== 'confirm' && action !== 'reject') throw new CommandError(USAGE);
-  const [idText, ...reasonWords] = rest;
-  const id = Number(idText);
-  if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
-  try {
-    const { row, changed } = await decideRechargeAs(db, CLI_ACTOR, { id, decision: action, reason: reasonWords.join(' ') });
-    const verb = action === 'confirm' ? '已确认到账' : '已驳回';
-    const amount = `${(row.amountFen / 100).toFixed(2)} 元`;
-    return changed ? `充值 ${id}（${amount}）${verb}，已通知客户` : `充值 ${id} 此前${verb}，未重复处理`;
-  } catch (err) {
-    if (err instanceof AppError) throw new CommandError(err.message);
-    throw err;
-  }
+  const { id, words: reasonWords } = numbered(rest);
+  const { row, changed } = await decideRechargeAs(db, CLI_ACTOR, { id, decision: action, reason: reasonWords.join(' ') });
+  const verb = action === 'confirm' ? '已确认到账' : '已驳回';
+  const amount = yuan(row.amountFen);
+  return changed ? `充值 ${id}（${amount}）${verb}，已通知客户` : `充值 ${id} 此前${verb}，未重复处理`;
 }
 
 /** Paid tests (Decision 8): approving debits the fee and adds the test calls, once. */
@@ -203,57 +197,38 @@ async function paytest({ db }: CommandDeps, action: string | undefined, rest: st
     const rows = await pendingPayTests(db);
     if (rows.length === 0) return '没有待审核的付费测试申请';
     return rows
-      .map((r) =>
-        [r.id, r.loginName, r.interfaceName, `${r.calls} 次`, `${(r.feeFen / 100).toFixed(2)} 元`, `${r.contactName} ${r.contactPhone}`, r.purpose].join('\t'),
-      )
+      .map((r) => [r.id, r.loginName, r.interfaceName, `${r.calls} 次`, yuan(r.feeFen), `${r.contactName} ${r.contactPhone}`, r.purpose].join('\t'))
       .join('\n');
   }
   if (action !== 'approve' && action !== 'reject') throw new CommandError(USAGE);
-  const [idText, ...reasonWords] = rest;
-  const id = Number(idText);
-  if (!Number.isInteger(id) || id <= 0) throw new CommandError(USAGE);
-  try {
-    const { row, changed } = await decidePayTestAs(db, CLI_ACTOR, { id, decision: action, reason: reasonWords.join(' ') });
-    if (!changed) return `付费测试 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
-    return action === 'approve'
-      ? `付费测试 ${id} 已通过：扣除 ${(row.feeFen / 100).toFixed(2)} 元，开通 ${row.calls} 次测试调用，已通知客户`
-      : `付费测试 ${id} 已驳回，已通知客户`;
-  } catch (err) {
-    if (err instanceof AppError) throw new CommandError(err.message);
-    throw err;
-  }
+  const { id, words: reasonWords } = numbered(rest);
+  const { row, changed } = await decidePayTestAs(db, CLI_ACTOR, { id, decision: action, reason: reasonWords.join(' ') });
+  if (!changed) return `付费测试 ${id} 此前${action === 'approve' ? '已通过' : '已驳回'}，未重复处理`;
+  return action === 'approve'
+    ? `付费测试 ${id} 已通过：扣除 ${yuan(row.feeFen)}，开通 ${row.calls} 次测试调用，已通知客户`
+    : `付费测试 ${id} 已驳回，已通知客户`;
 }
 
 /** Operator accounts of the console (issue #10); the password is printed here and nowhere else. */
 async function createOperatorCommand({ db }: CommandDeps, username: string | undefined, role: string | undefined): Promise<string> {
   const parsed = OperatorCreateInput.safeParse({ username, role });
   if (!parsed.success) throw new CommandError(`${firstMessage(parsed.error)}\n${USAGE}`);
-  try {
-    const { password } = await db.transaction(async (tx) => {
-      const created = await createOperator(tx, parsed.data);
-      await recordAudit(tx, CLI_ACTOR, { action: 'operator.create', targetType: 'operator', targetId: created.id, after: parsed.data });
-      return created;
-    });
-    return `运营账号 ${parsed.data.username}（${OPERATOR_ROLE_LABEL[parsed.data.role]}）已创建\n初始密码: ${password}\n首次登录 /console 时绑定身份验证器`;
-  } catch (err) {
-    if (err instanceof AppError) throw new CommandError(err.message);
-    throw err;
-  }
+  const { password } = await db.transaction(async (tx) => {
+    const created = await createOperator(tx, parsed.data);
+    await recordAudit(tx, CLI_ACTOR, { action: 'operator.create', targetType: 'operator', targetId: created.id, after: parsed.data });
+    return created;
+  });
+  return `运营账号 ${parsed.data.username}（${OPERATOR_ROLE_LABEL[parsed.data.role]}）已创建\n初始密码: ${password}\n首次登录 /console 时绑定身份验证器`;
 }
 
 async function resetOperatorCommand({ db }: CommandDeps, username: string | undefined): Promise<string> {
   if (!username) throw new CommandError(USAGE);
-  try {
-    const { password } = await db.transaction(async (tx) => {
-      const done = await resetOperator(tx, username);
-      await recordAudit(tx, CLI_ACTOR, { action: 'operator.reset', targetType: 'operator', targetId: done.id, after: { enrolled: false } });
-      return done;
-    });
-    return `运营账号 ${username} 的密码已重置，身份验证器已解绑\n新密码: ${password}\n下次登录 /console 时重新绑定身份验证器`;
-  } catch (err) {
-    if (err instanceof AppError) throw new CommandError(err.message);
-    throw err;
-  }
+  const { password } = await db.transaction(async (tx) => {
+    const done = await resetOperator(tx, username);
+    await recordAudit(tx, CLI_ACTOR, { action: 'operator.reset', targetType: 'operator', targetId: done.id, after: { enrolled: false } });
+    return done;
+  });
+  return `运营账号 ${username} 的密码已重置，身份验证器已解绑\n新密码: ${password}\n下次登录 /console 时重新绑定身份验证器`;
 }
 
 /**

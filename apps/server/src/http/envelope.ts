@@ -8,3 +8,8 @@ export function ok<T>(data: T, msg: string = MSG_OK): OkEnvelope<T> {
 export function list<T>(rows: T[], total: number, msg: string = MSG_LIST_OK): ListEnvelope<T> {
   return { code: SUCCESS_CODE, msg, rows, total };
 }
+
+/** A list that is never paged: every row, its length the total. */
+export function listAll<T>(rows: T[], msg: string = MSG_LIST_OK): ListEnvelope<T> {
+  return list(rows, rows.length, msg);
+}

@@ -2,17 +2,15 @@
 // center. Each application is a row; the newest row of a member is its current state, older
 // rows are the history an operator and the customer can read back.
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './_columns';
-import { members } from './members';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, decision, serialId, tstz, updatedAt } from './_columns';
+import { memberRef } from './_member';
 
 export const qualifications = pgTable(
   'qualifications',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    memberId: memberRef(),
     /** pending | approved | rejected | revoked */
     status: text('status').notNull(),
     companyName: text('company_name').notNull(),
@@ -23,8 +21,7 @@ export const qualifications = pgTable(
     licenceType: text('licence_type').notNull(),
     reason: text('reason').notNull().default(''),
     /** Operator name, or `console` for the command line. */
-    decidedBy: text('decided_by').notNull().default(''),
-    decidedAt: tstz('decided_at'),
+    ...decision(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,10 +36,8 @@ export const qualifications = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    memberId: memberRef(),
     /** qualification | account | security | order | alert | system */
     kind: text('kind').notNull(),
     title: text('title').notNull(),

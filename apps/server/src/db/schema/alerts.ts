@@ -3,18 +3,13 @@
 // the alert contacts, who receive anything only once their phone is verified by an SMS code.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './_columns';
-import { members } from './members';
-
-const memberRef = () =>
-  bigint('member_id', { mode: 'number' })
-    .notNull()
-    .references(() => members.id, { onDelete: 'cascade' });
+import { createdAt, serialId, tstz, updatedAt } from './_columns';
+import { memberRef } from './_member';
 
 export const alertRules = pgTable(
   'alert_rules',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: memberRef(),
     /** balance | calls_left | daily_calls | error_rate */
     kind: text('kind').notNull(),
@@ -47,7 +42,7 @@ export const alertRules = pgTable(
 export const alertFirings = pgTable(
   'alert_firings',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     /** The rule (null once the rule is deleted; the history stays). */
     ruleId: bigint('rule_id', { mode: 'number' }).references(() => alertRules.id, { onDelete: 'set null' }),
     memberId: memberRef(),
@@ -66,7 +61,7 @@ export const alertFirings = pgTable(
 export const alertDeliveries = pgTable(
   'alert_deliveries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     firingId: bigint('firing_id', { mode: 'number' })
       .notNull()
       .references(() => alertFirings.id, { onDelete: 'cascade' }),
@@ -87,7 +82,7 @@ export const alertDeliveries = pgTable(
 export const alertContacts = pgTable(
   'alert_contacts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: memberRef(),
     name: text('name').notNull(),
     phone: text('phone').notNull(),

@@ -5,14 +5,9 @@
 // interface, whose key the customer calls the open data API with (one key per interface).
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './_columns';
+import { createdAt, decision, serialId, tstz, updatedAt } from './_columns';
+import { memberRef } from './_member';
 import { interfaces, pricePackages } from './catalog';
-import { members } from './members';
-
-const memberRef = () =>
-  bigint('member_id', { mode: 'number' })
-    .notNull()
-    .references(() => members.id, { onDelete: 'cascade' });
 
 export const balances = pgTable(
   'balances',
@@ -28,7 +23,7 @@ export const balances = pgTable(
 export const ledger = pgTable(
   'ledger',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: memberRef(),
     /** recharge | purchase | refund | adjust */
     kind: text('kind').notNull(),
@@ -46,7 +41,7 @@ export const ledger = pgTable(
 export const recharges = pgTable(
   'recharges',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: memberRef(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     /** The bank transfer's reference (流水号) as the customer declared it. */
@@ -55,8 +50,7 @@ export const recharges = pgTable(
     /** declared | confirmed | rejected */
     status: text('status').notNull().default('declared'),
     reason: text('reason').notNull().default(''),
-    decidedBy: text('decided_by').notNull().default(''),
-    decidedAt: tstz('decided_at'),
+    ...decision(),
     createdAt: createdAt(),
   },
   (t) => [index('recharges_member_idx').on(t.memberId, t.id), uniqueIndex('recharges_transfer_idx').on(t.transferRef)],
@@ -65,7 +59,7 @@ export const recharges = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     /** Shown to the customer and quoted to support: D + date + random. */
     orderNo: text('order_no').notNull().unique(),
     memberId: memberRef(),
@@ -91,7 +85,7 @@ export const orders = pgTable(
 export const purchases = pgTable(
   'purchases',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: memberRef(),
     interfaceId: integer('interface_id')
       .notNull()
@@ -139,7 +133,7 @@ export const purchases = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: memberRef(),
     /** order | purchase */
     scope: text('scope').notNull(),
@@ -152,8 +146,7 @@ export const refunds = pgTable(
     /** requested | approved | rejected */
     status: text('status').notNull().default('requested'),
     decisionNote: text('decision_note').notNull().default(''),
-    decidedBy: text('decided_by').notNull().default(''),
-    decidedAt: tstz('decided_at'),
+    ...decision(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -186,7 +179,7 @@ export const favorites = pgTable(
 export const payTests = pgTable(
   'pay_tests',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: memberRef(),
     interfaceId: integer('interface_id')
       .notNull()

@@ -2,7 +2,7 @@
 // sessions, and the audit trail every console action writes. Passwords are argon2id like
 // members'; the TOTP secret is sealed under SECRETS_KEY like API secrets.
 import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './_columns';
+import { createdAt, serialId, tstz, updatedAt } from './_columns';
 
 export const operators = pgTable('operators', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -44,7 +44,7 @@ export const operatorSessions = pgTable(
 export const consoleAudit = pgTable(
   'console_audit',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     /** NULL for `npm run console` commands, which run as the server's OS user. */
     operatorId: integer('operator_id').references(() => operators.id),
     /** The operator's username at the time, or 'cli'. */
@@ -65,7 +65,7 @@ export const consoleAudit = pgTable(
 export const leadNotes = pgTable(
   'lead_notes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     leadId: bigint('lead_id', { mode: 'number' }).notNull(),
     operatorId: integer('operator_id')
       .notNull()

@@ -1,7 +1,7 @@
 // The public site's content: news, cases, policy readings, the knowledge base, home banners,
 // the product matrix and courses, and the data-compliance audit requests left for sales.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './_columns';
+import { contentId, createdAt, tstz, updatedAt } from './_columns';
 
 const day = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** draft | published */
@@ -10,7 +10,7 @@ const status = () => text('status').notNull().default('published');
 export const news = pgTable(
   'news',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    id: contentId(),
     /** 1 行业资讯, 2 公司新闻, 3 领导视察 */
     type: integer('type').notNull(),
     title: text('title').notNull(),
@@ -29,7 +29,7 @@ export const news = pgTable(
 export const cases = pgTable(
   'cases',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    id: contentId(),
     industry: text('industry').notNull(),
     title: text('title').notNull(),
     customer: text('customer').notNull(),
@@ -47,7 +47,7 @@ export const cases = pgTable(
 );
 
 export const policies = pgTable('policies', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+  id: contentId(),
   title: text('title').notNull(),
   issuer: text('issuer').notNull(),
   docNumber: text('doc_number').notNull().default(''),
@@ -63,7 +63,7 @@ export const policies = pgTable('policies', {
 export const knowledge = pgTable(
   'knowledge',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    id: contentId(),
     type: text('type').notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
@@ -79,7 +79,7 @@ export const knowledge = pgTable(
 );
 
 export const banners = pgTable('banners', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+  id: contentId(),
   title: text('title').notNull(),
   subtitle: text('subtitle').notNull(),
   href: text('href').notNull(),
@@ -90,7 +90,7 @@ export const banners = pgTable('banners', {
 });
 
 export const matrixItems = pgTable('matrix_items', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+  id: contentId(),
   title: text('title').notNull(),
   description: text('description').notNull(),
   interfaceIds: jsonb('interface_ids').$type<number[]>().notNull(),
@@ -98,7 +98,7 @@ export const matrixItems = pgTable('matrix_items', {
 });
 
 export const courses = pgTable('courses', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+  id: contentId(),
   title: text('title').notNull(),
   summary: text('summary').notNull(),
   duration: integer('duration').notNull(),

@@ -2,13 +2,14 @@
 // charges it: an answered call always has its record and, when billable, its charge. Parameters
 // are kept masked (Decision 19), never in clear.
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './_columns';
+import { createdAt, serialId } from './_columns';
+import { memberRef } from './_member';
 import { members } from './members';
 
 export const callRecords = pgTable(
   'call_records',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     /** The call's id, answered to the customer and quoted to support. */
     seqNo: text('seq_no').notNull().unique(),
     /** The purchase's owner; null when the key was unknown (nobody to bill or show it to). */
@@ -49,9 +50,7 @@ export const callRecords = pgTable(
 export const callStats = pgTable(
   'call_stats',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     day: date('day', { mode: 'string' }).notNull(),
     interfaceId: integer('interface_id').notNull(),
     code: text('code').notNull(),

@@ -2,7 +2,8 @@
 // counters for throttles, and the login event log. Kept in the database so every API process
 // agrees without a separate cache.
 import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './_columns';
+import { createdAt, serialId, tstz } from './_columns';
+import { memberRef } from './_member';
 import { members } from './members';
 
 export const captchas = pgTable('captchas', {
@@ -38,9 +39,7 @@ export const loginChallenges = pgTable(
   'login_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     ip: text('ip').notNull(),
     remember: integer('remember').notNull().default(0),
     expiresAt: tstz('expires_at').notNull(),
@@ -60,7 +59,7 @@ export const throttles = pgTable('throttles', {
 export const loginEvents = pgTable(
   'login_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     memberId: bigint('member_id', { mode: 'number' }).references(() => members.id, { onDelete: 'set null' }),
     /** What was typed as the account, cut to 64 characters (never the password). */
     loginName: text('login_name').notNull(),

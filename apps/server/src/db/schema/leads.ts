@@ -2,12 +2,12 @@
 // page views (Decision 5). A lead is never lost: it is stored before anyone is notified, and a
 // failed notification is retried from the row.
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './_columns';
+import { createdAt, serialId, tstz, updatedAt } from './_columns';
 
 export const leads = pgTable(
   'leads',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     /** trial (dialog type 0) | consult (type 1, data-asset accounting) | quote (quote form) | document (api/fee/sendEmail) */
     kind: text('kind').notNull(),
     phone: text('phone').notNull(),

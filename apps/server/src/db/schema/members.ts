@@ -1,7 +1,7 @@
 // Customer accounts (会员). Sub-accounts point at their parent; the identity module owns
 // registration and passwords, the account module the rest.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './_columns';
 
 export const members = pgTable(

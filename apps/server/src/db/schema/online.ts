@@ -4,17 +4,15 @@
 // replaced by the masked ones (Decision 19, modules/online/batch-params.ts), and the row keeps
 // the answer so the result sheet can be downloaded.
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './_columns';
+import { createdAt, serialId, tstz } from './_columns';
+import { memberRef } from './_member';
 import { purchases } from './billing';
-import { members } from './members';
 
 export const batchJobs = pgTable(
   'batch_jobs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    memberId: memberRef(),
     purchaseId: bigint('purchase_id', { mode: 'number' })
       .notNull()
       .references(() => purchases.id, { onDelete: 'cascade' }),

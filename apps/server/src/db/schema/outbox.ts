@@ -2,12 +2,12 @@
 // this table *is* the delivery (shown at /dev/outbox); with a real provider it is the log
 // that a failed send is retried from.
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './_columns';
+import { createdAt, serialId, tstz } from './_columns';
 
 export const outbox = pgTable(
   'outbox',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     /** sms | email */
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),

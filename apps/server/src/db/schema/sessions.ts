@@ -1,17 +1,15 @@
 // Login sessions. Only the SHA-256 of the token is stored, so a database leak yields no
 // usable cookie; revoking is setting revoked_at.
-import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './_columns';
-import { members } from './members';
+import { memberRef } from './_member';
 
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull().unique(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     remember: boolean('remember').notNull().default(false),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),

@@ -1,16 +1,14 @@
 // Free trials taken (issue #8): one row per account and interface, so an interface's trial is
 // granted once whatever retries or parallel clicks arrive (the primary key decides).
-import { bigint, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
+import { memberRef } from './_member';
 import { interfaces } from './catalog';
-import { members } from './members';
 
 export const trialGrants = pgTable(
   'trial_grants',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     interfaceId: integer('interface_id')
       .notNull()
       .references(() => interfaces.id, { onDelete: 'cascade' }),

@@ -5,7 +5,7 @@ import { ACCOUNT_MSG, accountApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { setSessionCookies } from '../../http/cookies';
-import { list, ok } from '../../http/envelope';
+import { listAll, list, ok } from '../../http/envelope';
 import { NotFound } from '../../http/errors';
 import { type RouteDeps, routes } from '../../http/route';
 import type { Notifier } from '../../notify';
@@ -62,10 +62,7 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps & { co
   });
 
   // ── Sub-accounts ───────────────────────────────────────────────────────────────────────────
-  route(accountApi.children, async ({ caller }) => {
-    const rows = await childrenOf(db, caller);
-    return list(rows, rows.length);
-  });
+  route(accountApi.children, async ({ caller }) => listAll(await childrenOf(db, caller)));
 
   route(accountApi.changeLogin, async ({ caller, input, request, reply }) => {
     const child = await switchToChild(db, caller, input.childId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });

@@ -8,7 +8,7 @@
 // follow the answer).
 import { ALERT_MSG, COOKIE, alertsApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
-import { list, ok } from '../../http/envelope';
+import { listAll, list, ok } from '../../http/envelope';
 import { type RouteDeps, routes } from '../../http/route';
 import type { Notifier } from '../../notify';
 import { consumeCaptcha } from '../identity/captcha.service';
@@ -20,50 +20,44 @@ export async function alertsRoutes(app: FastifyInstance, deps: RouteDeps & { not
   const route = routes(app, deps);
   const { db, notifier, engine } = deps;
   const statusMsg = (enabled: boolean) => (enabled ? ALERT_MSG.enabled : ALERT_MSG.disabled);
+  // A changed rule is judged before the answer: a threshold already crossed shows in the same read.
+  const judged = async <T>(memberId: number, msg: string, read: () => T | Promise<T>) => {
+    await engine.judgeNow(memberId);
+    return ok(await read(), msg);
+  };
 
   // ── Balance ────────────────────────────────────────────────────────────────────────────────
   route(alertsApi.balance, async ({ caller }) => ok(await alerts.getBalanceAlert(db, caller)));
 
   route(alertsApi.saveBalance, async ({ caller, input }) => {
     await alerts.saveBalanceAlert(db, caller, input);
-    await engine.judgeNow(caller.memberId);
-    return ok(await alerts.getBalanceAlert(db, caller), ALERT_MSG.saved);
+    return judged(caller.memberId, ALERT_MSG.saved, () => alerts.getBalanceAlert(db, caller));
   });
 
   // ── Remaining calls ────────────────────────────────────────────────────────────────────────
-  route(alertsApi.remainingList, async ({ caller }) => {
-    const rows = await alerts.listRemainingAlerts(db, caller);
-    return list(rows, rows.length);
-  });
+  route(alertsApi.remainingList, async ({ caller }) => listAll(await alerts.listRemainingAlerts(db, caller)));
 
   route(alertsApi.saveRemaining, async ({ caller, input }) => {
     await alerts.saveRemainingAlert(db, caller, input);
-    await engine.judgeNow(caller.memberId);
-    return ok(null, ALERT_MSG.saved);
+    return judged(caller.memberId, ALERT_MSG.saved, () => null);
   });
 
   route(alertsApi.remainingStatus, async ({ caller, input }) => {
     await alerts.setRemainingStatus(db, caller, input);
-    await engine.judgeNow(caller.memberId);
-    return ok(null, statusMsg(input.status));
+    return judged(caller.memberId, statusMsg(input.status), () => null);
   });
 
   // ── Calls per day ──────────────────────────────────────────────────────────────────────────
-  route(alertsApi.dailyList, async ({ caller }) => {
-    const rows = await alerts.listDailyAlerts(db, caller);
-    return list(rows, rows.length);
-  });
+  route(alertsApi.dailyList, async ({ caller }) => listAll(await alerts.listDailyAlerts(db, caller)));
 
   route(alertsApi.saveDaily, async ({ caller, input }) => {
     await alerts.saveDailyAlert(db, caller, input);
-    await engine.judgeNow(caller.memberId);
-    return ok(null, ALERT_MSG.saved);
+    return judged(caller.memberId, ALERT_MSG.saved, () => null);
   });
 
   route(alertsApi.dailyStatus, async ({ caller, input }) => {
     await alerts.setDailyStatus(db, caller, input);
-    await engine.judgeNow(caller.memberId);
-    return ok(null, statusMsg(input.status));
+    return judged(caller.memberId, statusMsg(input.status), () => null);
   });
 
   // ── Error rate ─────────────────────────────────────────────────────────────────────────────
@@ -72,28 +66,20 @@ export async function alertsRoutes(app: FastifyInstance, deps: RouteDeps & { not
     return list(rows, total);
   });
 
-  route(alertsApi.warnInterfaces, async ({ caller }) => {
-    const rows = await alerts.warnInterfaces(db, caller);
-    return list(rows, rows.length);
-  });
+  route(alertsApi.warnInterfaces, async ({ caller }) => listAll(await alerts.warnInterfaces(db, caller)));
 
-  route(alertsApi.warnErrcodes, async ({ caller, input }) => {
-    const rows = await alerts.warnErrcodes(db, caller, input);
-    return list(rows, rows.length);
-  });
+  route(alertsApi.warnErrcodes, async ({ caller, input }) => listAll(await alerts.warnErrcodes(db, caller, input)));
 
   route(alertsApi.errorRate, async ({ caller, input }) => ok(await alerts.getErrorRateAlert(db, caller, input)));
 
   route(alertsApi.saveErrorRate, async ({ caller, input }) => {
     const saved = await alerts.saveErrorRateAlert(db, caller, input);
-    await engine.judgeNow(caller.memberId);
-    return ok(await alerts.getErrorRateAlert(db, caller, { id: saved.id }), ALERT_MSG.saved);
+    return judged(caller.memberId, ALERT_MSG.saved, () => alerts.getErrorRateAlert(db, caller, { id: saved.id }));
   });
 
   route(alertsApi.errorRateStatus, async ({ caller, input }) => {
     await alerts.setErrorRateStatus(db, caller, input);
-    await engine.judgeNow(caller.memberId);
-    return ok(null, statusMsg(input.status));
+    return judged(caller.memberId, statusMsg(input.status), () => null);
   });
 
   route(alertsApi.deleteErrorRate, async ({ caller, input }) => {

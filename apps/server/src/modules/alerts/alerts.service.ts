@@ -32,15 +32,16 @@ import {
   type WarnInterface,
   maskEmail,
   maskPhone,
-  pageOffset,
 } from '@apimarket/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertContacts, alertDeliveries, alertFirings, alertRules, callStats, interfaceDocs, interfaces, purchases } from '../../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
+import { paged } from '../../db/sql';
 import type { Notifier } from '../../notify';
 import type { Account } from '../account/access';
 import { balanceOf } from '../billing/billing.service';
+import { purchasedInterfaces } from '../purchases/purchases.service';
 import { sendSmsCode, verifySmsCode } from '../identity/sms.service';
 
 export const CHINA_TODAY = sql`(now() at time zone 'Asia/Shanghai')::date`;
@@ -63,12 +64,7 @@ async function ownedRule(db: Db, account: Account, id: number, kind: AlertKind):
 
 /** The account's purchased interfaces (any state: an alert may watch a stopped purchase too). */
 export async function warnInterfaces(db: Db, account: Account): Promise<WarnInterface[]> {
-  return db
-    .select({ interfaceId: purchases.interfaceId, interfaceName: interfaces.interfaceName })
-    .from(purchases)
-    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-    .where(eq(purchases.memberId, account.memberId))
-    .orderBy(asc(purchases.interfaceId));
+  return purchasedInterfaces(db, account).orderBy(asc(purchases.interfaceId));
 }
 
 async function requirePurchased(db: Db, account: Account, interfaceId: number): Promise<string> {
@@ -210,18 +206,14 @@ function errorRow(rule: RuleRow, name: string | null): ErrorRateAlertRow {
 
 export async function listErrorRateAlerts(db: Db, account: Account, page: PageQuery): Promise<{ rows: ErrorRateAlertRow[]; total: number }> {
   const where = and(eq(alertRules.memberId, account.memberId), eq(alertRules.kind, 'error_rate'));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ rule: alertRules, name: interfaces.interfaceName })
-      .from(alertRules)
-      .leftJoin(interfaces, eq(interfaces.id, alertRules.interfaceId))
-      .where(where)
-      .orderBy(desc(alertRules.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    db.select({ n: count() }).from(alertRules).where(where),
-  ]);
-  return { rows: rows.map((r) => errorRow(r.rule, r.name)), total: total?.n ?? 0 };
+  const rules = db
+    .select({ rule: alertRules, name: interfaces.interfaceName })
+    .from(alertRules)
+    .leftJoin(interfaces, eq(interfaces.id, alertRules.interfaceId))
+    .where(where)
+    .orderBy(desc(alertRules.id));
+  const { rows, total } = await paged(rules.$dynamic(), db.$count(alertRules, where), page);
+  return { rows: rows.map((r) => errorRow(r.rule, r.name)), total };
 }
 
 export async function getErrorRateAlert(db: Db, account: Account, { id }: AlertIdInput): Promise<ErrorRateAlertRow> {
@@ -265,21 +257,17 @@ export async function deleteErrorRateAlert(db: Db, account: Account, { id }: Ale
 // ── History ──────────────────────────────────────────────────────────────────────────────────
 export async function listFirings(db: Db, account: Account, page: PageQuery): Promise<{ rows: AlertFiringRow[]; total: number }> {
   const where = eq(alertFirings.memberId, account.memberId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ f: alertFirings, name: interfaces.interfaceName })
-      .from(alertFirings)
-      .leftJoin(interfaces, eq(interfaces.id, alertFirings.interfaceId))
-      .where(where)
-      .orderBy(desc(alertFirings.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    db.select({ n: count() }).from(alertFirings).where(where),
-  ]);
+  const firings = db
+    .select({ f: alertFirings, name: interfaces.interfaceName })
+    .from(alertFirings)
+    .leftJoin(interfaces, eq(interfaces.id, alertFirings.interfaceId))
+    .where(where)
+    .orderBy(desc(alertFirings.id));
+  const { rows, total } = await paged(firings.$dynamic(), db.$count(alertFirings, where), page);
   const ids = rows.map((r) => r.f.id);
   const deliveries = ids.length ? await db.select().from(alertDeliveries).where(inArray(alertDeliveries.firingId, ids)).orderBy(asc(alertDeliveries.id)) : [];
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rows.map(({ f, name }) => {
       const kind = f.kind as AlertKind;
       return {

@@ -22,6 +22,7 @@ import {
   type RefundStatus,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, likeLiteral } from '../../db/sql';
 import { balances, interfaces, ledger, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
@@ -239,6 +240,10 @@ export async function orderByNo(db: Db, account: Account, orderNo: string): Prom
   return orderView(row);
 }
 
+/** The status of the newest refund asked for an order or a purchase (`ref` is its column of refunds), or null. */
+const lastRefundStatus = (ref: PgColumn, id: PgColumn) =>
+  sql<RefundStatus | null>`(select ${refunds.status} from ${refunds} where ${ref} = ${id} order by ${refunds.id} desc limit 1)`;
+
 export function orderQuery(db: Db) {
   return db
     .select({
@@ -251,7 +256,7 @@ export function orderQuery(db: Db) {
       status: orders.status,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
-      refundStatus: sql<RefundStatus | null>`(select ${refunds.status} from ${refunds} where ${refunds.orderId} = ${orders.id} order by ${refunds.id} desc limit 1)`,
+      refundStatus: lastRefundStatus(refunds.orderId, orders.id),
     })
     .from(orders)
     .innerJoin(interfaces, eq(interfaces.id, orders.interfaceId))
@@ -420,7 +425,7 @@ export async function listPurchases(db: Db, account: Account, page: PageQuery & 
         callbackUrl: purchases.callbackUrl,
         autoRenewPackageId: purchases.autoRenewPackageId,
         renewFailedAt: purchases.renewFailedAt,
-        refundStatus: sql<RefundStatus | null>`(select ${refunds.status} from ${refunds} where ${refunds.purchaseId} = ${purchases.id} order by ${refunds.id} desc limit 1)`,
+        refundStatus: lastRefundStatus(refunds.purchaseId, purchases.id),
       })
       .from(purchases)
       .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))

@@ -4,7 +4,7 @@
 import { catalogApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { list, ok } from '../../http/envelope';
+import { listAll, list, ok } from '../../http/envelope';
 import { type RouteDeps, routes } from '../../http/route';
 import { listCategories } from './category.service';
 import { getInterface, getPackage, listInterfaces, listLabels, listPackagesOf, searchInterfaces } from './interface.service';
@@ -32,10 +32,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: RouteDeps & { co
   route(catalogApi.search, ({ input }) => search(input));
   route(catalogApi.searchPost, ({ input }) => search(input));
 
-  route(catalogApi.list, async ({ input }) => {
-    const rows = await listInterfaces(db, input.categoryId);
-    return list(rows, rows.length);
-  });
+  route(catalogApi.list, async ({ input }) => listAll(await listInterfaces(db, input.categoryId)));
 
   // Need matching (/api/marry): the scenarios to pick from, and the ranked interfaces.
   route(catalogApi.matchOptions, async () => ok(matchOptions()));
@@ -48,10 +45,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: RouteDeps & { co
 
   route(catalogApi.detail, async ({ input }) => ok(await getInterface(db, input.id)));
   route(catalogApi.labels, async () => ok(await listLabels(db)));
-  route(catalogApi.packages, async ({ input }) => {
-    const rows = await listPackagesOf(db, input.interfaceId);
-    return list(rows, rows.length);
-  });
+  route(catalogApi.packages, async ({ input }) => listAll(await listPackagesOf(db, input.interfaceId)));
   route(catalogApi.package, async ({ input }) => ok(await getPackage(db, input.id)));
 
   // Where customers send gateway calls; the API documentation and code samples use it.

@@ -141,15 +141,18 @@ export async function listInterfaces(db: Db, categoryId?: number) {
     .orderBy(asc(interfaces.categoryId), asc(interfaces.sort), asc(interfaces.id));
 }
 
+/** A price package as buyers and editors see it. */
+export const PACKAGE = {
+  id: pricePackages.id,
+  interfaceId: pricePackages.interfaceId,
+  calls: pricePackages.calls,
+  priceFen: pricePackages.priceFen,
+  validityDays: pricePackages.validityDays,
+};
+
 export async function listPackages(db: Db, interfaceId: number) {
   return db
-    .select({
-      id: pricePackages.id,
-      interfaceId: pricePackages.interfaceId,
-      calls: pricePackages.calls,
-      priceFen: pricePackages.priceFen,
-      validityDays: pricePackages.validityDays,
-    })
+    .select(PACKAGE)
     .from(pricePackages)
     .where(and(eq(pricePackages.interfaceId, interfaceId), eq(pricePackages.onSale, true)))
     .orderBy(asc(pricePackages.sort), asc(pricePackages.calls));
@@ -166,11 +169,7 @@ export async function getPackage(db: Db, id: number | null) {
   if (id === null) throw new NotFound(INTERFACE_MSG.packageNotFound);
   const [row] = await db
     .select({
-      id: pricePackages.id,
-      interfaceId: pricePackages.interfaceId,
-      calls: pricePackages.calls,
-      priceFen: pricePackages.priceFen,
-      validityDays: pricePackages.validityDays,
+      ...PACKAGE,
       interfaceName: interfaces.interfaceName,
     })
     .from(pricePackages)

@@ -14,7 +14,7 @@ import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleAudit } from '../../db/schema';
 import { Invalid } from '../../http/errors';
-import { type ExportColumn, exportTime, xlsxOf } from './console-export';
+import { type ExportCell, type ExportColumn, exportTime, xlsxOf } from './console-export';
 import type { Actor } from './operators.service';
 
 export interface AuditEntry {
@@ -36,6 +36,32 @@ export async function recordAudit(db: Pick<Db, 'insert'>, actor: Actor, entry: A
     after: entry.after ?? null,
     ip: actor.ip,
   });
+}
+
+/** What an audited export names: its sheet, columns and rows, and the target type and filters its audit record keeps. */
+export interface AuditedExport<R> {
+  sheet: string;
+  columns: readonly ExportColumn[];
+  rows: readonly R[];
+  cells: (row: R) => ExportCell[];
+  targetType: string;
+  filter: unknown;
+}
+
+/** The rows as an xlsx; taking it is itself recorded (`<targetType>.export`), with the filters as asked and the row count. */
+export async function auditedExport<R>(db: Db, actor: Actor, e: AuditedExport<R>): Promise<Buffer> {
+  const file = await xlsxOf(e.sheet, e.columns, e.rows.map(e.cells));
+  await recordAudit(db, actor, { action: `${e.targetType}.export`, targetType: e.targetType, targetId: '*', after: { filter: e.filter, rows: e.rows.length } });
+  return file;
+}
+
+/** The export limit plus one: reading one row past it tells that there are too many, without a second query for the count. */
+export const EXPORT_READ = CONSOLE_LIMITS.exportMax + 1;
+
+/** The rows read with EXPORT_READ, refused with `tooMany` when there are more than an export holds. */
+export function withinExportLimit<R>(rows: R[], tooMany: string): R[] {
+  if (rows.length > CONSOLE_LIMITS.exportMax) throw new Invalid(tooMany);
+  return rows;
 }
 
 /** The log's filters as stored times: `from` a China day's start, `to` the start of the day after it. */
@@ -100,18 +126,19 @@ const jsonText = (value: unknown) => (value === null || value === undefined ? ''
  * itself recorded (`audit.export`), with the filters as asked and the row count.
  */
 export async function exportAudit(db: Db, actor: Actor, asked: ConsoleAuditQuery): Promise<Buffer> {
-  // One row past the limit tells that there are too many, without a second query for the count.
   const rows = await db
     .select()
     .from(consoleAudit)
     .where(auditWhere(filterOf(asked)))
     .orderBy(desc(consoleAudit.id))
-    .limit(CONSOLE_LIMITS.exportMax + 1);
-  if (rows.length > CONSOLE_LIMITS.exportMax) throw new Invalid(CONSOLE_MSG.auditExportTooMany);
-  const file = await xlsxOf(
-    '操作日志',
-    AUDIT_EXPORT_COLUMNS,
-    rows.map((r) => [
+    .limit(EXPORT_READ);
+  return auditedExport(db, actor, {
+    sheet: '操作日志',
+    columns: AUDIT_EXPORT_COLUMNS,
+    targetType: 'audit',
+    filter: asked,
+    rows: withinExportLimit(rows, CONSOLE_MSG.auditExportTooMany),
+    cells: (r) => [
       exportTime(r.createdAt),
       // The command line signs its records 'cli'; the log screen calls it 命令行.
       r.actor === 'cli' ? '命令行（cli）' : r.actor,
@@ -122,8 +149,6 @@ export async function exportAudit(db: Db, actor: Actor, asked: ConsoleAuditQuery
       jsonText(r.before),
       jsonText(r.after),
       r.ip,
-    ]),
-  );
-  await recordAudit(db, actor, { action: 'audit.export', targetType: 'audit', targetId: '*', after: { filter: asked, rows: rows.length } });
-  return file;
+    ],
+  });
 }

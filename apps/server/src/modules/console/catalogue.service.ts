@@ -25,7 +25,7 @@ import { categories, interfaceDocs, interfaces, pricePackages, purchases } from 
 import { likeLiteral } from '../../db/sql';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
-import { forgetCatalogueTotals } from '../catalog/interface.service';
+import { forgetCatalogueTotals, PACKAGE } from '../catalog/interface.service';
 import { refreshListing } from '../catalog/listing';
 import { forget } from '../../memo';
 import { recordAudit } from './audit.service';
@@ -100,11 +100,7 @@ const statusOf = (s: string): InterfaceStatus => (s === 'on_sale' ? 'on_sale' : 
 async function packagesOf(db: Db, interfaceId: number): Promise<CataloguePackage[]> {
   return db
     .select({
-      id: pricePackages.id,
-      interfaceId: pricePackages.interfaceId,
-      calls: pricePackages.calls,
-      priceFen: pricePackages.priceFen,
-      validityDays: pricePackages.validityDays,
+      ...PACKAGE,
       sort: pricePackages.sort,
       onSale: pricePackages.onSale,
     })

@@ -12,7 +12,6 @@ import {
   type ContentStatus,
   KnowledgeSaveInput,
   NewsSaveInput,
-  pageOffset,
   parseId,
   PolicySaveInput,
   REVALIDATE_HEADER,
@@ -27,6 +26,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { banners, cases, interfaces, knowledge, news, policies } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
+import { paged } from '../../db/sql';
 import { contains } from '../content/content.shared';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
@@ -58,22 +58,22 @@ export interface ContentEditor<I> {
   setStatus(db: Db, actor: Actor, id: number, status: ContentStatus): Promise<StatusOutcome>;
 }
 
-/** What a kind spells out: its queries, typed by its own table, and how input becomes columns. */
-interface KindSpec<I extends { id?: number; version?: string }, V extends Record<string, unknown>, R extends Item> {
+/** The tables the editors write: each has an id and a draft/published status. */
+type EditableTable = typeof news | typeof cases | typeof policies | typeof knowledge | typeof banners;
+type EditableValues = Omit<EditableTable['$inferInsert'], 'id' | 'status'>;
+
+/** What a kind spells out: its table, its list query, and how input becomes columns. */
+interface KindSpec<I extends { id?: number; version?: string }, V extends EditableValues> {
+  table: EditableTable;
   /** The audit trail's targetType. */
   target: string;
   /** The kind's save rule: the route's declaration has already parsed the input by it; here it types it. */
   schema: z.ZodType<I, unknown>;
   list(db: Db, q: ContentListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
-  find(db: Db, id: number, lock?: boolean): Promise<R | undefined>;
   /** The columns an editor writes, from the input (and the stored item when editing). */
-  values(input: I, current: R | undefined): V;
+  values(input: I, current: Item | undefined): V;
   /** Checks that need the database (linked interfaces exist). */
   check?(db: Db, values: V): Promise<void>;
-  insert(db: Db, values: V): Promise<R>;
-  update(db: Db, id: number, values: V): Promise<R>;
-  /** Moves the item to `status` unless it is already there; undefined when nothing moved. */
-  move(db: Db, id: number, status: ContentStatus): Promise<R | undefined>;
 }
 
 const isStatus = (s: string): s is ContentStatus => s === 'draft' || s === 'published';
@@ -82,9 +82,11 @@ const statusOf = (item: Item): ContentStatus => (isStatus(item.status) ? item.st
 /** Equal as stored: dates by instant, arrays and objects by their JSON. */
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v));
 
-function defineKind<I extends { id?: number; version?: string }, V extends Record<string, unknown>, R extends Item>(spec: KindSpec<I, V, R>): ContentEditor<I> {
-  const found = async (db: Db, id: number, lock = false) => {
-    const item = await spec.find(db, id, lock);
+function defineKind<I extends { id?: number; version?: string }, V extends EditableValues>(spec: KindSpec<I, V>): ContentEditor<I> {
+  const { table } = spec;
+  const found = async (db: Db, id: number, lock = false): Promise<Item> => {
+    const query = db.select().from(table).where(eq(table.id, id));
+    const [item]: Item[] = await (lock ? query.for('update') : query);
     if (!item) throw new NotFound(CONTENT_MSG.missing);
     return item;
   };
@@ -97,7 +99,12 @@ function defineKind<I extends { id?: number; version?: string }, V extends Recor
         if (input.id === undefined) {
           const values = spec.values(input, undefined);
           await spec.check?.(tx, values);
-          const item = await spec.insert(tx, values);
+          const item = one(
+            await tx
+              .insert(table)
+              .values({ ...values, status: 'draft' })
+              .returning(),
+          );
           await recordAudit(tx, actor, { action: 'content.create', targetType: spec.target, targetId: item.id, after: { ...values, status: item.status } });
           return { id: item.id, status: statusOf(item), updatedAt: item.updatedAt, created: true, changed: true };
         }
@@ -116,7 +123,7 @@ function defineKind<I extends { id?: number; version?: string }, V extends Recor
           return { id: current.id, status: statusOf(current), updatedAt: current.updatedAt, created: false, changed: false };
         }
         await spec.check?.(tx, values);
-        const item = await spec.update(tx, current.id, values);
+        const item = one(await tx.update(table).set(values).where(eq(table.id, current.id)).returning());
         await recordAudit(tx, actor, { action: 'content.update', targetType: spec.target, targetId: item.id, before, after });
         return { id: item.id, status: statusOf(item), updatedAt: item.updatedAt, created: false, changed: true };
       });
@@ -124,7 +131,11 @@ function defineKind<I extends { id?: number; version?: string }, V extends Recor
 
     async setStatus(db, actor, id, status) {
       return db.transaction(async (tx) => {
-        const moved = await spec.move(tx, id, status);
+        const [moved]: Item[] = await tx
+          .update(table)
+          .set({ status })
+          .where(and(eq(table.id, id), ne(table.status, status)))
+          .returning();
         if (!moved) {
           // Already there (or gone): deciding the same thing twice changes nothing.
           const item = await found(tx, id);
@@ -145,7 +156,7 @@ function defineKind<I extends { id?: number; version?: string }, V extends Recor
 
 // ── Shared pieces ────────────────────────────────────────────────────────────────────────────
 
-const one = <T>(rows: T[]): T => {
+const one = (rows: readonly Item[]): Item => {
   const [row] = rows;
   if (!row) throw new NotFound(CONTENT_MSG.missing);
   return row;
@@ -195,14 +206,10 @@ function common(q: ContentListQuery, status: AnyPgColumn, id: AnyPgColumn, text:
 /** Drafts first (they wait for the editor), then the newest. */
 const draftsFirst = (status: AnyPgColumn) => sql`${status} = 'draft' desc`;
 
-async function page<T>(rows: Promise<T[]>, total: Promise<Array<{ n: number }>>) {
-  const [r, [t]] = await Promise.all([rows, total]);
-  return { rows: r, total: t?.n ?? 0 };
-}
-
 // ── The kinds ────────────────────────────────────────────────────────────────────────────────
 
 const newsEditor = defineKind({
+  table: news,
   target: 'news',
   schema: NewsSaveInput,
   list: (db, q) => {
@@ -220,14 +227,11 @@ const newsEditor = defineKind({
       createdAt: news.createdAt,
       updatedAt: news.updatedAt,
     };
-    return page(
-      db.select(row).from(news).where(where).orderBy(draftsFirst(news.status), desc(news.publishedAt), desc(news.id)).limit(q.pageSize).offset(pageOffset(q)),
-      db.select({ n: count() }).from(news).where(where),
+    return paged(
+      db.select(row).from(news).where(where).orderBy(draftsFirst(news.status), desc(news.publishedAt), desc(news.id)).$dynamic(),
+      db.$count(news, where),
+      q,
     );
-  },
-  find: async (db, id, lock) => {
-    const query = db.select().from(news).where(eq(news.id, id));
-    return (await (lock ? query.for('update') : query))[0];
   },
   values: (input, current) => ({
     type: input.type,
@@ -237,25 +241,10 @@ const newsEditor = defineKind({
     publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
     body: input.body,
   }),
-  insert: async (db, values) =>
-    one(
-      await db
-        .insert(news)
-        .values({ ...values, status: 'draft' })
-        .returning(),
-    ),
-  update: async (db, id, values) => one(await db.update(news).set(values).where(eq(news.id, id)).returning()),
-  move: async (db, id, status) =>
-    (
-      await db
-        .update(news)
-        .set({ status })
-        .where(and(eq(news.id, id), ne(news.status, status)))
-        .returning()
-    )[0],
 });
 
 const caseEditor = defineKind({
+  table: cases,
   target: 'case',
   schema: CaseSaveInput,
   list: (db, q) => {
@@ -275,20 +264,11 @@ const caseEditor = defineKind({
       createdAt: cases.createdAt,
       updatedAt: cases.updatedAt,
     };
-    return page(
-      db
-        .select(row)
-        .from(cases)
-        .where(where)
-        .orderBy(draftsFirst(cases.status), desc(cases.publishedAt), desc(cases.id))
-        .limit(q.pageSize)
-        .offset(pageOffset(q)),
-      db.select({ n: count() }).from(cases).where(where),
+    return paged(
+      db.select(row).from(cases).where(where).orderBy(draftsFirst(cases.status), desc(cases.publishedAt), desc(cases.id)).$dynamic(),
+      db.$count(cases, where),
+      q,
     );
-  },
-  find: async (db, id, lock) => {
-    const query = db.select().from(cases).where(eq(cases.id, id));
-    return (await (lock ? query.for('update') : query))[0];
   },
   values: (input, current) => ({
     industry: input.industry,
@@ -302,25 +282,10 @@ const caseEditor = defineKind({
     publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
   }),
   check: (db, values) => checkInterfaces(db, values.interfaceIds),
-  insert: async (db, values) =>
-    one(
-      await db
-        .insert(cases)
-        .values({ ...values, status: 'draft' })
-        .returning(),
-    ),
-  update: async (db, id, values) => one(await db.update(cases).set(values).where(eq(cases.id, id)).returning()),
-  move: async (db, id, status) =>
-    (
-      await db
-        .update(cases)
-        .set({ status })
-        .where(and(eq(cases.id, id), ne(cases.status, status)))
-        .returning()
-    )[0],
 });
 
 const policyEditor = defineKind({
+  table: policies,
   target: 'policy',
   schema: PolicySaveInput,
   list: (db, q) => {
@@ -337,20 +302,11 @@ const policyEditor = defineKind({
       createdAt: policies.createdAt,
       updatedAt: policies.updatedAt,
     };
-    return page(
-      db
-        .select(row)
-        .from(policies)
-        .where(where)
-        .orderBy(draftsFirst(policies.status), desc(policies.issuedAt), desc(policies.id))
-        .limit(q.pageSize)
-        .offset(pageOffset(q)),
-      db.select({ n: count() }).from(policies).where(where),
+    return paged(
+      db.select(row).from(policies).where(where).orderBy(draftsFirst(policies.status), desc(policies.issuedAt), desc(policies.id)).$dynamic(),
+      db.$count(policies, where),
+      q,
     );
-  },
-  find: async (db, id, lock) => {
-    const query = db.select().from(policies).where(eq(policies.id, id));
-    return (await (lock ? query.for('update') : query))[0];
   },
   values: (input, current) => ({
     title: input.title,
@@ -361,25 +317,10 @@ const policyEditor = defineKind({
     body: input.body,
     tags: input.tags,
   }),
-  insert: async (db, values) =>
-    one(
-      await db
-        .insert(policies)
-        .values({ ...values, status: 'draft' })
-        .returning(),
-    ),
-  update: async (db, id, values) => one(await db.update(policies).set(values).where(eq(policies.id, id)).returning()),
-  move: async (db, id, status) =>
-    (
-      await db
-        .update(policies)
-        .set({ status })
-        .where(and(eq(policies.id, id), ne(policies.status, status)))
-        .returning()
-    )[0],
 });
 
 const knowledgeEditor = defineKind({
+  table: knowledge,
   target: 'knowledge',
   schema: KnowledgeSaveInput,
   list: (db, q) => {
@@ -396,20 +337,11 @@ const knowledgeEditor = defineKind({
       createdAt: knowledge.createdAt,
       updatedAt: knowledge.updatedAt,
     };
-    return page(
-      db
-        .select(row)
-        .from(knowledge)
-        .where(where)
-        .orderBy(draftsFirst(knowledge.status), desc(knowledge.publishedAt), desc(knowledge.id))
-        .limit(q.pageSize)
-        .offset(pageOffset(q)),
-      db.select({ n: count() }).from(knowledge).where(where),
+    return paged(
+      db.select(row).from(knowledge).where(where).orderBy(draftsFirst(knowledge.status), desc(knowledge.publishedAt), desc(knowledge.id)).$dynamic(),
+      db.$count(knowledge, where),
+      q,
     );
-  },
-  find: async (db, id, lock) => {
-    const query = db.select().from(knowledge).where(eq(knowledge.id, id));
-    return (await (lock ? query.for('update') : query))[0];
   },
   values: (input, current) => ({
     type: input.type,
@@ -420,56 +352,18 @@ const knowledgeEditor = defineKind({
     publishedAt: publishTime(input.publishedAt, currentDate(current, 'publishedAt')),
   }),
   check: (db, values) => checkInterfaces(db, values.interfaceIds),
-  insert: async (db, values) =>
-    one(
-      await db
-        .insert(knowledge)
-        .values({ ...values, status: 'draft' })
-        .returning(),
-    ),
-  update: async (db, id, values) => one(await db.update(knowledge).set(values).where(eq(knowledge.id, id)).returning()),
-  move: async (db, id, status) =>
-    (
-      await db
-        .update(knowledge)
-        .set({ status })
-        .where(and(eq(knowledge.id, id), ne(knowledge.status, status)))
-        .returning()
-    )[0],
 });
 
 const bannerEditor = defineKind({
+  table: banners,
   target: 'banner',
   schema: BannerSaveInput,
   list: (db, q) => {
     const where = and(...common(q, banners.status, banners.id, [banners.title, banners.subtitle, banners.href]));
     // The home shows banners by sort: list them in that order, so the editor sees the home's.
-    return page(
-      db.select().from(banners).where(where).orderBy(asc(banners.sort), asc(banners.id)).limit(q.pageSize).offset(pageOffset(q)),
-      db.select({ n: count() }).from(banners).where(where),
-    );
-  },
-  find: async (db, id, lock) => {
-    const query = db.select().from(banners).where(eq(banners.id, id));
-    return (await (lock ? query.for('update') : query))[0];
+    return paged(db.select().from(banners).where(where).orderBy(asc(banners.sort), asc(banners.id)).$dynamic(), db.$count(banners, where), q);
   },
   values: (input) => ({ title: input.title, subtitle: input.subtitle, href: input.href, buttonText: input.buttonText, theme: input.theme, sort: input.sort }),
-  insert: async (db, values) =>
-    one(
-      await db
-        .insert(banners)
-        .values({ ...values, status: 'draft' })
-        .returning(),
-    ),
-  update: async (db, id, values) => one(await db.update(banners).set(values).where(eq(banners.id, id)).returning()),
-  move: async (db, id, status) =>
-    (
-      await db
-        .update(banners)
-        .set({ status })
-        .where(and(eq(banners.id, id), ne(banners.status, status)))
-        .returning()
-    )[0],
 });
 
 export const CONTENT_EDITORS: { [K in ContentKind]: ContentEditor<z.output<(typeof CONTENT_SAVE_INPUT)[K]>> } = {

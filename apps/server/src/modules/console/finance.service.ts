@@ -3,9 +3,7 @@
 // the audited decisions that move money (one ledger row each, whatever is resubmitted), and the
 // audited xlsx of each queue that the finance desk reconciles against the bank statement.
 import {
-  CONSOLE_LIMITS,
   type OrderRow,
-  pageOffset,
   type QueuePage,
   RECHARGE_QUEUE,
   RECHARGE_QUEUE_LABEL,
@@ -24,17 +22,28 @@ import {
   type RefundQueueStatus,
   REVIEW_MSG,
 } from '@apimarket/contracts';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interfaces, members, orders, purchases, recharges, refunds } from '../../db/schema';
-import { Invalid, NotFound } from '../../http/errors';
 import { balanceChanged, balanceOf, decideRecharge, orderQuery, orderView } from '../billing/billing.service';
 import { forget } from '../../memo';
 import { decideRefund, proportionalFen } from '../purchases/refunds.service';
-import { recordAudit } from './audit.service';
-import { type ExportColumn, exportTime, exportYuan, xlsxOf } from './console-export';
+import { auditedExport, EXPORT_READ, withinExportLimit } from './audit.service';
+import { type ExportColumn, exportTime, exportYuan } from './console-export';
 import type { Actor } from './operators.service';
-import { decidedBy, iso, keywordMatch, queueOrder, queueStatus, statusCounts } from './queue';
+import {
+  decideAudited,
+  type ReviewDecision,
+  iso,
+  listQueue,
+  otherRequests,
+  type QueueDef,
+  type QueueSelect,
+  queueItem,
+  queueRow,
+  queueRows,
+  queueStatus,
+} from './queue';
 
 const RECENT = 10;
 
@@ -67,42 +76,29 @@ function rechargeQuery(db: Db) {
     .$dynamic();
 }
 
-type RechargeSelect = Awaited<ReturnType<ReturnType<typeof rechargeQuery>['execute']>>[number];
+type RechargeSelect = QueueSelect<ReturnType<typeof rechargeQuery>>;
 
 function rechargeView(r: RechargeSelect): RechargeQueueRow {
   const status = queueStatus(RECHARGE_QUEUE, r.status);
   return { ...r, status, statusLabel: RECHARGE_QUEUE_LABEL[status], decidedAt: iso(r.decidedAt), createdAt: r.createdAt.toISOString() };
 }
 
-/** The list's and the export's filters: the keyword alone (for the tab counts) and with the status. */
-function rechargeFilter(q: QueueFilter<RechargeQueueQuery>) {
-  const match = keywordMatch(q.keyword, [recharges.transferRef, recharges.payerName, members.loginName]);
-  return { match, where: and(match, q.status === 'all' ? undefined : eq(recharges.status, q.status)) };
+const RECHARGES: QueueDef<RechargeQueueStatus, ReturnType<typeof rechargeQuery>, RechargeQueueRow> = {
+  statuses: RECHARGE_QUEUE,
+  waiting: 'declared',
+  columns: recharges,
+  keyword: [recharges.transferRef, recharges.payerName, members.loginName],
+  missing: '充值申请不存在',
+  query: rechargeQuery,
+  view: rechargeView,
+};
+
+export function listRechargeQueue(db: Db, q: RechargeQueueQuery): Promise<QueuePage<RechargeQueueRow, RechargeQueueStatus>> {
+  return listQueue(db, RECHARGES, q);
 }
 
-export async function listRechargeQueue(db: Db, q: RechargeQueueQuery): Promise<QueuePage<RechargeQueueRow, RechargeQueueStatus>> {
-  const { match, where } = rechargeFilter(q);
-  const [rows, grouped] = await Promise.all([
-    rechargeQuery(db)
-      .where(where)
-      .orderBy(...queueOrder(q.status, recharges.status, 'declared', recharges.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db
-      .select({ status: recharges.status, n: count() })
-      .from(recharges)
-      .innerJoin(members, eq(members.id, recharges.memberId))
-      .where(match)
-      .groupBy(recharges.status),
-  ]);
-  const counts = statusCounts(RECHARGE_QUEUE, grouped);
-  return { rows: rows.map(rechargeView), total: counts[q.status], counts };
-}
-
-export async function rechargeRow(db: Db, id: number): Promise<RechargeQueueRow> {
-  const [row] = await rechargeQuery(db).where(eq(recharges.id, id));
-  if (!row) throw new NotFound('充值申请不存在');
-  return rechargeView(row);
+export function rechargeRow(db: Db, id: number): Promise<RechargeQueueRow> {
+  return queueRow(db, RECHARGES, id);
 }
 
 /** The transfer with what the operator checks against the bank statement: balance, orders, other recharges. */
@@ -111,35 +107,25 @@ export async function rechargeDetail(db: Db, id: number): Promise<RechargeDetail
   const [balanceFen, orderRows, others] = await Promise.all([
     balanceOf(db, row.memberId),
     recentOrders(db, row.memberId),
-    rechargeQuery(db)
-      .where(and(eq(recharges.memberId, row.memberId), ne(recharges.id, id)))
-      .orderBy(desc(recharges.id))
-      .limit(RECENT),
+    otherRequests(db, RECHARGES, row.memberId, id, RECENT),
   ]);
   return { ...row, balanceFen, recentOrders: orderRows, recentRecharges: others.map(rechargeView) };
 }
 
-export interface RechargeDecision {
-  id: number;
-  decision: 'confirm' | 'reject';
-  reason: string;
-}
+export type RechargeDecision = ReviewDecision<'confirm' | 'reject'>;
 
 /** decideRecharge with its audit record, in one transaction: a confirmation credits once and is logged once. */
 export async function decideRechargeAs(db: Db, actor: Actor, d: RechargeDecision) {
-  const result = await db.transaction(async (tx) => {
-    const out = await decideRecharge(tx, { ...d, operator: decidedBy(actor) });
-    if (out.changed) {
-      await recordAudit(tx, actor, {
-        action: `recharge.${d.decision}`,
-        targetType: 'recharge',
-        targetId: out.row.id,
-        before: { status: 'declared' },
-        after: d.decision === 'confirm' ? { status: out.row.status, amountFen: out.row.amountFen } : { status: out.row.status, reason: out.row.reason },
-      });
-    }
-    return out;
-  });
+  const result = await decideAudited(
+    db,
+    actor,
+    { action: `recharge.${d.decision}`, targetType: 'recharge' },
+    (tx, operator) => decideRecharge(tx, { ...d, operator }),
+    ({ row }) => ({
+      before: { status: 'declared' },
+      after: d.decision === 'confirm' ? { status: row.status, amountFen: row.amountFen } : { status: row.status, reason: row.reason },
+    }),
+  );
   // Balance watchers (usage alerts) read the balance: only after the credit has committed.
   if (result.changed && d.decision === 'confirm') balanceChanged(db, result.row.memberId);
   return result;
@@ -183,7 +169,7 @@ function refundQuery(db: Db) {
   );
 }
 
-type RefundSelect = Awaited<ReturnType<ReturnType<typeof refundQuery>['execute']>>[number];
+type RefundSelect = QueueSelect<ReturnType<typeof refundQuery>>;
 
 function refundView({ purchaseId: _p, orderInterfaceId: _i, ...r }: RefundSelect): RefundQueueRow {
   const status = queueStatus(REFUND_QUEUE, r.status);
@@ -199,37 +185,22 @@ function refundView({ purchaseId: _p, orderInterfaceId: _i, ...r }: RefundSelect
   };
 }
 
-function refundFilter(q: QueueFilter<RefundQueueQuery>) {
-  const match = keywordMatch(q.keyword, [members.loginName, orders.orderNo, interfaces.interfaceName]);
-  return { match, where: and(match, q.status === 'all' ? undefined : eq(refunds.status, q.status)) };
+const REFUNDS: QueueDef<RefundQueueStatus, ReturnType<typeof refundQuery>, RefundQueueRow> = {
+  statuses: REFUND_QUEUE,
+  waiting: 'requested',
+  columns: refunds,
+  keyword: [members.loginName, orders.orderNo, interfaces.interfaceName],
+  missing: '退款申请不存在',
+  query: refundQuery,
+  view: refundView,
+};
+
+export function listRefundQueue(db: Db, q: RefundQueueQuery): Promise<QueuePage<RefundQueueRow, RefundQueueStatus>> {
+  return listQueue(db, REFUNDS, q);
 }
 
-export async function listRefundQueue(db: Db, q: RefundQueueQuery): Promise<QueuePage<RefundQueueRow, RefundQueueStatus>> {
-  const { match, where } = refundFilter(q);
-  const [rows, grouped] = await Promise.all([
-    refundQuery(db)
-      .where(where)
-      .orderBy(...queueOrder(q.status, refunds.status, 'requested', refunds.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db
-      .select({ status: refunds.status, n: count() })
-      .from(refunds)
-      .innerJoin(members, eq(members.id, refunds.memberId))
-      .leftJoin(orders, eq(orders.id, refunds.orderId))
-      .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
-      .leftJoin(interfaces, eq(interfaces.id, sql`coalesce(${orders.interfaceId}, ${purchases.interfaceId})`))
-      .where(match)
-      .groupBy(refunds.status),
-  ]);
-  const counts = statusCounts(REFUND_QUEUE, grouped);
-  return { rows: rows.map(refundView), total: counts[q.status], counts };
-}
-
-export async function refundRow(db: Db, id: number): Promise<RefundQueueRow> {
-  const [row] = await refundQuery(db).where(eq(refunds.id, id));
-  if (!row) throw new NotFound('退款申请不存在');
-  return refundView(row);
+export function refundRow(db: Db, id: number): Promise<RefundQueueRow> {
+  return queueRow(db, REFUNDS, id);
 }
 
 /**
@@ -238,8 +209,7 @@ export async function refundRow(db: Db, id: number): Promise<RefundQueueRow> {
  * lower both, and paid-test calls are never refunded.
  */
 export async function refundDetail(db: Db, id: number): Promise<RefundDetail> {
-  const [raw] = await refundQuery(db).where(eq(refunds.id, id));
-  if (!raw) throw new NotFound('退款申请不存在');
+  const raw = await queueItem(db, REFUNDS, id);
   const row = refundView(raw);
   const purchaseWhere =
     raw.purchaseId !== null
@@ -279,24 +249,21 @@ export interface RefundDecisionCommand {
 
 /** decideRefund with its audit record, in one transaction: an approval credits once and is logged once. */
 export async function decideRefundAs(db: Db, actor: Actor, d: RefundDecisionCommand) {
-  const result = await db.transaction(async (tx) => {
-    // The request as asked: an approval may take back fewer calls and refund less.
-    const [asked] = await tx.select({ calls: refunds.calls, amountFen: refunds.amountFen }).from(refunds).where(eq(refunds.id, d.id));
-    const out = await decideRefund(tx, { ...d, operator: decidedBy(actor) });
-    if (out.changed) {
-      await recordAudit(tx, actor, {
-        action: `refund.${d.decision}`,
-        targetType: 'refund',
-        targetId: out.row.id,
-        before: { status: 'requested', calls: asked?.calls, amountFen: asked?.amountFen },
-        after:
-          d.decision === 'approve'
-            ? { status: out.row.status, calls: out.row.calls, amountFen: out.row.amountFen }
-            : { status: out.row.status, reason: out.row.decisionNote },
-      });
-    }
-    return out;
-  });
+  const result = await decideAudited(
+    db,
+    actor,
+    { action: `refund.${d.decision}`, targetType: 'refund' },
+    async (tx, operator) => {
+      // The request as asked: an approval may take back fewer calls and refund less.
+      const [asked] = await tx.select({ calls: refunds.calls, amountFen: refunds.amountFen }).from(refunds).where(eq(refunds.id, d.id));
+      return { ...(await decideRefund(tx, { ...d, operator })), asked };
+    },
+    ({ row, asked }) => ({
+      before: { status: 'requested', calls: asked?.calls, amountFen: asked?.amountFen },
+      after: d.decision === 'approve' ? { status: row.status, calls: row.calls, amountFen: row.amountFen } : { status: row.status, reason: row.decisionNote },
+    }),
+  );
+
   // The service told the gateway and the balance watchers inside our transaction; tell them
   // again now that it has committed.
   if (result.changed && d.decision === 'approve') {
@@ -337,17 +304,13 @@ export const RECHARGE_EXPORT_COLUMNS: readonly ExportColumn[] = [
  * bank statement; one audit record names who took it, the filters and the row count.
  */
 export async function exportRecharges(db: Db, actor: Actor, q: QueueFilter<RechargeQueueQuery>): Promise<Buffer> {
-  const { where } = rechargeFilter(q);
-  // One row past the limit tells that there are too many, without a second query for the count.
-  const rows = await rechargeQuery(db)
-    .where(where)
-    .orderBy(...queueOrder(q.status, recharges.status, 'declared', recharges.id))
-    .limit(CONSOLE_LIMITS.exportMax + 1);
-  if (rows.length > CONSOLE_LIMITS.exportMax) throw new Invalid(REVIEW_MSG.rechargeExportTooMany);
-  const file = await xlsxOf(
-    '充值记录',
-    RECHARGE_EXPORT_COLUMNS,
-    rows.map((r) => [
+  return auditedExport(db, actor, {
+    sheet: '充值记录',
+    columns: RECHARGE_EXPORT_COLUMNS,
+    targetType: 'recharge',
+    filter: q,
+    rows: withinExportLimit(await queueRows(db, RECHARGES, q, EXPORT_READ), REVIEW_MSG.rechargeExportTooMany),
+    cells: (r) => [
       exportTime(r.createdAt),
       r.loginName,
       r.payerName,
@@ -357,10 +320,8 @@ export async function exportRecharges(db: Db, actor: Actor, q: QueueFilter<Recha
       r.decidedBy,
       exportTime(r.decidedAt),
       r.reason,
-    ]),
-  );
-  await recordAudit(db, actor, { action: 'recharge.export', targetType: 'recharge', targetId: '*', after: { filter: q, rows: rows.length } });
-  return file;
+    ],
+  });
 }
 
 export const REFUND_EXPORT_COLUMNS: readonly ExportColumn[] = [
@@ -383,16 +344,13 @@ export const REFUND_EXPORT_COLUMNS: readonly ExportColumn[] = [
  * request waits and what was paid back once approved. Audited like the recharge export.
  */
 export async function exportRefunds(db: Db, actor: Actor, q: QueueFilter<RefundQueueQuery>): Promise<Buffer> {
-  const { where } = refundFilter(q);
-  const rows = await refundQuery(db)
-    .where(where)
-    .orderBy(...queueOrder(q.status, refunds.status, 'requested', refunds.id))
-    .limit(CONSOLE_LIMITS.exportMax + 1);
-  if (rows.length > CONSOLE_LIMITS.exportMax) throw new Invalid(REVIEW_MSG.refundExportTooMany);
-  const file = await xlsxOf(
-    '退款记录',
-    REFUND_EXPORT_COLUMNS,
-    rows.map((raw) => {
+  return auditedExport(db, actor, {
+    sheet: '退款记录',
+    columns: REFUND_EXPORT_COLUMNS,
+    targetType: 'refund',
+    filter: q,
+    rows: withinExportLimit(await queueRows(db, REFUNDS, q, EXPORT_READ), REVIEW_MSG.refundExportTooMany),
+    cells: (raw) => {
       const r = refundView(raw);
       return [
         exportTime(raw.createdAt),
@@ -408,8 +366,6 @@ export async function exportRefunds(db: Db, actor: Actor, q: QueueFilter<RefundQ
         r.reason,
         r.decisionNote,
       ];
-    }),
-  );
-  await recordAudit(db, actor, { action: 'refund.export', targetType: 'refund', targetId: '*', after: { filter: q, rows: rows.length } });
-  return file;
+    },
+  });
 }

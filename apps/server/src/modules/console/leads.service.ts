@@ -28,8 +28,8 @@ import { and, count, desc, eq, gte, ilike, isNull, like, lt, or, type SQL } from
 import type { Db } from '../../db/client';
 import { auditRequests, leadNotes, leads, operators } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
-import { recordAudit } from './audit.service';
-import { type ExportColumn, exportTime, xlsxOf } from './console-export';
+import { auditedExport, recordAudit } from './audit.service';
+import { type ExportColumn, exportTime } from './console-export';
 import type { Actor } from './operators.service';
 
 /** A repeated note within this window is the same click twice, not a second note. */
@@ -254,10 +254,13 @@ export async function exportLeads(db: Db, actor: Actor, me: number, q: LeadListQ
   const [total] = await db.select({ n: count() }).from(leads).where(where);
   if ((total?.n ?? 0) > LEAD_EXPORT_MAX) throw new Invalid(LEADS_MSG.exportTooMany);
   const rows = await leadQuery(db).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(LEAD_EXPORT_MAX);
-  const file = await xlsxOf(
-    '销售线索',
-    LEAD_EXPORT_COLUMNS,
-    rows.map((r) => [
+  return auditedExport(db, actor, {
+    sheet: '销售线索',
+    columns: LEAD_EXPORT_COLUMNS,
+    targetType: 'lead',
+    filter: q,
+    rows,
+    cells: (r) => [
       exportTime(r.createdAt),
       kindLabel(r.kind),
       stateLabel(r.state),
@@ -270,10 +273,8 @@ export async function exportLeads(db: Db, actor: Actor, me: number, q: LeadListQ
       r.referrer,
       utmText(r.utm),
       r.repeats,
-    ]),
-  );
-  await recordAudit(db, actor, { action: 'lead.export', targetType: 'lead', targetId: '*', after: { filter: q, rows: rows.length } });
-  return file;
+    ],
+  });
 }
 
 // ── Data-compliance audit requests ──────────────────────────────────────────────────────────

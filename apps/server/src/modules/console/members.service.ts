@@ -23,6 +23,7 @@ import {
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { paged } from '../../db/sql';
 import { members, purchases, qualifications } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Notifier } from '../../notify';
@@ -270,25 +271,21 @@ export async function setMemberStatus(db: Db, actor: Actor, { id, status }: Memb
 export async function listDormant(db: Db, q: DormantListPage): Promise<{ rows: DormantRow[]; total: number }> {
   const cond = q.marked ? and(isNull(members.parentId), isNotNull(members.closureMarkedAt)) : dormantAccounts();
   const order = q.marked ? [desc(members.closureMarkedAt), desc(members.id)] : [asc(lastSeen), asc(members.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: members.id,
-        loginName: members.loginName,
-        mobile: members.mobile,
-        companyName: latestQualification(qualifications.companyName),
-        createdAt: members.createdAt,
-        lastLoginAt: members.lastLoginAt,
-        idleDays: sql<number>`floor(extract(epoch from now() - ${lastSeen}) / 86400)::int`,
-        closureMarkedAt: members.closureMarkedAt,
-      })
-      .from(members)
-      .where(cond)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(members).where(cond),
-  ]);
+  const accounts = db
+    .select({
+      id: members.id,
+      loginName: members.loginName,
+      mobile: members.mobile,
+      companyName: latestQualification(qualifications.companyName),
+      createdAt: members.createdAt,
+      lastLoginAt: members.lastLoginAt,
+      idleDays: sql<number>`floor(extract(epoch from now() - ${lastSeen}) / 86400)::int`,
+      closureMarkedAt: members.closureMarkedAt,
+    })
+    .from(members)
+    .where(cond)
+    .orderBy(...order);
+  const { rows, total } = await paged(accounts.$dynamic(), db.$count(members, cond), q);
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -299,7 +296,7 @@ export async function listDormant(db: Db, q: DormantListPage): Promise<{ rows: D
       idleDays: Number(r.idleDays),
       closureMarkedAt: r.closureMarkedAt?.toISOString() ?? null,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

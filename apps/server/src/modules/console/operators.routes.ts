@@ -2,7 +2,7 @@
 // password, enable or disable, and reset the password with the authenticator.
 import { consoleOperatorsApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
-import { list, ok } from '../../http/envelope';
+import { listAll, ok } from '../../http/envelope';
 import { type RouteDeps, routes } from '../../http/route';
 import { addOperator, changeOperatorStatus, listOperators, resetOperatorAccount } from './operators.service';
 
@@ -10,10 +10,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: RouteDeps) {
   const route = routes(app, deps);
   const { db } = deps;
 
-  route(consoleOperatorsApi.list, async () => {
-    const rows = await listOperators(db);
-    return list(rows, rows.length);
-  });
+  route(consoleOperatorsApi.list, async () => listAll(await listOperators(db)));
 
   // The one time the password is shown; the new operator binds an authenticator on first sign-in.
   route(consoleOperatorsApi.create, async ({ caller, input }) => ok(await addOperator(db, caller.actor, input), '运营账号已创建，请把初始密码当面交给本人'));

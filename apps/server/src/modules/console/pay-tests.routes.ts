@@ -2,7 +2,8 @@
 // and the decision — an approval debits the test fee once and opens the test calls.
 import { consolePayTestsApi, formatFen } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
-import { list, ok } from '../../http/envelope';
+import { ok } from '../../http/envelope';
+import { alreadyDecided, queueAnswer } from './queue';
 import { type RouteDeps, routes } from '../../http/route';
 import { decidePayTestInQueue, listPayTestQueue, payTestDetail } from './pay-tests.service';
 
@@ -10,17 +11,14 @@ export async function payTestsRoutes(app: FastifyInstance, deps: RouteDeps) {
   const route = routes(app, deps);
   const { db } = deps;
 
-  route(consolePayTestsApi.list, async ({ input }) => {
-    const page = await listPayTestQueue(db, input);
-    return { ...list(page.rows, page.total), counts: page.counts };
-  });
+  route(consolePayTestsApi.list, async ({ input }) => queueAnswer(await listPayTestQueue(db, input)));
 
   route(consolePayTestsApi.detail, async ({ caller, input }) => ok(await payTestDetail(db, caller.actor, input)));
 
   route(consolePayTestsApi.decide, async ({ caller, input }) => {
     const { row, changed } = await decidePayTestInQueue(db, caller.actor, input);
     let msg: string;
-    if (!changed) msg = `该付费测试申请此前已${input.decision === 'approve' ? '通过' : '驳回'}，未重复处理`;
+    if (!changed) msg = alreadyDecided('付费测试申请', input.decision === 'approve' ? '通过' : '驳回');
     else if (input.decision === 'approve')
       msg = `付费测试已通过：扣除 ${formatFen(row.feeFen)} 元，开通 ${row.calls.toLocaleString('zh-CN')} 次测试调用，已通知客户`;
     else msg = '付费测试申请已驳回，已通知客户';

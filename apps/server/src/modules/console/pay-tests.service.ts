@@ -8,21 +8,19 @@ import {
   type PayTestQueueQuery,
   type PayTestQueueRow,
   type PayTestQueueStatus,
-  pageOffset,
   type QueuePage,
   type ReviewDecisionInput,
 } from '@apimarket/contracts';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { interfaces, members, payTests } from '../../db/schema';
-import { NotFound } from '../../http/errors';
 import { balanceChanged, balanceOf } from '../billing/billing.service';
 import { forget } from '../../memo';
 import { maskMobile } from '../identity/context';
 import { decidePayTest } from '../paytest/paytest.service';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
-import { decidedBy, iso, keywordMatch, queueOrder, queueStatus, statusCounts } from './queue';
+import { decideAudited, type ReviewDecision, iso, listQueue, otherRequests, type QueueDef, type QueueSelect, queueItem, queueRow, queueStatus } from './queue';
 
 const HISTORY_LIMIT = 20;
 
@@ -52,7 +50,7 @@ function payTestQuery(db: Db) {
     .$dynamic();
 }
 
-type PayTestSelect = Awaited<ReturnType<ReturnType<typeof payTestQuery>['execute']>>[number];
+type PayTestSelect = QueueSelect<ReturnType<typeof payTestQuery>>;
 
 function payTestView(r: PayTestSelect, wholePhone = false): PayTestQueueRow {
   const status = queueStatus(PAY_TEST_QUEUE, r.status);
@@ -67,72 +65,47 @@ function payTestView(r: PayTestSelect, wholePhone = false): PayTestQueueRow {
   };
 }
 
-export async function listPayTestQueue(db: Db, q: PayTestQueueQuery): Promise<QueuePage<PayTestQueueRow, PayTestQueueStatus>> {
-  const match = keywordMatch(q.keyword, [members.loginName, interfaces.interfaceName]);
-  const where = and(match, q.status === 'all' ? undefined : eq(payTests.status, q.status));
-  const [rows, grouped] = await Promise.all([
-    payTestQuery(db)
-      .where(where)
-      .orderBy(...queueOrder(q.status, payTests.status, 'applied', payTests.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db
-      .select({ status: payTests.status, n: count() })
-      .from(payTests)
-      .innerJoin(members, eq(members.id, payTests.memberId))
-      .innerJoin(interfaces, eq(interfaces.id, payTests.interfaceId))
-      .where(match)
-      .groupBy(payTests.status),
-  ]);
-  const counts = statusCounts(PAY_TEST_QUEUE, grouped);
-  return { rows: rows.map((r) => payTestView(r)), total: counts[q.status], counts };
+const QUEUE: QueueDef<PayTestQueueStatus, ReturnType<typeof payTestQuery>, PayTestQueueRow> = {
+  statuses: PAY_TEST_QUEUE,
+  waiting: 'applied',
+  columns: payTests,
+  keyword: [members.loginName, interfaces.interfaceName],
+  missing: '付费测试申请不存在',
+  query: payTestQuery,
+  view: (r) => payTestView(r),
+};
+
+export function listPayTestQueue(db: Db, q: PayTestQueueQuery): Promise<QueuePage<PayTestQueueRow, PayTestQueueStatus>> {
+  return listQueue(db, QUEUE, q);
 }
 
-export async function payTestRow(db: Db, id: number): Promise<PayTestQueueRow> {
-  const [row] = await payTestQuery(db).where(eq(payTests.id, id));
-  if (!row) throw new NotFound('付费测试申请不存在');
-  return payTestView(row);
+export function payTestRow(db: Db, id: number): Promise<PayTestQueueRow> {
+  return queueRow(db, QUEUE, id);
 }
 
 /** The application with the whole contact phone (the reviewer may call; audited), the balance the fee comes from, and the member's other tests. */
 export async function payTestDetail(db: Db, actor: Actor, { id }: { id: number }): Promise<PayTestDetail> {
-  const [row] = await payTestQuery(db).where(eq(payTests.id, id));
-  if (!row) throw new NotFound('付费测试申请不存在');
-  const [balanceFen, history] = await Promise.all([
-    balanceOf(db, row.memberId),
-    payTestQuery(db)
-      .where(and(eq(payTests.memberId, row.memberId), ne(payTests.id, id)))
-      .orderBy(desc(payTests.id))
-      .limit(HISTORY_LIMIT),
-  ]);
+  const row = await queueItem(db, QUEUE, id);
+  const [balanceFen, history] = await Promise.all([balanceOf(db, row.memberId), otherRequests(db, QUEUE, row.memberId, id, HISTORY_LIMIT)]);
   await recordAudit(db, actor, { action: 'paytest.view', targetType: 'payTest', targetId: id });
   return { ...payTestView(row, true), balanceFen, history: history.map((r) => payTestView(r)) };
 }
 
-export interface PayTestDecisionInput {
-  id: number;
-  decision: 'approve' | 'reject';
-  reason: string;
-}
+export type PayTestDecisionInput = ReviewDecision<'approve' | 'reject'>;
 
 /** decidePayTest with its audit record, in one transaction; a repeated decision writes nothing. */
 export async function decidePayTestAs(db: Db, actor: Actor, d: PayTestDecisionInput) {
-  const result = await db.transaction(async (tx) => {
-    const out = await decidePayTest(tx, { ...d, operator: decidedBy(actor) });
-    if (out.changed) {
-      await recordAudit(tx, actor, {
-        action: `paytest.${d.decision}`,
-        targetType: 'payTest',
-        targetId: out.row.id,
-        before: { status: 'applied' },
-        after:
-          d.decision === 'approve'
-            ? { status: out.row.status, calls: out.row.calls, feeFen: out.row.feeFen }
-            : { status: out.row.status, reason: out.row.reason },
-      });
-    }
-    return out;
-  });
+  const result = await decideAudited(
+    db,
+    actor,
+    { action: `paytest.${d.decision}`, targetType: 'payTest' },
+    (tx, operator) => decidePayTest(tx, { ...d, operator }),
+    ({ row }) => ({
+      before: { status: 'applied' },
+      after: d.decision === 'approve' ? { status: row.status, calls: row.calls, feeFen: row.feeFen } : { status: row.status, reason: row.reason },
+    }),
+  );
+
   // The service told the gateway and the balance watchers inside our transaction; tell them
   // again now that it has committed, so nobody re-reads the state from before it.
   if (result.changed && d.decision === 'approve') {

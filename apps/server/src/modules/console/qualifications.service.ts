@@ -3,7 +3,6 @@
 // is audited), the licence image, and the audited decision. `npm run console -- qualification`
 // decides through decideQualificationAs too.
 import {
-  pageOffset,
   QUALIFICATION_QUEUE,
   QUALIFICATION_QUEUE_LABEL,
   type QualificationDetail,
@@ -13,7 +12,7 @@ import {
   type QueuePage,
   type ReviewDecisionInput,
 } from '@apimarket/contracts';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, qualifications } from '../../db/schema';
 import { NotFound } from '../../http/errors';
@@ -22,7 +21,7 @@ import { type Decision, decideQualification } from '../qualification/qualificati
 import { forget } from '../../memo';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
-import { decidedBy, iso, keywordMatch, queueOrder, queueStatus, statusCounts } from './queue';
+import { decideAudited, iso, listQueue, otherRequests, type QueueDef, queueRow, queueStatus } from './queue';
 
 const HISTORY_LIMIT = 20;
 const LICENCE_MISSING = '营业执照图片不存在';
@@ -47,37 +46,25 @@ function qualificationQuery(db: Db) {
     .$dynamic();
 }
 
-type QualificationSelect = Awaited<ReturnType<ReturnType<typeof qualificationQuery>['execute']>>[number];
+const QUEUE: QueueDef<QualificationQueueStatus, ReturnType<typeof qualificationQuery>, QualificationQueueRow> = {
+  statuses: QUALIFICATION_QUEUE,
+  waiting: 'pending',
+  columns: qualifications,
+  keyword: [qualifications.companyName, members.loginName, qualifications.creditCode],
+  missing: '企业认证申请不存在',
+  query: qualificationQuery,
+  view: (r) => {
+    const status = queueStatus(QUALIFICATION_QUEUE, r.status);
+    return { ...r, status, statusLabel: QUALIFICATION_QUEUE_LABEL[status], decidedAt: iso(r.decidedAt), createdAt: r.createdAt.toISOString() };
+  },
+};
 
-function qualificationView(r: QualificationSelect): QualificationQueueRow {
-  const status = queueStatus(QUALIFICATION_QUEUE, r.status);
-  return { ...r, status, statusLabel: QUALIFICATION_QUEUE_LABEL[status], decidedAt: iso(r.decidedAt), createdAt: r.createdAt.toISOString() };
+export function listQualifications(db: Db, q: QualificationQueueQuery): Promise<QueuePage<QualificationQueueRow, QualificationQueueStatus>> {
+  return listQueue(db, QUEUE, q);
 }
 
-export async function listQualifications(db: Db, q: QualificationQueueQuery): Promise<QueuePage<QualificationQueueRow, QualificationQueueStatus>> {
-  const match = keywordMatch(q.keyword, [qualifications.companyName, members.loginName, qualifications.creditCode]);
-  const where = and(match, q.status === 'all' ? undefined : eq(qualifications.status, q.status));
-  const [rows, grouped] = await Promise.all([
-    qualificationQuery(db)
-      .where(where)
-      .orderBy(...queueOrder(q.status, qualifications.status, 'pending', qualifications.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db
-      .select({ status: qualifications.status, n: count() })
-      .from(qualifications)
-      .innerJoin(members, eq(members.id, qualifications.memberId))
-      .where(match)
-      .groupBy(qualifications.status),
-  ]);
-  const counts = statusCounts(QUALIFICATION_QUEUE, grouped);
-  return { rows: rows.map(qualificationView), total: counts[q.status], counts };
-}
-
-export async function qualificationRow(db: Db, id: number): Promise<QualificationQueueRow> {
-  const [row] = await qualificationQuery(db).where(eq(qualifications.id, id));
-  if (!row) throw new NotFound('企业认证申请不存在');
-  return qualificationView(row);
+export function qualificationRow(db: Db, id: number): Promise<QualificationQueueRow> {
+  return queueRow(db, QUEUE, id);
 }
 
 /** The application with its contact and the member's other applications; showing the whole phone is audited, as a lead's is. */
@@ -96,21 +83,15 @@ export async function qualificationDetail(db: Db, actor: Actor, { id }: { id: nu
       .innerJoin(qualifications, eq(qualifications.memberId, members.id))
       .where(eq(qualifications.id, id)),
   ]);
-  if (!row || !contact) throw new NotFound('企业认证申请不存在');
-  const [current, history] = await Promise.all([
-    qualificationRow(db, id),
-    qualificationQuery(db)
-      .where(and(eq(qualifications.memberId, row.memberId), ne(qualifications.id, id)))
-      .orderBy(desc(qualifications.id))
-      .limit(HISTORY_LIMIT),
-  ]);
+  if (!row || !contact) throw new NotFound(QUEUE.missing);
+  const [current, history] = await Promise.all([qualificationRow(db, id), otherRequests(db, QUEUE, row.memberId, id, HISTORY_LIMIT)]);
   await recordAudit(db, actor, { action: 'qualification.view', targetType: 'qualification', targetId: id });
   return {
     ...current,
     licenceUrl: row.licencePath ? `/apiHome/console/qualifications/licence/${id}` : '',
     // Until the member saves a business contact, the registration contact and login phone stand in.
     contacts: { contacter: contact.contacter, contactMobile: contact.contactMobile || contact.mobile, email: contact.email, position: contact.position },
-    history: history.map(qualificationView),
+    history: history.map(QUEUE.view),
   };
 }
 
@@ -131,19 +112,17 @@ export interface QualificationDecision {
 
 /** decideQualification with its audit record, in one transaction; a repeated decision writes nothing. */
 export async function decideQualificationAs(db: Db, actor: Actor, d: QualificationDecision) {
-  const decided = await db.transaction(async (tx) => {
-    const result = await decideQualification(tx, { ...d, operator: decidedBy(actor) });
-    if (result.changed) {
-      await recordAudit(tx, actor, {
-        action: `qualification.${d.decision}`,
-        targetType: 'qualification',
-        targetId: result.row.id,
-        before: { status: 'pending' },
-        after: d.decision === 'approve' ? { status: result.row.status } : { status: result.row.status, reason: result.row.reason },
-      });
-    }
-    return result;
-  });
+  const decided = await decideAudited(
+    db,
+    actor,
+    { action: `qualification.${d.decision}`, targetType: 'qualification' },
+    (tx, operator) => decideQualification(tx, { ...d, operator }),
+    ({ row }) => ({
+      before: { status: 'pending' },
+      after: d.decision === 'approve' ? { status: row.status } : { status: row.status, reason: row.reason },
+    }),
+  );
+
   // Enterprise-only interfaces open (or close) for the company and its sub-accounts at once.
   if (decided.changed) forget('qualification');
   return decided;

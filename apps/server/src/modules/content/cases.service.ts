@@ -1,10 +1,11 @@
 // Customer cases (/case and the home page): the list by industry, industry counts, a case with
 // its neighbours and interfaces, the newest cases, recommendations and customer voices.
-import { type CaseListQuery, type CaseRecommendQuery, type ContentIdQuery, INDUSTRIES, pageOffset } from '@apimarket/contracts';
+import { type CaseListQuery, type CaseRecommendQuery, type ContentIdQuery, INDUSTRIES } from '@apimarket/contracts';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cases } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { paged } from '../../db/sql';
 import { brief, interfaceLinks, matches, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
 export const CASE_MSG = { notFound: '案例不存在' } as const;
@@ -26,17 +27,16 @@ const card = {
 
 export async function listCases(db: Db, input: CaseListQuery) {
   const where = and(published, matches(cases.industry, input.industry));
-  const [rows, [total]] = await Promise.all([
+  return paged(
     db
       .select(card)
       .from(cases)
       .where(where)
       .orderBy(...NEWEST)
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
-    db.select({ n: count() }).from(cases).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .$dynamic(),
+    db.$count(cases, where),
+    input,
+  );
 }
 
 /** The five solution industries, always all five and in their fixed order, with counts. */

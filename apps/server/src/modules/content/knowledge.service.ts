@@ -1,10 +1,11 @@
 // The knowledge base (/knowledgeBase): the most read articles, types with counts, lists by type
 // and keyword, an article with its neighbours and interfaces, and the interfaces of a type.
-import { type ContentIdQuery, type KnowledgeListQuery, type KnowledgeTypeQuery, pageOffset } from '@apimarket/contracts';
+import type { ContentIdQuery, KnowledgeListQuery, KnowledgeTypeQuery } from '@apimarket/contracts';
 import { and, asc, count, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { knowledge } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { paged } from '../../db/sql';
 import { brief, contains, interfaceLinks, matches, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
 export const KNOWLEDGE_MSG = { notFound: '知识库文章不存在' } as const;
@@ -54,17 +55,16 @@ export async function listArticles(db: Db, input: KnowledgeListQuery) {
     matches(knowledge.type, input.type),
     keyword ? or(contains(knowledge.title, keyword), contains(knowledge.summary, keyword)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return paged(
     db
       .select(row)
       .from(knowledge)
       .where(where)
       .orderBy(...NEWEST)
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
-    db.select({ n: count() }).from(knowledge).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .$dynamic(),
+    db.$count(knowledge, where),
+    input,
+  );
 }
 
 /** An article with the interfaces it explains; reading it counts a view. */

@@ -1,10 +1,11 @@
 // News of the public site (/news): the list by type and keyword, the type tabs with counts,
 // and an article with its neighbours and related articles. Only published rows are public.
-import { type ContentIdQuery, NEWS_TYPES, type NewsListQuery, newsTypeName, pageOffset } from '@apimarket/contracts';
+import { type ContentIdQuery, NEWS_TYPES, type NewsListQuery, newsTypeName } from '@apimarket/contracts';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { news } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { paged } from '../../db/sql';
 import { contains, matches, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
 export const NEWS_MSG = { notFound: '新闻不存在' } as const;
@@ -27,17 +28,17 @@ const withTypeName = <T extends { type: number }>(r: T) => ({ ...r, typeName: ne
 
 export async function listNews(db: Db, input: NewsListQuery) {
   const where = and(eq(news.status, PUBLISHED), matches(news.type, input.type), input.keyword ? contains(news.title, input.keyword) : undefined);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paged(
     db
       .select(row)
       .from(news)
       .where(where)
       .orderBy(...NEWEST)
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
-    db.select({ n: count() }).from(news).where(where),
-  ]);
-  return { rows: rows.map(withTypeName), total: total?.n ?? 0 };
+      .$dynamic(),
+    db.$count(news, where),
+    input,
+  );
+  return { rows: rows.map(withTypeName), total };
 }
 
 /** Every type with its count of published news, including types that have none yet. */

@@ -1,10 +1,11 @@
 // Policy readings (/policy): the list by keyword and tag, and one reading with its neighbours.
 // Policies are ordered by the date the document was issued, newest first.
-import { type ContentIdQuery, type PolicyListQuery, pageOffset } from '@apimarket/contracts';
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { ContentIdQuery, PolicyListQuery } from '@apimarket/contracts';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { policies } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { paged } from '../../db/sql';
 import { contains, neighbours, PUBLISHED, type Sequence } from './content.shared';
 
 export const POLICY_MSG = { notFound: '政策解读不存在' } as const;
@@ -30,11 +31,7 @@ export async function listPolicies(db: Db, input: PolicyListQuery) {
     keyword ? or(contains(policies.title, keyword), contains(policies.summary, keyword), contains(policies.docNumber, keyword)) : undefined,
     tag ? sql`${policies.tags} @> jsonb_build_array(${tag}::text)` : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db.select(row).from(policies).where(where).orderBy(desc(policies.issuedAt), desc(policies.id)).limit(input.pageSize).offset(pageOffset(input)),
-    db.select({ n: count() }).from(policies).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return paged(db.select(row).from(policies).where(where).orderBy(desc(policies.issuedAt), desc(policies.id)).$dynamic(), db.$count(policies, where), input);
 }
 
 export async function getPolicy(db: Db, input: ContentIdQuery) {

@@ -7,8 +7,9 @@ import { FEE_ATTACHMENT, LeadSource, leadsApi, parseId } from '@apimarket/contra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { ok } from '../../http/envelope';
-import { AppError, Invalid } from '../../http/errors';
+import { Invalid } from '../../http/errors';
 import { parseInput } from '../../http/parse';
+import { readUpload } from '../../http/upload';
 import { type RouteDeps, routes } from '../../http/route';
 import type { Notifier } from '../../notify';
 import { type FileStore, fileTypeOf, newFileKey } from '../../storage';
@@ -75,23 +76,8 @@ export async function leadsRoutes(app: FastifyInstance, deps: RouteDeps & { conf
   // A customer's document for a quotation (multipart; the conventions, and where the visitor
   // came from, ride in the query string).
   route(leadsApi.document, async ({ request }) => {
-    if (!request.isMultipart()) throw new AppError('ALL_0007');
-    const file = await request.file();
-    if (!file) throw new Invalid(ATTACHMENT_MSG.missing);
-    const formFields = Object.fromEntries(
-      Object.values(file.fields).flatMap((f) => (f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, String(f.value)]] : [])),
-    );
-    const input = parseInput(leadsApi.document.input, formFields);
+    const { input, name, extension, content } = await readUpload(request, leadsApi.document.input, { ...FEE_ATTACHMENT, name: safeFileName }, ATTACHMENT_MSG);
     const consentedAt = new Date();
-    const name = safeFileName(file.filename);
-    const extension = path.extname(name).slice(1).toLowerCase();
-    if (!(FEE_ATTACHMENT.extensions as readonly string[]).includes(extension)) throw new Invalid(ATTACHMENT_MSG.type);
-    let content: Buffer;
-    try {
-      content = await file.toBuffer();
-    } catch {
-      throw new AppError('ALL_0006', ATTACHMENT_MSG.size);
-    }
     if (looksExecutable(content)) throw new Invalid(ATTACHMENT_MSG.type);
     const ctx = ctxOf(request);
     await checkLeadLimits(ctx, input.phone);

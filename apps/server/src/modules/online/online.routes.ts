@@ -5,8 +5,8 @@ import path from 'node:path';
 import { API_TEST_LIMITS, BATCH_FILE, ONLINE_MSG, onlineApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import { list, ok } from '../../http/envelope';
-import { AppError, Invalid } from '../../http/errors';
-import { parseInput } from '../../http/parse';
+import { Invalid } from '../../http/errors';
+import { readUpload } from '../../http/upload';
 import { sendXlsx } from '../../http/download';
 import { type RouteDeps, routes } from '../../http/route';
 import type { GatewayDeps } from '../gateway/gateway.service';
@@ -42,23 +42,14 @@ export async function onlineRoutes(app: FastifyInstance, deps: RouteDeps & { gat
 
   // Multipart: the sheet and the purchase id.
   route(onlineApi.addBatchJob, async ({ caller, request }) => {
-    if (!request.isMultipart()) throw new AppError('ALL_0007');
-    const file = await request.file({ limits: { fileSize: BATCH_FILE.maxBytes } });
-    if (!file) throw new Invalid(ONLINE_MSG.fileRequired);
-    const formFields = Object.fromEntries(
-      Object.values(file.fields).flatMap((f) => (f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, String(f.value)]] : [])),
-    );
-    const { purchaseId } = parseInput(onlineApi.addBatchJob.input, formFields);
-    const extension = path.extname(file.filename).slice(1).toLowerCase();
-    if (!(BATCH_FILE.extensions as readonly string[]).includes(extension)) throw new Invalid(ONLINE_MSG.fileType);
-    let content: Buffer;
-    try {
-      content = await file.toBuffer();
-    } catch {
-      throw new AppError('ALL_0006', ONLINE_MSG.fileSize);
-    }
+    const upload = await readUpload(request, onlineApi.addBatchJob.input, BATCH_FILE, {
+      missing: ONLINE_MSG.fileRequired,
+      type: ONLINE_MSG.fileType,
+      size: ONLINE_MSG.fileSize,
+    });
+    const { input, extension, content } = upload;
     if (content.length === 0) throw new Invalid(ONLINE_MSG.noRows);
-    const job = await createBatchJob(db, caller, purchaseId, { name: path.basename(file.filename), extension, content }, request.ip, gateway.config);
+    const job = await createBatchJob(db, caller, input.purchaseId, { name: path.basename(upload.name), extension, content }, request.ip, gateway.config);
     return ok(job, ONLINE_MSG.created);
   });
 

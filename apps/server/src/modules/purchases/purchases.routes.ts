@@ -5,7 +5,7 @@
 import { PURCHASE_MSG, purchasesApi, UpdateCallbackUrlInput } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { list, ok } from '../../http/envelope';
+import { listAll, list, ok } from '../../http/envelope';
 import { parseInput } from '../../http/parse';
 import { type RouteDeps, routes } from '../../http/route';
 import { listPackages } from '../catalog/interface.service';
@@ -57,8 +57,5 @@ export async function purchasesRoutes(app: FastifyInstance, deps: RouteDeps & { 
   route(purchasesApi.refundOrder, async ({ caller, input }) => ok(await requestOrderRefund(db, caller, input), PURCHASE_MSG.refundRequested));
 
   // The packages of an interface for the buy and renew dialogs: public catalogue data, like api/fee/list.
-  route(purchasesApi.packages, async ({ input }) => {
-    const rows = await listPackages(db, input.interfaceId);
-    return list(rows, rows.length);
-  });
+  route(purchasesApi.packages, async ({ input }) => listAll(await listPackages(db, input.interfaceId)));
 }

@@ -9,11 +9,11 @@ import {
   type PageQuery,
   type PurchaseIdInput,
   PURCHASE_MSG,
-  pageOffset,
   type StopPurchaseInput,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { paged } from '../../db/sql';
 import { interfaces, orders, pricePackages, purchases, refunds } from '../../db/schema';
 import { Conflict, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
@@ -141,36 +141,45 @@ export async function buyData(db: Db, account: Account): Promise<BuyData> {
   };
 }
 
+/**
+ * The interfaces the account has bought, any state (a stopped purchase too), as the forms that
+ * pick one of them list them; each form puts them in its own order.
+ */
+export function purchasedInterfaces(db: Db, account: Account) {
+  return db
+    .select({ interfaceId: purchases.interfaceId, interfaceName: interfaces.interfaceName })
+    .from(purchases)
+    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+    .where(eq(purchases.memberId, account.memberId))
+    .$dynamic();
+}
+
 // ── Automatic renewal ────────────────────────────────────────────────────────────────────────
 /** Every purchase with its renewal setting (off ones too: the page turns them on). */
 export async function listAutoRenew(db: Db, account: Account, page: PageQuery): Promise<{ rows: AutoRenewRow[]; total: number }> {
   const mine = eq(purchases.memberId, account.memberId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: purchases.id,
-        interfaceId: purchases.interfaceId,
-        interfaceName: interfaces.interfaceName,
-        callsLeft: purchases.callsLeft,
-        expiresAt: purchases.expiresAt,
-        expired: sql<boolean>`${purchases.expiresAt} <= now()`,
-        status: purchases.status,
-        packageId: purchases.autoRenewPackageId,
-        packageCalls: pricePackages.calls,
-        packagePriceFen: pricePackages.priceFen,
-        packageValidityDays: pricePackages.validityDays,
-        renewals: purchases.renewals,
-        renewFailedAt: purchases.renewFailedAt,
-      })
-      .from(purchases)
-      .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-      .leftJoin(pricePackages, eq(pricePackages.id, purchases.autoRenewPackageId))
-      .where(mine)
-      .orderBy(sql`${purchases.autoRenewPackageId} is null`, desc(purchases.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    db.select({ n: count() }).from(purchases).where(mine),
-  ]);
+  const renewals = db
+    .select({
+      id: purchases.id,
+      interfaceId: purchases.interfaceId,
+      interfaceName: interfaces.interfaceName,
+      callsLeft: purchases.callsLeft,
+      expiresAt: purchases.expiresAt,
+      expired: sql<boolean>`${purchases.expiresAt} <= now()`,
+      status: purchases.status,
+      packageId: purchases.autoRenewPackageId,
+      packageCalls: pricePackages.calls,
+      packagePriceFen: pricePackages.priceFen,
+      packageValidityDays: pricePackages.validityDays,
+      renewals: purchases.renewals,
+      renewFailedAt: purchases.renewFailedAt,
+    })
+    .from(purchases)
+    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+    .leftJoin(pricePackages, eq(pricePackages.id, purchases.autoRenewPackageId))
+    .where(mine)
+    .orderBy(sql`${purchases.autoRenewPackageId} is null`, desc(purchases.id));
+  const { rows, total } = await paged(renewals.$dynamic(), db.$count(purchases, mine), page);
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -179,7 +188,7 @@ export async function listAutoRenew(db: Db, account: Account, page: PageQuery): 
       expiresAt: r.expiresAt.toISOString(),
       renewFailedAt: r.renewFailedAt?.toISOString() ?? null,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -3,24 +3,18 @@
 // declarations admit an account whose company is authenticated.
 import { WHITELIST_MSG, whitelistApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
-import { list, ok } from '../../http/envelope';
+import { listAll, ok } from '../../http/envelope';
 import { NotFound } from '../../http/errors';
 import { type RouteDeps, routes } from '../../http/route';
-import { dropBinding, listBindings, purchasedInterfaces, saveBindings } from './whitelist.service';
+import { dropBinding, listBindings, whitelistInterfaces, saveBindings } from './whitelist.service';
 
 export async function whitelistRoutes(app: FastifyInstance, deps: RouteDeps) {
   const route = routes(app, deps);
   const { db } = deps;
 
-  route(whitelistApi.list, async ({ caller }) => {
-    const rows = await listBindings(db, caller);
-    return list(rows, rows.length);
-  });
+  route(whitelistApi.list, async ({ caller }) => listAll(await listBindings(db, caller)));
 
-  route(whitelistApi.purchased, async ({ caller }) => {
-    const rows = await purchasedInterfaces(db, caller);
-    return list(rows, rows.length);
-  });
+  route(whitelistApi.purchased, async ({ caller }) => listAll(await whitelistInterfaces(db, caller)));
 
   route(whitelistApi.save, async ({ caller, input }) => {
     const added = await saveBindings(db, caller, input);

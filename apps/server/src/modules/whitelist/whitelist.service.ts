@@ -9,6 +9,7 @@ import { forget, Memo } from '../../memo';
 import { interfaces, ipBindings, purchases } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
+import { purchasedInterfaces } from '../purchases/purchases.service';
 
 /** "203.0.113.7" → itself; "203.0.113.9/24" → "203.0.113.0/24"; v6 compressed by node. */
 export function normalise(text: string): string {
@@ -44,13 +45,8 @@ export async function listBindings(db: Db, account: Account): Promise<IpBindingR
 }
 
 /** The account's purchased interfaces, for the whitelist form's choice (FindInterfaceInfo). */
-export async function purchasedInterfaces(db: Db, account: Account) {
-  return db
-    .select({ interfaceId: purchases.interfaceId, interfaceName: interfaces.interfaceName })
-    .from(purchases)
-    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-    .where(eq(purchases.memberId, account.memberId))
-    .orderBy(asc(interfaces.interfaceName));
+export async function whitelistInterfaces(db: Db, account: Account) {
+  return purchasedInterfaces(db, account).orderBy(asc(interfaces.interfaceName));
 }
 
 export async function saveBindings(db: Db, account: Account, input: { ip: string[]; interfaceId: number }): Promise<number> {
