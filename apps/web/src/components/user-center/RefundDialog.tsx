@@ -78,3 +78,19 @@ export function RefundDialog({ target, onClose, onDone }: { target: RefundTarget
     </Modal>
   );
 }
+
+/** The refund step of a list: `ask(target)` opens the dialog; a request sent closes it and reads the list again. Render `dialog`. */
+export function useRefund(reload: () => unknown) {
+  const [target, setTarget] = useState<RefundTarget | null>(null);
+  const dialog = (
+    <RefundDialog
+      target={target}
+      onClose={() => setTarget(null)}
+      onDone={() => {
+        setTarget(null);
+        void reload();
+      }}
+    />
+  );
+  return { ask: setTarget, dialog };
+}

@@ -5,9 +5,9 @@
 // styled for pages without antd; inside the user center this antd version matches the rest.
 // Shared by 账号设置 (a new phone: myAccount/sendMobileCode) and 预警联系人 (myWarn/sendVerifyCode): `send` sends
 // the code with the answered captcha and resolves to the server's message.
-import { identityApi, ImageCode } from '@apimarket/contracts';
+import { ImageCode, identityApi } from '@apimarket/contracts';
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
 import { zodRule } from '@/lib/form-rules';
@@ -59,7 +59,14 @@ function CaptchaForm({ phone, onSent, send }: { phone: string; onSent: (msg: str
       setCaptcha({ kind: 'failed' });
     }
   }, []);
-  useEffect(() => void draw(), [draw]);
+  // One captcha per opening: React's development double run of effects would otherwise draw two,
+  // and the one on screen need not be the one whose answer is typed (single use, so the send fails).
+  const drawn = useRef(false);
+  useEffect(() => {
+    if (drawn.current) return;
+    drawn.current = true;
+    void draw();
+  }, [draw]);
 
   const redraw = () => {
     form.setFieldValue('captcha', '');

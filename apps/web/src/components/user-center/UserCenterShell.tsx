@@ -12,8 +12,8 @@ import { request } from '@/lib/api/client';
 import { badgeText, breadcrumb, buildMenu, gate, greeting, NOT_QUALIFIED_TIP, UC, ucHref, ucRoute } from '@/lib/user-center';
 import { tokens } from '@/styles/tokens';
 import { ChildSwitch } from './ChildSwitch';
-import styles from './uc.module.css';
 import { type UcState, UserCenterProvider, useUserCenter } from './UserCenterContext';
+import styles from './uc.module.css';
 
 /**
  * The brand's link colour, and status tags readable at WCAG AA (4.5:1). antd tints a tag's background from its status colour;

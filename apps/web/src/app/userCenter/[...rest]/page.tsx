@@ -1,10 +1,12 @@
 // User-center routes of spec 02 §2 whose screens are not built yet: a 「即将开放」 page inside
 // the layout (never a 404, never a made-up table). Paths that are not user-center routes at all
 // get the 404 page. Built screens have their own folders, which take precedence over this one.
+
+import { SUPPORT_HOTLINE } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { SUPPORT_HOTLINE } from '@apimarket/contracts';
+import uc from '@/components/user-center/uc.module.css';
 import { UC, ucRoute } from '@/lib/user-center';
 import styles from './soon.module.css';
 
@@ -25,7 +27,7 @@ export default async function ComingSoon({ params }: Props) {
         <span />
         <span />
       </div>
-      <h1 className={styles.title}>{route.title} · 即将开放</h1>
+      <h1 className={uc.noticeTitle}>{route.title} · 即将开放</h1>
       <p className={styles.text}>
         「{route.title}」正在建设中，开放后会在消息中心通知您。需要提前使用或有疑问，请联系您的客户经理或拨打客服热线 {SUPPORT_HOTLINE}。
       </p>

@@ -3,8 +3,9 @@
 // rejection shows its reason); pending → 审核中 with the submitted facts and a way to withdraw;
 // approved → 已认证 with a way to revoke. A sub-account sees its parent's record read-only.
 import { QUALIFICATION_MSG, type QualificationAnswer, qualificationApi } from '@apimarket/contracts';
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
+import { Alert, type AlertProps, App, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
 import { useRouter } from 'next/navigation';
+import panel from '@/components/user-center/panel.module.css';
 import { useCall, useCallMutation } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 import { ContactsCard } from './ContactsCard';
@@ -12,6 +13,24 @@ import styles from './enterprise-auth.module.css';
 import { QualificationForm } from './QualificationForm';
 
 const STATUS_COLOR = { none: 'default', pending: 'processing', approved: 'success', rejected: 'error', revoked: 'default' } as const;
+
+/** What the form says above it in the state it is in (never submitted, rejected with its reason, revoked). */
+function formNotice(view: QualificationAnswer): AlertProps & { 'data-testid'?: string } {
+  if (view.status === 'rejected') {
+    return {
+      type: 'error',
+      title: '上次提交的企业认证未通过',
+      description: `原因：${view.reason}。请按原因修改后重新提交。`,
+      'data-testid': 'qualification-reason',
+    };
+  }
+  if (view.status === 'revoked') return { type: 'info', title: '企业认证已撤销，重新提交并通过审核后即可恢复使用。' };
+  return {
+    type: 'info',
+    title: '完成企业认证后即可购买和调用数据接口',
+    description: '请填写与营业执照一致的企业信息并上传营业执照照片，平台审核通过后开放用户中心的全部功能。',
+  };
+}
 
 export function EnterpriseAuth({ initial }: { initial: QualificationAnswer | null }) {
   const { modal, message } = App.useApp();
@@ -120,26 +139,7 @@ export function EnterpriseAuth({ initial }: { initial: QualificationAnswer | nul
   } else {
     body = (
       <>
-        {view.status === 'rejected' ? (
-          <Alert
-            type="error"
-            showIcon
-            className={styles.alert}
-            title="上次提交的企业认证未通过"
-            description={`原因：${view.reason}。请按原因修改后重新提交。`}
-            data-testid="qualification-reason"
-          />
-        ) : null}
-        {view.status === 'revoked' ? <Alert type="info" showIcon className={styles.alert} title="企业认证已撤销，重新提交并通过审核后即可恢复使用。" /> : null}
-        {view.status === 'none' ? (
-          <Alert
-            type="info"
-            showIcon
-            className={styles.alert}
-            title="完成企业认证后即可购买和调用数据接口"
-            description="请填写与营业执照一致的企业信息并上传营业执照照片，平台审核通过后开放用户中心的全部功能。"
-          />
-        ) : null}
+        <Alert showIcon className={styles.alert} {...formNotice(view)} />
         <QualificationForm
           initial={view.status === 'rejected' ? view : null}
           onSubmitted={async (msg) => {
@@ -152,7 +152,7 @@ export function EnterpriseAuth({ initial }: { initial: QualificationAnswer | nul
   }
 
   return (
-    <div className={styles.page}>
+    <div className={panel.page}>
       <Card>
         {header}
         {body}

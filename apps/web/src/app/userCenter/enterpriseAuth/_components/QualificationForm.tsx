@@ -1,9 +1,9 @@
 'use client';
+import { UploadOutlined } from '@ant-design/icons';
 // The enterprise authentication form: company name, unified social credit code (checksum
 // checked as typed, the same rule the server applies), legal representative and the business
 // licence image (type and size checked before upload, previewed before sending).
 import { CompanyName, CreditCode, LegalPerson, LICENCE_FILE, QUALIFICATION_MSG, type QualificationAnswer, qualificationApi } from '@apimarket/contracts';
-import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { request } from '@/lib/api/client';

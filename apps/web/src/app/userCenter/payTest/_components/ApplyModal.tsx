@@ -15,6 +15,7 @@ import {
 } from '@apimarket/contracts';
 import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useMemo } from 'react';
+import panel from '@/components/user-center/panel.module.css';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation } from '@/lib/api/query';
 import { zodRule } from '@/lib/form-rules';
@@ -114,24 +115,24 @@ export function ApplyModal({ open, onClose, onApplied }: { open: boolean; onClos
 
         <div className={styles.feeBox} data-testid="paytest-fee" aria-live="polite">
           {!interfaceId ? (
-            <span className={styles.sub}>选择接口后显示测试费用</span>
+            <span className={panel.sub}>选择接口后显示测试费用</span>
           ) : packages === null ? (
-            <span className={styles.sub}>正在计算测试费用…</span>
+            <span className={panel.sub}>正在计算测试费用…</span>
           ) : noPrice ? (
             <Alert type="warning" showIcon title={PAY_TEST_MSG.noPrice} />
           ) : (
             <>
               <div>
-                测试费用 <strong className={styles.fee}>{fee === null ? '—' : `¥${formatFen(fee)}`}</strong>
+                测试费用 <strong className={panel.price}>{fee === null ? '—' : `¥${formatFen(fee)}`}</strong>
               </div>
               {best ? (
-                <div className={styles.sub}>
+                <div className={panel.sub}>
                   按该接口套餐最低单价（{best.calls.toLocaleString('zh-CN')} 次 ¥{formatFen(best.priceFen)}）× 测试次数计算，不足 1 分按 1
                   分计；审核通过时从账户余额扣除。
                 </div>
               ) : null}
               {balanceFen !== null && fee !== null ? (
-                <div className={fee > balanceFen ? styles.short : styles.sub}>
+                <div className={fee > balanceFen ? styles.short : panel.sub}>
                   当前余额 ¥{formatFen(balanceFen)}
                   {fee > balanceFen ? '，不足以支付测试费用，请在审核前充值，否则申请无法通过。' : ''}
                 </div>

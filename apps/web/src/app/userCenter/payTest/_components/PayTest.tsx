@@ -2,9 +2,10 @@
 // 付费测试: the account's applications with their states (审核中, 已通过, 已驳回, 已过期), the test
 // calls left while one runs, and 申请测试, which opens the application form.
 import { formatFen, PAY_TEST_LIMITS, type PayTestRow, type PayTestStatus, payTestApi } from '@apimarket/contracts';
-import { Alert, Button, Card, Empty, Table, type TableColumnsType, Tag } from 'antd';
-import Link from 'next/link';
+import { Alert, Button, Card, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
+import { EmptyState, InterfaceCell, ListTable } from '@/components/user-center/ListTable';
+import panel from '@/components/user-center/panel.module.css';
 import { usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 import { ApplyModal } from './ApplyModal';
@@ -21,14 +22,13 @@ export function PayTest() {
       title: '接口',
       key: 'name',
       render: (_, r) => (
-        <div>
-          <Link href={`/api/${r.interfaceId}`}>{r.interfaceName}</Link>
-          <div className={styles.sub}>申请于 {dateTime(r.createdAt)}</div>
-        </div>
+        <InterfaceCell id={r.interfaceId} name={r.interfaceName}>
+          <div className={panel.sub}>申请于 {dateTime(r.createdAt)}</div>
+        </InterfaceCell>
       ),
     },
     { title: '测试次数', key: 'calls', width: 100, render: (_, r) => r.calls.toLocaleString('zh-CN') },
-    { title: '测试费用', key: 'fee', width: 120, render: (_, r) => <span className={styles.fee}>¥{formatFen(r.feeFen)}</span> },
+    { title: '测试费用', key: 'fee', width: 120, render: (_, r) => <span className={panel.price}>¥{formatFen(r.feeFen)}</span> },
     {
       title: '状态',
       key: 'status',
@@ -53,60 +53,45 @@ export function PayTest() {
       render: (_, r) => {
         if (r.status === 'rejected') return <span className={styles.reason}>驳回原因：{r.reason}</span>;
         if (r.status === 'expired')
-          return <span className={styles.sub}>{r.expiredCalls > 0 ? `到期清零 ${r.expiredCalls.toLocaleString('zh-CN')} 次` : '测试次数已用完'}</span>;
-        if (r.status === 'approved') return <span className={styles.sub}>接口 Key 见「我的API」</span>;
-        return <span className={styles.sub}>等待平台审核</span>;
+          return <span className={panel.sub}>{r.expiredCalls > 0 ? `到期清零 ${r.expiredCalls.toLocaleString('zh-CN')} 次` : '测试次数已用完'}</span>;
+        if (r.status === 'approved') return <span className={panel.sub}>接口 Key 见「我的API」</span>;
+        return <span className={panel.sub}>等待平台审核</span>;
       },
     },
   ];
 
+  // In the card's head, and again as the first step of an empty list.
+  const apply = (
+    <Button type="primary" onClick={() => setApplying(true)}>
+      申请测试
+    </Button>
+  );
+
   return (
-    <Card
-      title="付费测试"
-      extra={
-        <Button type="primary" onClick={() => setApplying(true)}>
-          申请测试
-        </Button>
-      }
-    >
+    <Card title="付费测试" extra={apply}>
       <Alert
         type="info"
         showIcon
-        className={styles.notice}
+        className={panel.notice}
         title={`付费测试按接口套餐的最低单价计费，每次可申请 ${PAY_TEST_LIMITS.minCalls}–${PAY_TEST_LIMITS.maxCalls.toLocaleString('zh-CN')} 次。`}
         description={`审核通过时从账户余额扣除测试费用，测试次数加入该接口的「我的API」并优先使用，有效期 ${PAY_TEST_LIMITS.validityMonths} 个月；到期后测试服务停止，未用完的测试次数清零。每个接口同时只能有一个审核中或进行中的测试。`}
       />
-      {list.failed ? (
-        <Empty description="付费测试记录暂时无法加载，请稍后刷新重试" />
-      ) : (
-        <Table<PayTestRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          scroll={{ x: 1100 }}
-          pagination={list.pagination}
-          locale={{
-            emptyText: (
-              <div className={styles.empty} data-testid="paytest-empty">
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={
-                    <>
-                      <strong className={styles.emptyTitle}>还没有付费测试</strong>
-                      <span className={styles.emptyText}>正式购买前，可以先用少量调用在真实业务中验证接口效果。选择接口和测试次数，费用在提交前即可看到。</span>
-                    </>
-                  }
-                >
-                  <Button type="primary" onClick={() => setApplying(true)}>
-                    申请测试
-                  </Button>
-                </Empty>
-              </div>
-            ),
-          }}
-        />
-      )}
+      <ListTable<PayTestRow>
+        rowKey="id"
+        columns={columns}
+        list={list}
+        failedText="付费测试记录暂时无法加载，请稍后刷新重试"
+        scrollX={1100}
+        scrollWhenEmpty
+        empty={
+          <EmptyState
+            testId="paytest-empty"
+            title="还没有付费测试"
+            text="正式购买前，可以先用少量调用在真实业务中验证接口效果。选择接口和测试次数，费用在提交前即可看到。"
+            action={apply}
+          />
+        }
+      />
       <ApplyModal
         open={applying}
         onClose={() => setApplying(false)}

@@ -7,7 +7,6 @@ import {
   ENCRYPT_MODE_LABEL,
   ENCRYPT_MODE_NEEDS,
   ENCRYPT_MODES,
-  type EncryptMode,
   type EncryptSignView,
   KEYS_MSG,
   keysApi,
@@ -16,14 +15,13 @@ import {
   SIGN_MODE_LABEL,
   SIGN_MODE_NEEDS,
   SIGN_MODES,
-  type SignMode,
 } from '@apimarket/contracts';
 import { App, Button, Card, Form, Radio, Tag } from 'antd';
 import { useState } from 'react';
 import { request } from '@/lib/api/client';
 import styles from '../ums.module.css';
 import { usePasswordConfirm } from './PasswordConfirm';
-import { needsQualification, serverMessage } from './shared';
+import { runKeyChange } from './shared';
 
 interface Props {
   modes: EncryptSignView;
@@ -36,6 +34,26 @@ interface Props {
 const SIGN_FIELD_MSGS: readonly string[] = [KEYS_MSG.signMode, KEYS_MSG.signNeedsSecret, KEYS_MSG.signNeedsCustomerKey];
 const ENCRYPT_FIELD_MSGS: readonly string[] = [KEYS_MSG.encryptMode, KEYS_MSG.encryptNeedsSecret, KEYS_MSG.encryptNeedsCustomerKey];
 
+/** The two choices: their modes, what each mode needs, and the server's words when that is missing. */
+const MODE_FIELDS: readonly Omit<ModeFieldProps, 'has'>[] = [
+  {
+    name: 'signMode',
+    label: '签名方式',
+    modes: SIGN_MODES,
+    labels: SIGN_MODE_LABEL,
+    needs: SIGN_MODE_NEEDS,
+    refusals: { secret: KEYS_MSG.signNeedsSecret, customerKey: KEYS_MSG.signNeedsCustomerKey },
+  },
+  {
+    name: 'encryptMode',
+    label: '加密方式',
+    modes: ENCRYPT_MODES,
+    labels: ENCRYPT_MODE_LABEL,
+    needs: ENCRYPT_MODE_NEEDS,
+    refusals: { secret: KEYS_MSG.encryptNeedsSecret, customerKey: KEYS_MSG.encryptNeedsCustomerKey },
+  },
+];
+
 export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualificationLost }: Props) {
   const { message } = App.useApp();
   const { ask, dialog } = usePasswordConfirm();
@@ -46,33 +64,25 @@ export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualifi
   const dirty = signMode !== modes.signMode || encryptMode !== modes.encryptMode;
 
   const has = (need: ModeNeed) => need === 'nothing' || (need === 'secret' ? hasSecret : hasCustomerKey);
-  const missing = (need: ModeNeed) => (has(need) ? null : <Tag className={styles.needTag}>{need === 'secret' ? '需先创建账号密钥' : '需先设置客户公钥'}</Tag>);
 
   /** Saves with the password; null when done, or the refusal for the dialog. */
-  const save = async (values: EncryptSignView, password: string): Promise<string | null> => {
-    setSaving(true);
-    try {
-      const res = await request(keysApi.encryptSign, { signMode: values.signMode, encryptMode: values.encryptMode, password }, { silent: true });
-      message.success(res.msg || KEYS_MSG.modesSaved);
-      form.setFieldsValue(res.data);
-      onSaved(res.data);
-      return null;
-    } catch (err) {
-      if (needsQualification(err)) {
-        onQualificationLost(err.message);
-        return null;
-      }
-      const msg = serverMessage(err);
-      if (!msg) return '网络连接异常或服务暂时不可用，请稍后重试';
+  const save = (values: EncryptSignView, password: string) =>
+    runKeyChange(
+      setSaving,
+      onQualificationLost,
+      async () => {
+        const res = await request(keysApi.encryptSign, { signMode: values.signMode, encryptMode: values.encryptMode, password }, { silent: true });
+        message.success(res.msg || KEYS_MSG.modesSaved);
+        form.setFieldsValue(res.data);
+        onSaved(res.data);
+      },
       // A mode refused meanwhile belongs to its field, under the closed dialog.
-      if (SIGN_FIELD_MSGS.includes(msg)) form.setFields([{ name: 'signMode', errors: [msg] }]);
-      else if (ENCRYPT_FIELD_MSGS.includes(msg)) form.setFields([{ name: 'encryptMode', errors: [msg] }]);
-      else return msg;
-      return null;
-    } finally {
-      setSaving(false);
-    }
-  };
+      (msg) => {
+        const field = SIGN_FIELD_MSGS.includes(msg) ? 'signMode' : ENCRYPT_FIELD_MSGS.includes(msg) ? 'encryptMode' : null;
+        if (field) form.setFields([{ name: field, errors: [msg] }]);
+        return field !== null;
+      },
+    );
 
   // The change is spelled out (e.g. unsigned calls will be refused) before the password is asked for.
   const onFinish = (values: EncryptSignView) =>
@@ -104,50 +114,9 @@ export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualifi
         className={styles.modesForm}
         data-testid="ums-modes-form"
       >
-        <Form.Item
-          name="signMode"
-          label="签名方式"
-          rules={[
-            {
-              validator: (_rule, value: SignMode | undefined) => {
-                const need = value ? SIGN_MODE_NEEDS[value] : 'nothing';
-                if (has(need)) return Promise.resolve();
-                return Promise.reject(new Error(need === 'secret' ? KEYS_MSG.signNeedsSecret : KEYS_MSG.signNeedsCustomerKey));
-              },
-            },
-          ]}
-        >
-          <Radio.Group orientation="vertical" className={styles.modeGroup}>
-            {SIGN_MODES.map((mode) => (
-              <Radio key={mode} value={mode}>
-                {SIGN_MODE_LABEL[mode]}
-                {missing(SIGN_MODE_NEEDS[mode])}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          name="encryptMode"
-          label="加密方式"
-          rules={[
-            {
-              validator: (_rule, value: EncryptMode | undefined) => {
-                const need = value ? ENCRYPT_MODE_NEEDS[value] : 'nothing';
-                if (has(need)) return Promise.resolve();
-                return Promise.reject(new Error(need === 'secret' ? KEYS_MSG.encryptNeedsSecret : KEYS_MSG.encryptNeedsCustomerKey));
-              },
-            },
-          ]}
-        >
-          <Radio.Group orientation="vertical" className={styles.modeGroup}>
-            {ENCRYPT_MODES.map((mode) => (
-              <Radio key={mode} value={mode}>
-                {ENCRYPT_MODE_LABEL[mode]}
-                {missing(ENCRYPT_MODE_NEEDS[mode])}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
+        {MODE_FIELDS.map((field) => (
+          <ModeField key={field.name} {...field} has={has} />
+        ))}
         <div className={styles.cardActions}>
           <Button type="primary" htmlType="submit" loading={saving} disabled={saving || !dirty} data-testid="ums-save-modes">
             保存设置
@@ -163,5 +132,45 @@ export function ModesCard({ modes, hasSecret, hasCustomerKey, onSaved, onQualifi
       </Form>
       {dialog}
     </Card>
+  );
+}
+
+interface ModeFieldProps {
+  name: keyof EncryptSignView;
+  label: string;
+  modes: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  needs: Readonly<Record<string, ModeNeed>>;
+  /** The server's words when the chosen mode lacks the secret or the customer key. */
+  refusals: { secret: string; customerKey: string };
+  has: (need: ModeNeed) => boolean;
+}
+
+/** One choice of mode: each option says what it still needs, and choosing one that lacks it is refused in place. */
+function ModeField({ name, label, modes, labels, needs, refusals, has }: ModeFieldProps) {
+  const missing = (need: ModeNeed) => (has(need) ? null : <Tag className={styles.needTag}>{need === 'secret' ? '需先创建账号密钥' : '需先设置客户公钥'}</Tag>);
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={[
+        {
+          validator: (_rule, value: string | undefined) => {
+            const need = (value && needs[value]) || 'nothing';
+            if (has(need)) return Promise.resolve();
+            return Promise.reject(new Error(need === 'secret' ? refusals.secret : refusals.customerKey));
+          },
+        },
+      ]}
+    >
+      <Radio.Group orientation="vertical" className={styles.modeGroup}>
+        {modes.map((mode) => (
+          <Radio key={mode} value={mode}>
+            {labels[mode]}
+            {missing(needs[mode] ?? 'nothing')}
+          </Radio>
+        ))}
+      </Radio.Group>
+    </Form.Item>
   );
 }

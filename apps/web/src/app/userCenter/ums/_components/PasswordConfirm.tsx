@@ -3,7 +3,7 @@
 // for the customer's running integration, then asks for the login password (the server checks it
 // too, under the same lock as the other password forms). One dialog per card, opened with `ask`.
 import { KEYS_MSG } from '@apimarket/contracts';
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, type FormRule, Input, Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import styles from '../ums.module.css';
 
@@ -17,6 +17,15 @@ export interface ConfirmRequest {
 }
 
 const PASSWORD_MSGS: readonly string[] = [KEYS_MSG.passwordRequired, KEYS_MSG.passwordWrong];
+
+/** The login password that proves the person at the screen is the account holder (field `password`). */
+export function LoginPasswordField({ rule = { required: true, message: KEYS_MSG.passwordRequired }, autoFocus }: { rule?: FormRule; autoFocus?: boolean }) {
+  return (
+    <Form.Item name="password" label="登录密码" required rules={[rule]} extra="为确认是您本人操作，请输入当前账号的登录密码。">
+      <Input.Password placeholder="请输入登录密码" autoComplete="current-password" maxLength={64} autoFocus={autoFocus} />
+    </Form.Item>
+  );
+}
 
 export function usePasswordConfirm(): { ask: (request: ConfirmRequest) => void; dialog: React.ReactNode } {
   const [current, setCurrent] = useState<ConfirmRequest | null>(null);
@@ -66,15 +75,7 @@ function ConfirmForm({ request, onDone, onCancel }: { request: ConfirmRequest; o
       <div className={styles.confirmText} data-testid="ums-confirm-effects">
         {request.effects}
       </div>
-      <Form.Item
-        name="password"
-        label="登录密码"
-        required
-        rules={[{ required: true, whitespace: false, message: KEYS_MSG.passwordRequired }]}
-        extra="为确认是您本人操作，请输入当前账号的登录密码。"
-      >
-        <Input.Password placeholder="请输入登录密码" autoComplete="current-password" maxLength={64} autoFocus />
-      </Form.Item>
+      <LoginPasswordField autoFocus />
       {error ? <Alert type="error" showIcon title={error} className={styles.formAlert} /> : null}
       <div className={styles.modalFooter}>
         <Button onClick={onCancel} disabled={busy}>

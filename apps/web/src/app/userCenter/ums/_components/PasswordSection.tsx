@@ -3,18 +3,14 @@
 // server's own schema; the server's refusals land on the field they are about, or above the
 // button when they concern the whole form (too many wrong tries).
 import { ACCOUNT_MSG, accountApi, ChangePasswordInput, MSG } from '@apimarket/contracts';
-import { Alert, App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { App, Form, type FormRule, Input } from 'antd';
 import { request } from '@/lib/api/client';
 import { zodRule } from '@/lib/form-rules';
 import styles from '../ums.module.css';
-import { isThrottled, serverMessage } from './shared';
+import { SettingsTips, SubmitRow, useSettingsSubmit } from './SettingsForm';
 
-interface Values {
-  oldPassword: string;
-  password: string;
-  checkPass: string;
-}
+/** The form holds exactly what the call takes. */
+type Values = ChangePasswordInput;
 
 const FIELD = ChangePasswordInput.shape;
 
@@ -26,29 +22,24 @@ function fieldOf(msg: string): keyof Values | null {
   return null;
 }
 
+/** Refuses a value equal to (or, with `mustEqual`, different from) another field's, before the round trip. */
+const against =
+  (other: keyof Values, mustEqual: boolean, msg: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) => (value && (value === getFieldValue(other)) !== mustEqual ? Promise.reject(new Error(msg)) : Promise.resolve()),
+  });
+
 export function PasswordSection() {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState('');
+  const { submit, submitting, formError, clearError } = useSettingsSubmit(form, fieldOf);
 
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setFormError('');
-    try {
+  const onFinish = (values: Values) =>
+    submit(async () => {
       const res = await request(accountApi.changePassword, { oldPassword: values.oldPassword, password: values.password, checkPass: values.checkPass });
       message.success(res.msg || ACCOUNT_MSG.passwordChanged);
       form.resetFields();
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (!msg) return;
-      const field = isThrottled(err) ? null : fieldOf(msg);
-      if (field) form.setFields([{ name: field, errors: [msg] }]);
-      else setFormError(msg);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <div className={styles.formLayout}>
@@ -58,7 +49,7 @@ export function PasswordSection() {
         layout="vertical"
         className={styles.form}
         onFinish={onFinish}
-        onValuesChange={() => setFormError('')}
+        onValuesChange={clearError}
         data-testid="ums-password-form"
       >
         <Form.Item name="oldPassword" label="原密码" required rules={[zodRule(FIELD.oldPassword)]}>
@@ -69,13 +60,7 @@ export function PasswordSection() {
           label="新密码"
           required
           dependencies={['oldPassword']}
-          rules={[
-            zodRule(FIELD.password),
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                value && value === getFieldValue('oldPassword') ? Promise.reject(new Error(ACCOUNT_MSG.samePassword)) : Promise.resolve(),
-            }),
-          ]}
+          rules={[zodRule(FIELD.password), against('oldPassword', false, ACCOUNT_MSG.samePassword)]}
         >
           <Input.Password placeholder="6-12 位，数字、字母、字符至少包含两种" autoComplete="new-password" maxLength={64} />
         </Form.Item>
@@ -84,30 +69,24 @@ export function PasswordSection() {
           label="确认新密码"
           required
           dependencies={['password']}
-          rules={[
-            zodRule(FIELD.checkPass),
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                value && value !== getFieldValue('password') ? Promise.reject(new Error(MSG.checkPassMismatch)) : Promise.resolve(),
-            }),
-          ]}
+          rules={[zodRule(FIELD.checkPass), against('password', true, MSG.checkPassMismatch)]}
         >
           <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" maxLength={64} />
         </Form.Item>
-        {formError ? <Alert type="error" showIcon title={formError} className={styles.formAlert} data-testid="ums-password-error" /> : null}
-        <Button type="primary" htmlType="submit" loading={submitting} disabled={submitting}>
+        <SubmitRow error={formError} testId="ums-password-error" submitting={submitting}>
           确认修改
-        </Button>
+        </SubmitRow>
       </Form>
-      <aside className={styles.tips} aria-label="修改密码说明">
-        <h3 className={styles.tipsTitle}>修改须知</h3>
-        <ul className={styles.tipsList}>
-          <li>新密码长度为 6-12 位，需包含数字、字母、字符中的至少两种。</li>
-          <li>新密码不能与原密码相同，也不建议与其他网站的密码相同。</li>
-          <li>修改成功后，当前设备保持登录，其他设备上的登录将全部退出。</li>
-          <li>原密码多次输错后需等待一段时间才能再试；忘记原密码时，请退出登录后通过「忘记密码」重置。</li>
-        </ul>
-      </aside>
+      <SettingsTips
+        label="修改密码说明"
+        title="修改须知"
+        items={[
+          '新密码长度为 6-12 位，需包含数字、字母、字符中的至少两种。',
+          '新密码不能与原密码相同，也不建议与其他网站的密码相同。',
+          '修改成功后，当前设备保持登录，其他设备上的登录将全部退出。',
+          '原密码多次输错后需等待一段时间才能再试；忘记原密码时，请退出登录后通过「忘记密码」重置。',
+        ]}
+      />
     </div>
   );
 }

@@ -5,14 +5,16 @@
 // platform never stores it. Generating and uploading ask for the login password first.
 import { CloudUploadOutlined, DownloadOutlined, SafetyOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { type AsymmetryResult, type AsymmetryView, KEY_LIMITS, KEYS_MSG, keysApi, PublicKeyPem } from '@apimarket/contracts';
-import { Alert, App, Button, Card, Descriptions, type DescriptionsProps, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Button, Card, type DescriptionsProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { request } from '@/lib/api/client';
+import { saveBlob } from '@/lib/download';
 import { zodRule } from '@/lib/form-rules';
 import styles from '../ums.module.css';
 import { CodeBox } from './CodeBox';
-import { usePasswordConfirm } from './PasswordConfirm';
-import { dateTime, needsQualification, serverMessage } from './shared';
+import { KeyEmpty, KeyFacts, ShownOnce } from './KeyParts';
+import { LoginPasswordField, usePasswordConfirm } from './PasswordConfirm';
+import { dateTime, runKeyChange } from './shared';
 
 interface Props {
   view: AsymmetryView;
@@ -22,17 +24,6 @@ interface Props {
 
 const PRIVATE_KEY_FILE = 'apimarket-private-key.pem';
 const SOURCE_LABEL = { generate: '平台生成（私钥已交付给您，平台不保存）', upload: '客户上传' } as const;
-
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-pem-file' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function RsaCard({ view, onChange, onQualificationLost }: Props) {
   const { message } = App.useApp();
@@ -52,19 +43,9 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
       customerKeyUploadedAt: r.uploadedAt,
     });
 
-  /** A refusal's message for the caller to show; null when already handled (ALL_0060 turns the tab into the notice). */
-  const refused = (err: unknown): string | null => {
-    if (needsQualification(err)) {
-      onQualificationLost(err.message);
-      return null;
-    }
-    return serverMessage(err);
-  };
-
   /** Generates with the password; null when done, or the refusal for the dialog. */
-  const generate = async (password: string): Promise<string | null> => {
-    setGenerating(true);
-    try {
+  const generate = (password: string) =>
+    runKeyChange(setGenerating, onQualificationLost, async () => {
       const res = await request(keysApi.asymmetry, { action: 'generate', password }, { silent: true });
       const { privateKey } = res.data;
       if (privateKey) {
@@ -72,17 +53,7 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
         setOnceOpen(true);
       }
       applied(res.data);
-      return null;
-    } catch (err) {
-      if (needsQualification(err)) {
-        onQualificationLost(err.message);
-        return null;
-      }
-      return serverMessage(err) ?? '网络连接异常或服务暂时不可用，请稍后重试';
-    } finally {
-      setGenerating(false);
-    }
-  };
+    });
 
   const confirmGenerate = () =>
     ask({
@@ -137,15 +108,14 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
         <h3 className={styles.subTitle}>客户公钥</h3>
         <p className={styles.cardIntro}>平台用您的公钥验证 RSA-SHA256 签名，并在 RSA 加密方式下加密给您的应答。私钥始终由您自己保管。</p>
         {view.hasCustomerKey ? (
-          <Descriptions items={customer} column={1} bordered size="small" styles={{ label: { width: 120, whiteSpace: 'nowrap' } }} />
+          <KeyFacts items={customer} />
         ) : (
-          <div className={styles.emptyBlock} data-testid="ums-no-customer-key">
-            <SafetyOutlined className={styles.emptyIcon} aria-hidden="true" />
-            <p className={styles.emptyTitle}>尚未设置客户公钥</p>
-            <p className={styles.emptyText}>
-              RSA-SHA256 签名和 RSA 加密方式需要客户公钥。您可以让平台生成密钥对，或上传自己生成的 RSA 公钥（{KEY_LIMITS.rsaMinBits} 位及以上）。
-            </p>
-          </div>
+          <KeyEmpty
+            icon={SafetyOutlined}
+            testId="ums-no-customer-key"
+            title="尚未设置客户公钥"
+            text={`RSA-SHA256 签名和 RSA 加密方式需要客户公钥。您可以让平台生成密钥对，或上传自己生成的 RSA 公钥（${KEY_LIMITS.rsaMinBits} 位及以上）。`}
+          />
         )}
         <div className={styles.cardActions}>
           {/* 「生成 RSA 密钥对」: a name containing 「生成密钥」 would make the secret's button ambiguous. */}
@@ -175,22 +145,21 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
           message.success(msg || KEYS_MSG.keyUploaded);
           applied(r);
         }}
-        refused={refused}
+        onQualificationLost={onQualificationLost}
       />
 
-      <Modal
+      <ShownOnce
         open={onceOpen}
         title="密钥对已生成"
-        onCancel={closeOnce}
+        onClose={closeOnce}
         afterClose={() => setGenerated(null)}
-        destroyOnHidden
-        mask={{ closable: false }}
         width={640}
+        lost="平台不保存您的私钥，任何人（包括客服）都无法再次为您提供。如遗失，请重新生成密钥对或上传新的公钥。"
         footer={
           <div className={styles.modalFooter}>
             <Button
               icon={<DownloadOutlined />}
-              onClick={() => generated && downloadText(generated.privateKey, PRIVATE_KEY_FILE)}
+              onClick={() => generated && saveBlob(new Blob([generated.privateKey], { type: 'application/x-pem-file' }), PRIVATE_KEY_FILE)}
               data-testid="ums-download-private-key"
             >
               下载私钥文件
@@ -202,20 +171,14 @@ export function RsaCard({ view, onChange, onQualificationLost }: Props) {
         }
       >
         {generated ? (
-          <div className={styles.onceBody}>
-            <Alert
-              type="warning"
-              showIcon
-              title="关闭后将无法再次查看，请立即复制并妥善保存"
-              description="平台不保存您的私钥，任何人（包括客服）都无法再次为您提供。如遗失，请重新生成密钥对或上传新的公钥。"
-            />
+          <>
             <p className={styles.onceNote}>
               对应公钥指纹 <code className={styles.fingerprint}>{generated.fingerprint}</code>，{generated.bits} 位。
             </p>
             <CodeBox label="客户私钥（PKCS#8 PEM）" text={generated.privateKey} testId="ums-private-key-once" multiline />
-          </div>
+          </>
         ) : null}
-      </Modal>
+      </ShownOnce>
     </Card>
   );
 }
@@ -225,17 +188,17 @@ function UploadKeyModal({
   replacing,
   onClose,
   onUploaded,
-  refused,
+  onQualificationLost,
 }: {
   open: boolean;
   replacing: boolean;
   onClose: () => void;
   onUploaded: (result: AsymmetryResult, msg: string) => void;
-  refused: (err: unknown) => string | null;
+  onQualificationLost: (message: string) => void;
 }) {
   return (
     <Modal open={open} title="上传客户公钥" onCancel={onClose} footer={null} width={640} destroyOnHidden mask={{ closable: false }}>
-      {open ? <UploadKeyForm replacing={replacing} onCancel={onClose} onUploaded={onUploaded} refused={refused} /> : null}
+      {open ? <UploadKeyForm replacing={replacing} onCancel={onClose} onUploaded={onUploaded} onQualificationLost={onQualificationLost} /> : null}
     </Modal>
   );
 }
@@ -244,28 +207,30 @@ function UploadKeyForm({
   replacing,
   onCancel,
   onUploaded,
-  refused,
+  onQualificationLost,
 }: {
   replacing: boolean;
   onCancel: () => void;
   onUploaded: (result: AsymmetryResult, msg: string) => void;
-  refused: (err: unknown) => string | null;
+  onQualificationLost: (message: string) => void;
 }) {
   const [form] = Form.useForm<{ publicKey: string; password: string }>();
   const [busy, setBusy] = useState(false);
 
-  const onFinish = async ({ publicKey, password }: { publicKey: string; password: string }) => {
-    setBusy(true);
-    try {
-      const res = await request(keysApi.asymmetry, { action: 'upload', publicKey: publicKey.trim(), password });
-      onUploaded(res.data, res.msg);
-    } catch (err) {
-      const msg = refused(err);
-      if (msg) form.setFields([{ name: msg === KEYS_MSG.passwordWrong || msg.includes('密码') ? 'password' : 'publicKey', errors: [msg] }]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Every refusal the server words belongs to a field; a network failure was toasted by the client.
+  const onFinish = ({ publicKey, password }: { publicKey: string; password: string }) =>
+    runKeyChange(
+      setBusy,
+      onQualificationLost,
+      async () => {
+        const res = await request(keysApi.asymmetry, { action: 'upload', publicKey: publicKey.trim(), password });
+        onUploaded(res.data, res.msg);
+      },
+      (msg) => {
+        form.setFields([{ name: msg === KEYS_MSG.passwordWrong || msg.includes('密码') ? 'password' : 'publicKey', errors: [msg] }]);
+        return true;
+      },
+    );
 
   return (
     <Form name="ums-public-key" form={form} layout="vertical" onFinish={onFinish} data-testid="ums-upload-form">
@@ -287,15 +252,7 @@ function UploadKeyForm({
           autoComplete="off"
         />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label="登录密码"
-        required
-        rules={[{ required: true, message: KEYS_MSG.passwordRequired }]}
-        extra="为确认是您本人操作，请输入当前账号的登录密码。"
-      >
-        <Input.Password placeholder="请输入登录密码" autoComplete="current-password" maxLength={64} />
-      </Form.Item>
+      <LoginPasswordField />
       <div className={styles.modalFooter}>
         <Button onClick={onCancel} disabled={busy}>
           取消

@@ -5,13 +5,14 @@
 // password first and say what changes for the calls.
 import { KeyOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { type AppKeyView, type IssuedSecret, keysApi, type SecretAction } from '@apimarket/contracts';
-import { Alert, Button, Card, Descriptions, type DescriptionsProps, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Card, type DescriptionsProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { request } from '@/lib/api/client';
 import styles from '../ums.module.css';
 import { CodeBox } from './CodeBox';
+import { KeyEmpty, KeyFacts, ShownOnce } from './KeyParts';
 import { usePasswordConfirm } from './PasswordConfirm';
-import { dateTime, needsQualification, serverMessage } from './shared';
+import { dateTime, runKeyChange } from './shared';
 
 interface Props {
   view: AppKeyView;
@@ -26,9 +27,8 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
   const [open, setOpen] = useState(false);
 
   /** Creates or rotates with the password; null when done, or the refusal for the dialog. */
-  const issue = async (action: SecretAction, password: string): Promise<string | null> => {
-    setBusy(true);
-    try {
+  const issue = (action: SecretAction, password: string) =>
+    runKeyChange(setBusy, onQualificationLost, async () => {
       const res = await request(keysApi.docSecretKey, { action, password }, { silent: true });
       setIssued({ ...res.data, action });
       setOpen(true);
@@ -39,17 +39,7 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
       } catch {
         onChange({ ...view, hasSecret: true, previousValidUntil: res.data.previousValidUntil });
       }
-      return null;
-    } catch (err) {
-      if (needsQualification(err)) {
-        onQualificationLost(err.message);
-        return null;
-      }
-      return serverMessage(err) ?? '网络连接异常或服务暂时不可用，请稍后重试';
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const confirmCreate = () =>
     ask({
@@ -121,7 +111,7 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
 
   return (
     <Card title="AppKey 与账号密钥" variant="outlined">
-      <Descriptions items={items} column={1} bordered size="small" styles={{ label: { width: 120, whiteSpace: 'nowrap' } }} />
+      <KeyFacts items={items} />
       {view.previousValidUntil ? (
         <Alert
           type="warning"
@@ -139,39 +129,34 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
           <span className={styles.fieldHint}>密钥遗失或可能泄露时请立即轮换。完整密钥仅在创建或轮换时显示一次。</span>
         </div>
       ) : (
-        <div className={styles.emptyBlock} data-testid="ums-no-secret">
-          <KeyOutlined className={styles.emptyIcon} aria-hidden="true" />
-          <p className={styles.emptyTitle}>尚未创建账号密钥</p>
-          <p className={styles.emptyText}>MD5、HMAC-SHA256 签名和 AES-256-GCM 加密需要账号密钥。密钥创建后只显示一次，请准备好安全的保存位置。</p>
+        <KeyEmpty
+          icon={KeyOutlined}
+          testId="ums-no-secret"
+          title="尚未创建账号密钥"
+          text="MD5、HMAC-SHA256 签名和 AES-256-GCM 加密需要账号密钥。密钥创建后只显示一次，请准备好安全的保存位置。"
+        >
           <Button type="primary" icon={<PlusOutlined />} onClick={confirmCreate} loading={busy} disabled={busy} data-testid="ums-create-secret">
             生成密钥
           </Button>
-        </div>
+        </KeyEmpty>
       )}
 
       {dialog}
-      <Modal
+      <ShownOnce
         open={open}
         title={issued?.action === 'rotate' ? '账号密钥已轮换' : '账号密钥已创建'}
-        onCancel={close}
+        onClose={close}
         afterClose={() => setIssued(null)}
-        destroyOnHidden
-        mask={{ closable: false }}
         width={600}
         footer={
           <Button type="primary" onClick={close}>
             我已复制并妥善保存
           </Button>
         }
+        lost="平台只保存加密后的密钥，任何人（包括客服）都无法再次为您显示。如遗失，请轮换生成新密钥。"
       >
         {issued ? (
-          <div className={styles.onceBody}>
-            <Alert
-              type="warning"
-              showIcon
-              title="关闭后将无法再次查看，请立即复制并妥善保存"
-              description="平台只保存加密后的密钥，任何人（包括客服）都无法再次为您显示。如遗失，请轮换生成新密钥。"
-            />
+          <>
             <CodeBox label="AppKey" text={issued.appKey} />
             <CodeBox label="账号密钥" text={issued.secret} testId="ums-secret-once" />
             {issued.previousValidUntil ? (
@@ -179,9 +164,9 @@ export function SecretCard({ view, onChange, onQualificationLost }: Props) {
                 原账号密钥在 <strong>{dateTime(issued.previousValidUntil)}</strong> 前仍然有效，请在此之前将新密钥部署到所有调用方。
               </p>
             ) : null}
-          </div>
+          </>
         ) : null}
-      </Modal>
+      </ShownOnce>
     </Card>
   );
 }

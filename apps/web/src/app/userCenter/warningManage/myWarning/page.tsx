@@ -4,18 +4,19 @@
 // too, so it is read again (./_components/shared.tsx).
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import panel from '@/components/user-center/panel.module.css';
+import styles from './_components/alerts.module.css';
 import { BalanceAlertCard } from './_components/BalanceAlertCard';
 import { DailyAlerts } from './_components/DailyAlerts';
 import { ErrorRateAlerts } from './_components/ErrorRateAlerts';
 import { FiringHistory } from './_components/FiringHistory';
 import { RemainingAlerts } from './_components/RemainingAlerts';
-import styles from './_components/alerts.module.css';
 
 export const metadata: Metadata = { title: '用量预警' };
 
 export default function MyWarningPage() {
   return (
-    <div className={styles.page}>
+    <div className={panel.pageLoose}>
       <p className={styles.intro}>
         每条预警在越过阈值时提醒一次，回到安全范围后才会再次提醒。提醒通过短信和邮件发送给
         <Link href="/userCenter/warningManage/warningNumber">已验证手机号的预警联系人</Link>，并同时发到消息中心。

@@ -4,11 +4,13 @@
 // The name search is kept for the session (spec 02 §3 "myApiSearch"), so coming back from an
 // interface's page finds the list as it was left.
 import { billingApi, type PurchaseRow, purchasesApi } from '@apimarket/contracts';
-import { App, Button, Card, Empty, Input, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Input, Space, Statistic, type TableColumnsType, Tag, Typography } from 'antd';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { AutoRenewDialog, type RenewTarget } from '@/components/user-center/AutoRenewDialog';
-import { RefundDialog, type RefundTarget } from '@/components/user-center/RefundDialog';
+import { InterfaceCell, ListTable, MarketLink } from '@/components/user-center/ListTable';
+import panel from '@/components/user-center/panel.module.css';
+import { useRefund } from '@/components/user-center/RefundDialog';
 import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 import { CallbackUrlDialog } from './CallbackUrlDialog';
@@ -27,11 +29,11 @@ export function MyApiList() {
   const { message, modal } = App.useApp();
   const [callbackOf, setCallbackOf] = useState<PurchaseRow | null>(null);
   const [renewOf, setRenewOf] = useState<RenewTarget | null>(null);
-  const [refundOf, setRefundOf] = useState<RefundTarget | null>(null);
   const [name, setName] = useState('');
   // The search kept in this session; null until it has been read, and the list waits for it.
   const [query, setQuery] = useState<string | null>(null);
   const list = usePagedList(billingApi.purchases, { fixed: { interfaceName: query ?? '' }, enabled: query !== null, quiet: true });
+  const refund = useRefund(list.refetch);
   const summary = useCall(purchasesApi.buyData, undefined, { silent: true, quiet: true }).data?.data ?? null;
 
   useEffect(() => {
@@ -79,10 +81,9 @@ export function MyApiList() {
       title: '接口',
       key: 'name',
       render: (_, r) => (
-        <div>
-          <Link href={`/api/${r.interfaceId}`}>{r.interfaceName}</Link>
+        <InterfaceCell id={r.interfaceId} name={r.interfaceName}>
           <div className={styles.path}>POST {r.path}</div>
-        </div>
+        </InterfaceCell>
       ),
     },
     {
@@ -157,7 +158,7 @@ export function MyApiList() {
             size="small"
             disabled={r.refundStatus === 'requested' || r.callsLeft <= 0}
             onClick={() =>
-              setRefundOf({ kind: 'purchase', purchaseId: r.id, label: `「${r.interfaceName}」剩余 ${r.callsLeft.toLocaleString('zh-CN')} 次调用` })
+              refund.ask({ kind: 'purchase', purchaseId: r.id, label: `「${r.interfaceName}」剩余 ${r.callsLeft.toLocaleString('zh-CN')} 次调用` })
             }
           >
             申请退款
@@ -187,7 +188,7 @@ export function MyApiList() {
     : [];
 
   return (
-    <div className={styles.page}>
+    <div className={panel.page}>
       {summary && summary.interfaces > 0 ? (
         <Card>
           <div className={styles.figures} data-testid="buy-data">
@@ -211,38 +212,22 @@ export function MyApiList() {
           />
         }
       >
-        {list.failed ? (
-          <Empty description="已购接口暂时无法加载，请稍后刷新重试" />
-        ) : (
-          <Table<PurchaseRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.rows}
-            loading={query === null || list.loading}
-            scroll={list.rows.length ? { x: 1100 } : undefined}
-            pagination={list.pagination}
-            locale={{
-              emptyText: (
-                <Empty description={query ? '没有名称匹配的已购接口' : '还没有已购接口：在 API 市场选择套餐，支付后接口 Key 会出现在这里'}>
-                  <Link href="/api">
-                    <Button type="primary">浏览 API 市场</Button>
-                  </Link>
-                </Empty>
-              ),
-            }}
-          />
-        )}
+        <ListTable<PurchaseRow>
+          rowKey="id"
+          columns={columns}
+          list={{ ...list, loading: query === null || list.loading }}
+          failedText="已购接口暂时无法加载，请稍后刷新重试"
+          scrollX={1100}
+          empty={
+            <Empty description={query ? '没有名称匹配的已购接口' : '还没有已购接口：在 API 市场选择套餐，支付后接口 Key 会出现在这里'}>
+              <MarketLink />
+            </Empty>
+          }
+        />
       </Card>
       <CallbackUrlDialog purchase={callbackOf} onClose={() => setCallbackOf(null)} onSaved={() => setCallbackOf(null)} />
       <AutoRenewDialog target={renewOf} onClose={() => setRenewOf(null)} onDone={() => setRenewOf(null)} />
-      <RefundDialog
-        target={refundOf}
-        onClose={() => setRefundOf(null)}
-        onDone={() => {
-          setRefundOf(null);
-          void list.refetch();
-        }}
-      />
+      {refund.dialog}
     </div>
   );
 }

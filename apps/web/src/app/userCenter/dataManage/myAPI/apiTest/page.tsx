@@ -4,8 +4,8 @@
 import { catalogApi, parseId } from '@apimarket/contracts';
 import type { Metadata } from 'next';
 import { serverCallData } from '@/lib/api/server';
-import { ApiTest } from './_components/ApiTest';
 import { PurchaseMissing } from '../_components/OnlineHead';
+import { ApiTest } from './_components/ApiTest';
 
 export const metadata: Metadata = { title: '接口测试' };
 

@@ -2,8 +2,10 @@
 // 我的收藏: the collected interfaces with category, summary, price and sale state; each links to
 // its page and to buying there, and can be removed. An interface taken off sale stays, marked.
 import { type FavoriteRow, favoritesApi, formatFen } from '@apimarket/contracts';
-import { App, Button, Card, Empty, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Popconfirm, type TableColumnsType, Tag } from 'antd';
 import Link from 'next/link';
+import { EmptyState, InterfaceCell, ListTable, MarketLink } from '@/components/user-center/ListTable';
+import panel from '@/components/user-center/panel.module.css';
 import { useCallMutation, usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 import styles from './my-collect.module.css';
@@ -19,10 +21,9 @@ export function MyCollect() {
       title: '接口',
       key: 'name',
       render: (_, r) => (
-        <div className={styles.name}>
-          <Link href={`/api/${r.interfaceId}`}>{r.interfaceName}</Link>
+        <InterfaceCell id={r.interfaceId} name={r.interfaceName} className={styles.name}>
           <p className={styles.summary}>{r.summary}</p>
-        </div>
+        </InterfaceCell>
       ),
     },
     { title: '分类', dataIndex: 'categoryName', key: 'category', width: 120 },
@@ -31,7 +32,7 @@ export function MyCollect() {
       key: 'price',
       width: 140,
       render: (_, r) =>
-        r.priceFrom === null ? <span className={styles.muted}>按需报价</span> : <span className={styles.price}>¥{formatFen(r.priceFrom)} 起</span>,
+        r.priceFrom === null ? <span className={styles.muted}>按需报价</span> : <span className={panel.price}>¥{formatFen(r.priceFrom)} 起</span>,
     },
     {
       title: '状态',
@@ -63,37 +64,21 @@ export function MyCollect() {
 
   return (
     <Card title="我的收藏">
-      {list.failed ? (
-        <Empty description="收藏暂时无法加载，请稍后刷新重试" />
-      ) : (
-        <Table<FavoriteRow>
-          rowKey="interfaceId"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          scroll={list.rows.length ? { x: 900 } : undefined}
-          pagination={list.pagination}
-          locale={{
-            emptyText: (
-              <div className={styles.empty} data-testid="collect-empty">
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={
-                    <>
-                      <strong className={styles.emptyTitle}>还没有收藏的接口</strong>
-                      <span className={styles.emptyText}>在接口详情页点击「收藏」，常用和待评估的接口会集中在这里，方便对比价格和购买。</span>
-                    </>
-                  }
-                >
-                  <Link href="/api">
-                    <Button type="primary">浏览 API 市场</Button>
-                  </Link>
-                </Empty>
-              </div>
-            ),
-          }}
-        />
-      )}
+      <ListTable<FavoriteRow>
+        rowKey="interfaceId"
+        columns={columns}
+        list={list}
+        failedText="收藏暂时无法加载，请稍后刷新重试"
+        scrollX={900}
+        empty={
+          <EmptyState
+            testId="collect-empty"
+            title="还没有收藏的接口"
+            text="在接口详情页点击「收藏」，常用和待评估的接口会集中在这里，方便对比价格和购买。"
+            action={<MarketLink />}
+          />
+        }
+      />
     </Card>
   );
 }

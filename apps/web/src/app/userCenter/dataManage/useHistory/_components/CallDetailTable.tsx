@@ -1,11 +1,12 @@
 'use client';
+import { DownloadOutlined } from '@ant-design/icons';
 // 调用明细: the calls of the page's filter, newest first, with a result-code filter, a seqNo
 // search (any period) and 导出 (xlsx of the same filter, myAccount/callRecord/callDetail/list
 // with export=1). Parameters are shown as recorded: masked. The page's filter, the code, the
 // seqNo and the page are read from the address, where the page and this table keep them.
 import {
-  type CallDetailRow,
   CallDetailInput,
+  type CallDetailRow,
   codeLabel,
   firstMessage,
   formatMfen,
@@ -15,9 +16,9 @@ import {
   usageApi,
   usagePeriod,
 } from '@apimarket/contracts';
-import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
+import panel from '@/components/user-center/panel.module.css';
 import { request } from '@/lib/api/client';
 import { toastFailure, usePagedList } from '@/lib/api/query';
 import { saveBlob } from '@/lib/download';
@@ -91,7 +92,7 @@ export function CallDetailTable({ showAccount }: { showAccount: boolean }) {
 
   return (
     <>
-      <Space className={styles.detailFilters} wrap>
+      <Space className={panel.filters} wrap>
         <Input.Search
           allowClear
           placeholder="按流水号查询（不限日期）"

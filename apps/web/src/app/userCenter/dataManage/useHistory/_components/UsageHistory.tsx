@@ -7,12 +7,12 @@ import {
   accountApi,
   firstMessage,
   formatMfen,
-  type UsageChart,
-  type UsageCharges,
   type UsageChargeRow,
+  type UsageCharges,
+  type UsageChart,
   type UsageDistribution,
-  type UsageTrends,
   UsageRangeInput,
+  type UsageTrends,
   usageApi,
   whitelistApi,
 } from '@apimarket/contracts';
@@ -23,6 +23,8 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { EmptyState } from '@/components/user-center/ListTable';
+import panel from '@/components/user-center/panel.module.css';
 import { useUserCenter } from '@/components/user-center/UserCenterContext';
 import { request } from '@/lib/api/client';
 import { callKey, useCall } from '@/lib/api/query';
@@ -76,32 +78,32 @@ function Change({ value }: { value: number | null }) {
 /** What to do before there is anything to show: where the key is and how a call is made. */
 function FirstCall() {
   return (
-    <div className={styles.empty} data-testid="usage-empty">
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={
-          <>
-            <strong className={styles.emptyTitle}>所选时间段内还没有调用记录</strong>
-            <span className={styles.emptyText}>
-              1. 在「我的API」复制已购接口的 Key（还没有接口时，可在「购买接口」领取免费试用或购买套餐）；
-              <br />
-              2. 按接入说明从您的系统调用开放数据 API，例如：
-              <br />
-              <code>curl -X POST {'{网关地址}'}/communication/personal/1882 -d key=您的Key -d name=张三 -d idcard=身份证号</code>
-              <br />
-              3. 每次调用（包括被拒绝的调用）都会记录在这里，约几秒后即可看到统计和明细。
-            </span>
-          </>
-        }
-      >
-        <Link href={ucHref('dataManage/myAPI')}>
-          <Button type="primary">我的API</Button>
-        </Link>{' '}
-        <Link href="/interfaceInfo/interface">
-          <Button>接入说明</Button>
-        </Link>
-      </Empty>
-    </div>
+    <EmptyState
+      testId="usage-empty"
+      className={styles.firstCall}
+      title="所选时间段内还没有调用记录"
+      text={
+        <>
+          1. 在「我的API」复制已购接口的 Key（还没有接口时，可在「购买接口」领取免费试用或购买套餐）；
+          <br />
+          2. 按接入说明从您的系统调用开放数据 API，例如：
+          <br />
+          <code>curl -X POST {'{网关地址}'}/communication/personal/1882 -d key=您的Key -d name=张三 -d idcard=身份证号</code>
+          <br />
+          3. 每次调用（包括被拒绝的调用）都会记录在这里，约几秒后即可看到统计和明细。
+        </>
+      }
+      action={
+        <>
+          <Link href={ucHref('dataManage/myAPI')}>
+            <Button type="primary">我的API</Button>
+          </Link>{' '}
+          <Link href="/interfaceInfo/interface">
+            <Button>接入说明</Button>
+          </Link>
+        </>
+      }
+    />
   );
 }
 
@@ -191,7 +193,7 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
   ];
 
   return (
-    <div className={styles.page}>
+    <div className={panel.page}>
       <Card>
         <Form
           form={form}

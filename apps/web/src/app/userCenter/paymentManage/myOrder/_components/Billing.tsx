@@ -5,13 +5,13 @@
 import { billingApi, formatFen } from '@apimarket/contracts';
 import { Card, Statistic, Tabs } from 'antd';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import panel from '@/components/user-center/panel.module.css';
 import { useUserCenter } from '@/components/user-center/UserCenterContext';
 import { useCall } from '@/lib/api/query';
 import { ConsumeTab } from './ConsumeTab';
 import { OrdersTab } from './OrdersTab';
 import { RechargeTab } from './RechargeTab';
 import { SubConsumeTab } from './SubConsumeTab';
-import styles from './billing.module.css';
 
 const TABS = ['orders', 'recharge', 'consume', 'subConsume'] as const;
 type Tab = (typeof TABS)[number];
@@ -31,7 +31,7 @@ export function Billing() {
   const change = (key: string) => router.replace(`${pathname}?tab=${key}`, { scroll: false });
 
   return (
-    <div className={styles.page}>
+    <div className={panel.page}>
       <Card>
         <Statistic title="账户余额（元）" value={balance.data ? formatFen(balance.data.data.balanceFen) : '—'} data-testid="balance" />
       </Card>

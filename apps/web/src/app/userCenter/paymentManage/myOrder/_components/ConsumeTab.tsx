@@ -1,7 +1,8 @@
 'use client';
 // What the balance was spent on: the ledger's debits, newest first (the page is kept in the address).
 import { billingApi, type ConsumeRow, formatFen } from '@apimarket/contracts';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { ListTable } from '@/components/user-center/ListTable';
 import { usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 
@@ -15,15 +16,5 @@ export function ConsumeTab() {
     { title: '金额（元）', key: 'amount', render: (_, r) => formatFen(r.amountFen) },
     { title: '余额（元）', key: 'after', render: (_, r) => formatFen(r.balanceAfterFen) },
   ];
-  return (
-    <Table<ConsumeRow>
-      rowKey="id"
-      columns={columns}
-      dataSource={list.rows}
-      loading={list.loading}
-      scroll={list.rows.length ? { x: 720 } : undefined}
-      pagination={list.pagination}
-      locale={{ emptyText: '还没有消费记录' }}
-    />
-  );
+  return <ListTable<ConsumeRow> rowKey="id" columns={columns} list={list} scrollX={720} empty="还没有消费记录" />;
 }

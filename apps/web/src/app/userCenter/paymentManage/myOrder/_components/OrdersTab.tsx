@@ -1,14 +1,15 @@
 'use client';
+import { DownloadOutlined } from '@ant-design/icons';
 // Orders with filters (status, interface name, China dates) kept in the address; an unpaid order
 // can be paid from the balance or cancelled here, a paid one refunded (the operator decides);
 // 导出 downloads the orders of the current filters as an xlsx file (myOrder/list with export=1).
 import { billingApi, formatFen, ORDER_STATUS, ORDER_STATUS_LABEL, type OrderRow } from '@apimarket/contracts';
-import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { ListTable } from '@/components/user-center/ListTable';
 import { PAYMENT_CHANGES } from '@/components/user-center/payment-calls';
-import { RefundDialog, type RefundTarget } from '@/components/user-center/RefundDialog';
+import { useRefund } from '@/components/user-center/RefundDialog';
 import { request } from '@/lib/api/client';
 import { toastFailure, useCallMutation, usePagedList } from '@/lib/api/query';
 import { saveBlob } from '@/lib/download';
@@ -31,8 +32,8 @@ export function OrdersTab() {
   const { message, modal } = App.useApp();
   // A failed load shows the empty table, as before: the request client has told of a network failure.
   const list = usePagedList(billingApi.orders, { inUrl: true, filters: FILTERS, quiet: true });
+  const refund = useRefund(list.refetch);
   const { filters } = list;
-  const [refundOf, setRefundOf] = useState<RefundTarget | null>(null);
   const [exporting, setExporting] = useState(false);
 
   // Paying changes the order, the balance above the tabs and the purchases; cancelling the order.
@@ -103,7 +104,7 @@ export function OrdersTab() {
             type="link"
             size="small"
             onClick={() =>
-              setRefundOf({ kind: 'order', orderNo: r.orderNo, label: `订单 ${r.orderNo}（${r.interfaceName}，${r.calls.toLocaleString('zh-CN')} 次）` })
+              refund.ask({ kind: 'order', orderNo: r.orderNo, label: `订单 ${r.orderNo}（${r.interfaceName}，${r.calls.toLocaleString('zh-CN')} 次）` })
             }
           >
             申请退款
@@ -151,23 +152,8 @@ export function OrdersTab() {
           </Button>
         </Space>
       </Form>
-      <Table<OrderRow>
-        rowKey="orderNo"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        scroll={{ x: 960 }}
-        pagination={list.pagination}
-        locale={{ emptyText: '没有符合条件的订单' }}
-      />
-      <RefundDialog
-        target={refundOf}
-        onClose={() => setRefundOf(null)}
-        onDone={() => {
-          setRefundOf(null);
-          void list.refetch();
-        }}
-      />
+      <ListTable<OrderRow> rowKey="orderNo" columns={columns} list={list} scrollX={960} scrollWhenEmpty empty="没有符合条件的订单" />
+      {refund.dialog}
     </>
   );
 }

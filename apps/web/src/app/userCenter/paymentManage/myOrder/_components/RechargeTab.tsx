@@ -2,11 +2,12 @@
 // Recharge by bank transfer (Decision 7): the account to transfer to, the declaration form (the
 // same rules as the server), and the declared transfers with their states.
 import { billingApi, formatFen, RechargeDeclareInput, type RechargeRow, SUPPORT_HOTLINE } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Form, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, type TableColumnsType, Tag, Typography } from 'antd';
+import { ListTable } from '@/components/user-center/ListTable';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
-import { dateTime } from '@/lib/format';
 import { zodRule } from '@/lib/form-rules';
+import { dateTime } from '@/lib/format';
 import styles from './billing.module.css';
 
 const COLOR = { declared: 'processing', confirmed: 'success', rejected: 'error' } as const;
@@ -93,15 +94,7 @@ export function RechargeTab() {
       </section>
       <section>
         <h3 className={styles.subtitle}>充值记录</h3>
-        <Table<RechargeRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          pagination={list.pagination}
-          scroll={list.rows.length ? { x: 720 } : undefined}
-          locale={{ emptyText: '还没有充值申请' }}
-        />
+        <ListTable<RechargeRow> rowKey="id" columns={columns} list={list} scrollX={720} empty="还没有充值申请" />
       </section>
     </div>
   );

@@ -3,10 +3,12 @@
 // period — this China month unless other days are chosen — from mytrade/subAccount/consume/list.
 // The filters are kept in the address.
 import { accountApi, type SubConsumeRow, subConsumeApi } from '@apimarket/contracts';
-import { Button, DatePicker, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Empty, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { EmptyState, ListTable } from '@/components/user-center/ListTable';
+import panel from '@/components/user-center/panel.module.css';
 import { request } from '@/lib/api/client';
 import { usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
@@ -68,23 +70,16 @@ export function SubConsumeTab() {
   ) : filtered ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合条件的子账号调用记录" />
   ) : (
-    <div className={styles.empty} data-testid="sub-consume-empty">
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={
-          <>
-            <strong className={styles.emptyTitle}>还没有子账号的调用记录</strong>
-            <span className={styles.emptyText}>
-              子账号在「账号管理 › 子账号管理」中创建和管理；子账号用自己名下接口的 Key 调用后，本月的调用次数会按子账号和接口汇总在这里。
-            </span>
-          </>
-        }
-      >
+    <EmptyState
+      testId="sub-consume-empty"
+      title="还没有子账号的调用记录"
+      text="子账号在「账号管理 › 子账号管理」中创建和管理；子账号用自己名下接口的 Key 调用后，本月的调用次数会按子账号和接口汇总在这里。"
+      action={
         <Link href={SUB_ACCOUNTS_HREF}>
           <Button>管理子账号</Button>
         </Link>
-      </Empty>
-    </div>
+      }
+    />
   );
 
   return (
@@ -104,7 +99,7 @@ export function SubConsumeTab() {
             endDate: v.range?.[1]?.format('YYYY-MM-DD') ?? '',
           })
         }
-        className={styles.filters}
+        className={panel.filters}
       >
         <Form.Item name="subAccountId" label="子账号">
           <Select
@@ -135,15 +130,7 @@ export function SubConsumeTab() {
           <span>计费 {times(summary.sum.chargedCalls)}</span>
         </Space>
       ) : null}
-      <Table<SubConsumeRow>
-        rowKey={(r) => `${r.subAccountId}-${r.interfaceId ?? 0}`}
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        scroll={list.rows.length ? { x: 760 } : undefined}
-        pagination={list.pagination}
-        locale={{ emptyText: empty }}
-      />
+      <ListTable<SubConsumeRow> rowKey={(r) => `${r.subAccountId}-${r.interfaceId ?? 0}`} columns={columns} list={list} scrollX={760} empty={empty} />
     </>
   );
 }

@@ -3,10 +3,11 @@
 // the balance when its calls run out or it expires; a renewal the balance could not pay shows
 // 续费失败 until a renewal succeeds (the customer was told once by message).
 import { type AutoRenewRow, billingApi, formatFen, purchasesApi } from '@apimarket/contracts';
-import { Alert, App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, App, Button, Card, Empty, Space, type TableColumnsType, Tag } from 'antd';
 import Link from 'next/link';
 import { useState } from 'react';
 import { AutoRenewDialog, type RenewTarget } from '@/components/user-center/AutoRenewDialog';
+import { ListTable, MarketLink } from '@/components/user-center/ListTable';
 import { useCallMutation, usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 
@@ -105,27 +106,18 @@ export function RenewList() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      {list.failed ? (
-        <Empty description="自动续费设置暂时无法加载，请稍后刷新重试" />
-      ) : (
-        <Table<AutoRenewRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          scroll={list.rows.length ? { x: 900 } : undefined}
-          pagination={list.pagination}
-          locale={{
-            emptyText: (
-              <Empty description="还没有已购接口：购买套餐后可在这里为接口开启自动续费">
-                <Link href="/api">
-                  <Button type="primary">浏览 API 市场</Button>
-                </Link>
-              </Empty>
-            ),
-          }}
-        />
-      )}
+      <ListTable<AutoRenewRow>
+        rowKey="id"
+        columns={columns}
+        list={list}
+        failedText="自动续费设置暂时无法加载，请稍后刷新重试"
+        scrollX={900}
+        empty={
+          <Empty description="还没有已购接口：购买套餐后可在这里为接口开启自动续费">
+            <MarketLink />
+          </Empty>
+        }
+      />
       <AutoRenewDialog target={renewOf} onClose={() => setRenewOf(null)} onDone={() => setRenewOf(null)} />
     </Card>
   );

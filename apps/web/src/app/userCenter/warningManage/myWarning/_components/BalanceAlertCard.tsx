@@ -2,8 +2,9 @@
 // 余额预警 (UserCenter/GetMyAccountAlert, SaveMyAccountAlert): the balance now, the amount under
 // which the account is told, the switch, and the dialog that sets the amount (元, two decimals).
 import { alertsApi, BalanceAlertInput, fenToYuanInput, formatFen } from '@apimarket/contracts';
-import { App, Button, Card, Empty, Form, Input, Modal, Skeleton, Switch } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Skeleton, Switch } from 'antd';
 import { useState } from 'react';
+import { FormDialog } from '@/components/user-center/FormDialog';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation } from '@/lib/api/query';
 import { zodRule } from '@/lib/form-rules';
@@ -31,10 +32,6 @@ export function BalanceAlertCard() {
 
   const view = balance.data?.data;
   const rule = view?.rule ?? null;
-  const open = () => {
-    form.setFieldsValue({ amount: rule ? fenToYuanInput(rule.thresholdFen) : '' });
-    setEditing(true);
-  };
 
   return (
     <Card title="余额预警" data-testid="alert-balance">
@@ -64,30 +61,27 @@ export function BalanceAlertCard() {
                 onChange={(on) => void save(fenToYuanInput(rule.thresholdFen), on)}
               />
             ) : null}
-            <Button type={rule ? 'default' : 'primary'} onClick={open}>
+            <Button type={rule ? 'default' : 'primary'} onClick={() => setEditing(true)}>
               {rule ? '修改阈值' : '设置余额预警'}
             </Button>
           </div>
         </div>
       )}
-      <Modal
+      <FormDialog
         open={editing}
         title="余额预警"
         width={420}
-        okText="保 存"
-        cancelText="取 消"
-        confirmLoading={saving.isPending}
-        onOk={() => form.submit()}
+        saving={saving.isPending}
+        form={form}
+        initialValues={{ amount: rule ? fenToYuanInput(rule.thresholdFen) : '' }}
+        onFinish={(v) => void save(v.amount.trim(), rule?.enabled ?? true)}
         onCancel={() => setEditing(false)}
-        destroyOnHidden
+        hint="账户余额低于该金额时提醒一次，充值后余额回到该金额以上再重新计算。"
       >
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v.amount.trim(), rule?.enabled ?? true)} preserve={false}>
-          <p className={styles.hint}>账户余额低于该金额时提醒一次，充值后余额回到该金额以上再重新计算。</p>
-          <Form.Item name="amount" label="余额低于（元）" rules={[zodRule(BalanceAlertInput.shape.amount)]}>
-            <Input placeholder="如 500.00" inputMode="decimal" suffix="元" maxLength={12} aria-label="预警金额" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="amount" label="余额低于（元）" rules={[zodRule(BalanceAlertInput.shape.amount)]}>
+          <Input placeholder="如 500.00" inputMode="decimal" suffix="元" maxLength={12} aria-label="预警金额" />
+        </Form.Item>
+      </FormDialog>
     </Card>
   );
 }

@@ -4,14 +4,15 @@
 // interface's calls in the last N minutes; told once when it reaches the rate, again after it
 // fell back under it.
 import { ALERT_LIMITS, alertsApi, ErrorRateAlertInput, type ErrorRateAlertRow } from '@apimarket/contracts';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
+import { FormDialog } from '@/components/user-center/FormDialog';
+import { ListTable } from '@/components/user-center/ListTable';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
 import { toastFailure, useCall, useCallMutation, usePagedList } from '@/lib/api/query';
 import { zodRule } from '@/lib/form-rules';
-import styles from './alerts.module.css';
-import { QUIET, RuleState, staleAfterRule } from './shared';
+import { QUIET, ruleColumns, staleAfterRule, useRuleSwitch } from './shared';
 
 interface Values {
   interfaceId?: number;
@@ -28,28 +29,27 @@ export function ErrorRateAlerts() {
   const list = usePagedList(alertsApi.errorRateList, { quiet: true });
   const purchased = useCall(alertsApi.warnInterfaces, undefined, QUIET).data?.rows ?? [];
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [initialValues, setInitialValues] = useState<Partial<Values>>();
   const [form] = Form.useForm<Values>();
   const interfaceId = Form.useWatch('interfaceId', form);
   const codes = useCall(alertsApi.warnErrcodes, { interfaceId }, { ...QUIET, enabled: Boolean(interfaceId) }).data?.rows;
-  const said = { invalidates: STALE, onSuccess: (res: { msg: string }) => void message.success(res.msg) };
-  const status = useCallMutation(alertsApi.errorRateStatus, said);
-  const removal = useCallMutation(alertsApi.deleteErrorRate, said);
+  const removal = useCallMutation(alertsApi.deleteErrorRate, { invalidates: STALE, onSuccess: (res) => void message.success(res.msg) });
   // A refusal is shown under its field where one names it: no generic toast.
   const saving = useCallMutation(alertsApi.saveErrorRate, { quiet: true, invalidates: STALE });
 
-  // A refused change: the toast says why, and the list is read again in case the rule changed.
-  const toggle = (id: number, on: boolean) => status.mutateAsync({ id, status: on ? '1' : '0' }).catch(() => list.refetch());
+  const toggle = useRuleSwitch(alertsApi.errorRateStatus, alertsApi.errorRateList, list.refetch);
+  // A refused removal: the toast says why, and the list is read again in case the rule changed.
   const remove = (id: number) => removal.mutateAsync({ id }).catch(() => list.refetch());
 
   const open = async (id: number | 'new') => {
     if (id === 'new') {
-      form.setFieldsValue({ interfaceId: purchased[0]?.interfaceId, codes: [], rate: '', windowMinutes: ALERT_LIMITS.windows[0] });
+      setInitialValues({ interfaceId: purchased[0]?.interfaceId, codes: [], rate: '', windowMinutes: ALERT_LIMITS.windows[0] });
       setEditing('new');
       return;
     }
     try {
       const rule = (await request(alertsApi.errorRate, { id })).data;
-      form.setFieldsValue({ interfaceId: rule.interfaceId, codes: rule.codes, rate: String(rule.threshold), windowMinutes: rule.windowMinutes });
+      setInitialValues({ interfaceId: rule.interfaceId, codes: rule.codes, rate: String(rule.threshold), windowMinutes: rule.windowMinutes });
       setEditing(id);
     } catch (err) {
       toastFailure(err);
@@ -100,12 +100,7 @@ export function ErrorRateAlerts() {
       ),
     },
     { title: '条件', key: 'rule', render: (_, r) => `最近 ${r.windowMinutes} 分钟达到 ${r.threshold}%` },
-    { title: '状态', key: 'state', render: (_, r) => <RuleState enabled={r.enabled} fired={r.fired} /> },
-    {
-      title: '开关',
-      key: 'switch',
-      render: (_, r) => <Switch size="small" checked={r.enabled} aria-label={`${r.interfaceName} 错误率预警开关`} onChange={(on) => void toggle(r.id, on)} />,
-    },
+    ...ruleColumns<ErrorRateAlertRow>('错误率预警', (r) => r, toggle),
     {
       title: '操作',
       key: 'actions',
@@ -134,71 +129,59 @@ export function ErrorRateAlerts() {
         </Button>
       }
     >
-      {list.failed ? (
-        <Empty description="错误率预警暂时无法读取，请稍后刷新重试" />
-      ) : (
-        <Table<ErrorRateAlertRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          pagination={list.pagination}
-          scroll={list.rows.length ? { x: 760 } : undefined}
-          locale={{
-            emptyText: (
-              <Empty
-                description={
-                  purchased.length === 0
-                    ? '购买接口后，可在这里监控接口的错误码比例'
-                    : `未设置错误率预警：所选错误码在最近一段时间的调用中占比达到设定值时提醒（至少 ${ALERT_LIMITS.minCallsForRate} 次调用才计算）`
-                }
-              />
-            ),
-          }}
-        />
-      )}
-      <Modal
+      <ListTable<ErrorRateAlertRow>
+        rowKey="id"
+        columns={columns}
+        list={list}
+        failedText="错误率预警暂时无法读取，请稍后刷新重试"
+        scrollX={760}
+        empty={
+          <Empty
+            description={
+              purchased.length === 0
+                ? '购买接口后，可在这里监控接口的错误码比例'
+                : `未设置错误率预警：所选错误码在最近一段时间的调用中占比达到设定值时提醒（至少 ${ALERT_LIMITS.minCallsForRate} 次调用才计算）`
+            }
+          />
+        }
+      />
+      <FormDialog
         open={editing !== null}
         title={editing === 'new' ? '新增错误率预警' : '编辑错误率预警'}
         width={520}
-        okText="保 存"
-        cancelText="取 消"
-        confirmLoading={saving.isPending}
-        onOk={() => form.submit()}
+        saving={saving.isPending}
+        form={form}
+        initialValues={initialValues}
+        onFinish={save}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
+        hint={`时间窗口内调用不少于 ${ALERT_LIMITS.minCallsForRate} 次时才计算比例；达到设定比例提醒一次，回落到设定比例以下后再重新计算。`}
       >
-        <Form form={form} layout="vertical" onFinish={save} preserve={false}>
-          <p className={styles.hint}>
-            时间窗口内调用不少于 {ALERT_LIMITS.minCallsForRate} 次时才计算比例；达到设定比例提醒一次，回落到设定比例以下后再重新计算。
-          </p>
-          <Form.Item name="interfaceId" label="接口" rules={[zodRule(FIELD.interfaceId)]}>
-            <Select
-              aria-label="接口"
-              placeholder="请选择接口"
-              options={purchased.map((p) => ({ value: p.interfaceId, label: p.interfaceName }))}
-              onChange={() => form.setFieldValue('codes', [])}
-            />
+        <Form.Item name="interfaceId" label="接口" rules={[zodRule(FIELD.interfaceId)]}>
+          <Select
+            aria-label="接口"
+            placeholder="请选择接口"
+            options={purchased.map((p) => ({ value: p.interfaceId, label: p.interfaceName }))}
+            onChange={() => form.setFieldValue('codes', [])}
+          />
+        </Form.Item>
+        <Form.Item name="codes" label="监控的错误码" rules={[zodRule(FIELD.codes)]}>
+          <Select
+            mode="multiple"
+            aria-label="监控的错误码"
+            placeholder="请选择错误码"
+            optionFilterProp="label"
+            options={(interfaceId ? (codes ?? []) : []).map((c) => ({ value: c.code, label: `${c.code} ${c.message}` }))}
+          />
+        </Form.Item>
+        <Space.Compact block>
+          <Form.Item name="windowMinutes" label="时间窗口" rules={[zodRule(FIELD.windowMinutes)]} style={{ flex: 1 }}>
+            <Select aria-label="时间窗口" options={ALERT_LIMITS.windows.map((w) => ({ value: w, label: `最近 ${w} 分钟` }))} />
           </Form.Item>
-          <Form.Item name="codes" label="监控的错误码" rules={[zodRule(FIELD.codes)]}>
-            <Select
-              mode="multiple"
-              aria-label="监控的错误码"
-              placeholder="请选择错误码"
-              optionFilterProp="label"
-              options={(interfaceId ? (codes ?? []) : []).map((c) => ({ value: c.code, label: `${c.code} ${c.message}` }))}
-            />
+          <Form.Item name="rate" label="错误率达到（%）" rules={[zodRule(FIELD.rate)]} style={{ flex: 1, marginLeft: 12 }}>
+            <Input placeholder="如 20" inputMode="numeric" maxLength={3} suffix="%" aria-label="错误率阈值" />
           </Form.Item>
-          <Space.Compact block>
-            <Form.Item name="windowMinutes" label="时间窗口" rules={[zodRule(FIELD.windowMinutes)]} style={{ flex: 1 }}>
-              <Select aria-label="时间窗口" options={ALERT_LIMITS.windows.map((w) => ({ value: w, label: `最近 ${w} 分钟` }))} />
-            </Form.Item>
-            <Form.Item name="rate" label="错误率达到（%）" rules={[zodRule(FIELD.rate)]} style={{ flex: 1, marginLeft: 12 }}>
-              <Input placeholder="如 20" inputMode="numeric" maxLength={3} suffix="%" aria-label="错误率阈值" />
-            </Form.Item>
-          </Space.Compact>
-        </Form>
-      </Modal>
+        </Space.Compact>
+      </FormDialog>
     </Card>
   );
 }

@@ -3,7 +3,8 @@
 // or not — newest first; the page is in the address (?page=). Read again whenever a card on the
 // page changed a rule (each card's changes name this list as stale).
 import { type AlertDeliveryView, type AlertFiringRow, alertsApi } from '@apimarket/contracts';
-import { Card, Empty, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Card, Empty, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { ListTable } from '@/components/user-center/ListTable';
 import { usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
 import styles from './alerts.module.css';
@@ -49,19 +50,14 @@ export function FiringHistory() {
 
   return (
     <Card title="预警记录" data-testid="alert-history">
-      {list.failed ? (
-        <Empty description="预警记录暂时无法读取，请稍后刷新重试" />
-      ) : (
-        <Table<AlertFiringRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          scroll={list.rows.length ? { x: 860 } : undefined}
-          pagination={list.pagination}
-          locale={{ emptyText: <Empty description="还没有触发过预警：设置的预警越过阈值时，会在这里留下记录" /> }}
-        />
-      )}
+      <ListTable<AlertFiringRow>
+        rowKey="id"
+        columns={columns}
+        list={list}
+        failedText="预警记录暂时无法读取，请稍后刷新重试"
+        scrollX={860}
+        empty={<Empty description="还没有触发过预警：设置的预警越过阈值时，会在这里留下记录" />}
+      />
     </Card>
   );
 }

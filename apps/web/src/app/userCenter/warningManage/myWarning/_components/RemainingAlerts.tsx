@@ -3,29 +3,28 @@
 // interface with its calls left; a threshold per interface, told once when the calls left fall
 // under it, again after a purchase or renewal lifts them back above.
 import { alertsApi, RemainingAlertInput, type RemainingAlertRow } from '@apimarket/contracts';
-import { App, Button, Card, Empty, Form, Input, Modal, Switch, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Form, Input, type TableColumnsType } from 'antd';
 import Link from 'next/link';
 import { useState } from 'react';
+import { FormDialog } from '@/components/user-center/FormDialog';
+import { ListTable, unpaged } from '@/components/user-center/ListTable';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation } from '@/lib/api/query';
 import { zodRule } from '@/lib/form-rules';
 import styles from './alerts.module.css';
-import { QUIET, RuleState, staleAfterRule } from './shared';
+import { QUIET, ruleColumns, staleAfterRule, useRuleSwitch } from './shared';
 
 const STALE = staleAfterRule(alertsApi.remainingList);
 
 export function RemainingAlerts() {
   const { message } = App.useApp();
   const list = useCall(alertsApi.remainingList, undefined, QUIET);
-  const rows = list.data?.rows;
-  const status = useCallMutation(alertsApi.remainingStatus, { invalidates: STALE, onSuccess: (res) => void message.success(res.msg) });
   // A refused threshold is shown under its field: no toast.
   const saving = useCallMutation(alertsApi.saveRemaining, { quiet: true, invalidates: STALE });
   const [editing, setEditing] = useState<RemainingAlertRow | null>(null);
   const [form] = Form.useForm<{ threshold: string }>();
 
-  // A refused switch: the toast says why, and the list is read again in case the rule changed.
-  const toggle = (id: number, on: boolean) => status.mutateAsync({ id, status: on ? '1' : '0' }).catch(() => list.refetch());
+  const toggle = useRuleSwitch(alertsApi.remainingStatus, alertsApi.remainingList, list.refetch);
 
   const save = async ({ threshold }: { threshold: string }) => {
     if (!editing) return;
@@ -43,11 +42,6 @@ export function RemainingAlerts() {
     }
   };
 
-  const open = (row: RemainingAlertRow) => {
-    form.setFieldsValue({ threshold: row.rule ? String(row.rule.threshold) : '' });
-    setEditing(row);
-  };
-
   const columns: TableColumnsType<RemainingAlertRow> = [
     { title: '接口', dataIndex: 'interfaceName', key: 'name' },
     { title: '剩余次数', key: 'left', align: 'right', render: (_, r) => r.callsLeft.toLocaleString('zh-CN') },
@@ -57,25 +51,12 @@ export function RemainingAlerts() {
       align: 'right',
       render: (_, r) => (r.rule ? `${r.rule.threshold.toLocaleString('zh-CN')} 次` : <span className={styles.muted}>未设置</span>),
     },
-    { title: '状态', key: 'state', render: (_, r) => (r.rule ? <RuleState enabled={r.rule.enabled} fired={r.rule.fired} /> : null) },
-    {
-      title: '开关',
-      key: 'switch',
-      render: (_, r) =>
-        r.rule ? (
-          <Switch
-            size="small"
-            checked={r.rule.enabled}
-            aria-label={`${r.interfaceName} 剩余次数预警开关`}
-            onChange={(on) => r.rule && void toggle(r.rule.id, on)}
-          />
-        ) : null,
-    },
+    ...ruleColumns<RemainingAlertRow>('剩余次数预警', (r) => r.rule, toggle),
     {
       title: '操作',
       key: 'actions',
       render: (_, r) => (
-        <Button type="link" size="small" onClick={() => open(r)} data-testid={`remaining-set-${r.interfaceId}`}>
+        <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`remaining-set-${r.interfaceId}`}>
           {r.rule ? '修改' : '设置'}
         </Button>
       ),
@@ -84,45 +65,33 @@ export function RemainingAlerts() {
 
   return (
     <Card title="剩余次数预警" data-testid="alert-remaining">
-      {list.isError && !rows ? (
-        <Empty description="剩余次数预警暂时无法读取，请稍后刷新重试" />
-      ) : (
-        <Table<RemainingAlertRow>
-          rowKey="interfaceId"
-          columns={columns}
-          dataSource={rows ?? []}
-          loading={list.isPending}
-          pagination={false}
-          scroll={rows?.length ? { x: 640 } : undefined}
-          locale={{
-            emptyText: (
-              <Empty description="还没有已购接口：购买套餐后，可在这里为每个接口设置剩余次数提醒">
-                <Link href="/userCenter/dataManage/myAPI/purchase">去购买接口</Link>
-              </Empty>
-            ),
-          }}
-        />
-      )}
-      <Modal
+      <ListTable<RemainingAlertRow>
+        rowKey="interfaceId"
+        columns={columns}
+        list={unpaged(list)}
+        failedText="剩余次数预警暂时无法读取，请稍后刷新重试"
+        scrollX={640}
+        empty={
+          <Empty description="还没有已购接口：购买套餐后，可在这里为每个接口设置剩余次数提醒">
+            <Link href="/userCenter/dataManage/myAPI/purchase">去购买接口</Link>
+          </Empty>
+        }
+      />
+      <FormDialog
         open={editing !== null}
         title={`剩余次数预警 · ${editing?.interfaceName ?? ''}`}
         width={420}
-        okText="保 存"
-        cancelText="取 消"
-        confirmLoading={saving.isPending}
-        onOk={() => form.submit()}
+        saving={saving.isPending}
+        form={form}
+        initialValues={{ threshold: editing?.rule ? String(editing.rule.threshold) : '' }}
+        onFinish={save}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
+        hint={<>当前剩余 {editing?.callsLeft.toLocaleString('zh-CN')} 次。剩余次数低于该值时提醒一次，续购或续费后回到该值以上再重新计算。</>}
       >
-        <Form form={form} layout="vertical" onFinish={save} preserve={false}>
-          <p className={styles.hint}>
-            当前剩余 {editing?.callsLeft.toLocaleString('zh-CN')} 次。剩余次数低于该值时提醒一次，续购或续费后回到该值以上再重新计算。
-          </p>
-          <Form.Item name="threshold" label="剩余次数低于（次）" rules={[zodRule(RemainingAlertInput.shape.threshold)]}>
-            <Input placeholder="如 1000" inputMode="numeric" maxLength={9} aria-label="剩余次数阈值" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="threshold" label="剩余次数低于（次）" rules={[zodRule(RemainingAlertInput.shape.threshold)]}>
+          <Input placeholder="如 1000" inputMode="numeric" maxLength={9} aria-label="剩余次数阈值" />
+        </Form.Item>
+      </FormDialog>
     </Card>
   );
 }

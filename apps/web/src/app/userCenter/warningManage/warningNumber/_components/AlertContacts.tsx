@@ -3,24 +3,19 @@
 // sendVerifyCode, verifyWarnContact): the list with each phone's verification state; adding a
 // contact with the SMS code saves it verified, without one it waits for 验证. Codes need the
 // image captcha first and 60 s between them (Decision 18).
-import {
-  ALERT_LIMITS,
-  AddContactInput,
-  type AlertContactRow,
-  alertsApi,
-  MOBILE_MAX_LENGTH,
-  SMS_CODE_MAX_LENGTH,
-  VerifyContactInput,
-} from '@apimarket/contracts';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { AddContactInput, ALERT_LIMITS, type AlertContactRow, alertsApi, MOBILE_MAX_LENGTH, VerifyContactInput } from '@apimarket/contracts';
+import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useCountdown } from '@/components/auth/useCountdown';
-import { SmsCaptchaModal, type SendWithCaptcha } from '@/components/user-center/SmsCaptchaModal';
+import { CodeField, SmsCodeInput, useSmsCode } from '@/components/user-center/CodeField';
+import { FormDialog } from '@/components/user-center/FormDialog';
+import { ListTable, unpaged } from '@/components/user-center/ListTable';
+import panel from '@/components/user-center/panel.module.css';
+import type { SendWithCaptcha } from '@/components/user-center/SmsCaptchaModal';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation } from '@/lib/api/query';
-import { dateTime } from '@/lib/format';
 import { zodRule } from '@/lib/form-rules';
+import { dateTime } from '@/lib/format';
 import styles from './contacts.module.css';
 
 interface AddValues {
@@ -59,11 +54,10 @@ export function AlertContacts() {
   const removal = useCallMutation(alertsApi.deleteContact, { invalidates: STALE, onSuccess: (res) => void message.success(res.msg) });
   const [adding, setAdding] = useState(false);
   const [verifying, setVerifying] = useState<AlertContactRow | null>(null);
-  const [captchaFor, setCaptchaFor] = useState<{ shown: string; send: SendWithCaptcha } | null>(null);
   const [formError, setFormError] = useState('');
   const [addForm] = Form.useForm<AddValues>();
   const [verifyForm] = Form.useForm<{ smsCode: string }>();
-  const countdown = useCountdown();
+  const sms = useSmsCode();
   const saving = addition.isPending || verification.isPending;
 
   const askCode = async () => {
@@ -73,7 +67,7 @@ export function AlertContacts() {
       return;
     }
     const phone = String(addForm.getFieldValue('phone') ?? '').trim();
-    setCaptchaFor({ shown: phone, send: sendCode({ phone }) });
+    sms.ask(phone, sendCode({ phone }));
   };
 
   const add = async (values: AddValues) => {
@@ -87,7 +81,7 @@ export function AlertContacts() {
       });
       message.success(res.msg);
       setAdding(false);
-      countdown.reset();
+      sms.countdown.reset();
     } catch (err) {
       const msg = serverMessage(err);
       if (!msg) return;
@@ -103,7 +97,7 @@ export function AlertContacts() {
       const res = await verification.mutateAsync({ id: verifying.id, smsCode: smsCode.trim() });
       message.success(res.msg);
       setVerifying(null);
-      countdown.reset();
+      sms.countdown.reset();
     } catch (err) {
       const msg = serverMessage(err);
       if (msg) verifyForm.setFields([{ name: 'smsCode', errors: [msg] }]);
@@ -112,12 +106,6 @@ export function AlertContacts() {
 
   // A refused removal: the toast says why, and the list is read again in case it changed.
   const remove = (id: number) => removal.mutateAsync({ id }).catch(() => list.refetch());
-
-  const codeButton = (onClick: () => void, testId: string) => (
-    <Button onClick={onClick} disabled={countdown.running} className={styles.codeButton} data-testid={testId}>
-      {countdown.running ? `${countdown.left} 秒后重新获取` : '获取验证码'}
-    </Button>
-  );
 
   const columns: TableColumnsType<AlertContactRow> = [
     { title: '姓名', dataIndex: 'name', key: 'name' },
@@ -159,7 +147,7 @@ export function AlertContacts() {
   const count = rows?.length ?? 0;
 
   return (
-    <div className={styles.page}>
+    <div className={panel.pageLoose}>
       <Card
         title="预警联系人"
         extra={
@@ -181,93 +169,85 @@ export function AlertContacts() {
         <Alert
           type="info"
           showIcon
-          className={styles.notice}
+          className={panel.notice}
           title={`用量预警会以短信和邮件发送给手机号已验证的联系人（最多 ${ALERT_LIMITS.maxContacts} 位）；待验证的联系人不会收到任何预警。`}
         />
-        {list.isError && !rows ? (
-          <Empty description="预警联系人暂时无法读取，请稍后刷新重试" />
-        ) : (
-          <Table<AlertContactRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={rows ?? []}
-            loading={list.isPending}
-            pagination={false}
-            scroll={rows?.length ? { x: 720 } : undefined}
-            locale={{ emptyText: <Empty description="还没有预警联系人：添加并验证手机号后，用量预警会通过短信和邮件通知到他" /> }}
-          />
-        )}
+        <ListTable<AlertContactRow>
+          rowKey="id"
+          columns={columns}
+          list={unpaged(list)}
+          failedText="预警联系人暂时无法读取，请稍后刷新重试"
+          scrollX={720}
+          empty={<Empty description="还没有预警联系人：添加并验证手机号后，用量预警会通过短信和邮件通知到他" />}
+        />
       </Card>
 
-      <Modal
+      <FormDialog
         open={adding}
         title="新增预警联系人"
         width={480}
-        okText="保 存"
-        cancelText="取 消"
-        confirmLoading={saving}
-        onOk={() => addForm.submit()}
+        saving={saving}
+        form={addForm}
+        name="contact-add"
+        onFinish={add}
+        onValuesChange={() => setFormError('')}
         onCancel={() => setAdding(false)}
-        destroyOnHidden
       >
-        <Form<AddValues> name="contact-add" form={addForm} layout="vertical" onFinish={add} onValuesChange={() => setFormError('')} preserve={false}>
-          <Form.Item name="name" label="姓名" required rules={[zodRule(FIELD.name)]}>
-            <Input placeholder="请输入联系人姓名" maxLength={ALERT_LIMITS.contactNameMax} />
-          </Form.Item>
-          <Form.Item name="phone" label="手机号" required rules={[zodRule(FIELD.phone)]}>
-            <Input placeholder="请输入手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" autoComplete="tel" />
-          </Form.Item>
-          <Form.Item name="email" label="邮箱（选填）" rules={[zodRule(FIELD.email)]}>
-            <Input placeholder="用于接收预警邮件" maxLength={254} autoComplete="email" />
-          </Form.Item>
-          <Form.Item label="短信验证码" htmlFor="contact-add_smsCode" extra="填写验证码即完成验证；也可稍后在列表中验证。">
-            <Space.Compact block>
-              <Form.Item name="smsCode" noStyle rules={[zodRule(FIELD.smsCode)]}>
-                <Input placeholder="请输入短信验证码" maxLength={SMS_CODE_MAX_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
-              </Form.Item>
-              {codeButton(() => void askCode(), 'contact-get-code')}
-            </Space.Compact>
-          </Form.Item>
-          {formError ? <Alert type="error" showIcon title={formError} /> : null}
-        </Form>
-      </Modal>
+        <Form.Item name="name" label="姓名" required rules={[zodRule(FIELD.name)]}>
+          <Input placeholder="请输入联系人姓名" maxLength={ALERT_LIMITS.contactNameMax} />
+        </Form.Item>
+        <Form.Item name="phone" label="手机号" required rules={[zodRule(FIELD.phone)]}>
+          <Input placeholder="请输入手机号" maxLength={MOBILE_MAX_LENGTH} inputMode="numeric" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="email" label="邮箱（选填）" rules={[zodRule(FIELD.email)]}>
+          <Input placeholder="用于接收预警邮件" maxLength={254} autoComplete="email" />
+        </Form.Item>
+        <CodeField
+          label="短信验证码"
+          htmlFor="contact-add_smsCode"
+          extra="填写验证码即完成验证；也可稍后在列表中验证。"
+          name="smsCode"
+          rules={[zodRule(FIELD.smsCode)]}
+          input={<SmsCodeInput />}
+          countdown={sms.countdown}
+          onSend={() => void askCode()}
+          testId="contact-get-code"
+          buttonClassName={styles.codeButton}
+        />
+        {formError ? <Alert type="error" showIcon title={formError} /> : null}
+      </FormDialog>
 
-      <Modal
+      <FormDialog
         open={verifying !== null}
         title="验证联系人手机号"
         width={440}
         okText="验 证"
-        cancelText="取 消"
-        confirmLoading={saving}
-        onOk={() => verifyForm.submit()}
+        saving={saving}
+        form={verifyForm}
+        name="contact-verify"
+        onFinish={verify}
         onCancel={() => setVerifying(null)}
-        destroyOnHidden
+        hint={
+          <>
+            验证码将发送至 {verifying?.name} 的手机 {verifying?.phone}，验证通过后该联系人开始接收预警。
+          </>
+        }
       >
-        <p className={styles.hint}>
-          验证码将发送至 {verifying?.name} 的手机 {verifying?.phone}，验证通过后该联系人开始接收预警。
-        </p>
-        <Form name="contact-verify" form={verifyForm} layout="vertical" onFinish={verify} preserve={false}>
-          <Form.Item label="短信验证码" required htmlFor="contact-verify_smsCode">
-            <Space.Compact block>
-              <Form.Item name="smsCode" noStyle rules={[zodRule(VerifyContactInput.shape.smsCode)]}>
-                <Input placeholder="请输入短信验证码" maxLength={SMS_CODE_MAX_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
-              </Form.Item>
-              {codeButton(() => verifying && setCaptchaFor({ shown: verifying.phone, send: sendCode({ id: verifying.id }) }), 'contact-verify-code')}
-            </Space.Compact>
-          </Form.Item>
-        </Form>
-      </Modal>
+        <CodeField
+          label="短信验证码"
+          required
+          htmlFor="contact-verify_smsCode"
+          name="smsCode"
+          rules={[zodRule(VerifyContactInput.shape.smsCode)]}
+          input={<SmsCodeInput />}
+          countdown={sms.countdown}
+          onSend={() => verifying && sms.ask(verifying.phone, sendCode({ id: verifying.id }))}
+          testId="contact-verify-code"
+          buttonClassName={styles.codeButton}
+        />
+      </FormDialog>
 
-      <SmsCaptchaModal
-        phone={captchaFor?.shown ?? null}
-        send={captchaFor?.send}
-        onClose={() => setCaptchaFor(null)}
-        onSent={(msg) => {
-          setCaptchaFor(null);
-          message.success(msg);
-          countdown.start();
-        }}
-      />
+      {sms.dialog}
     </div>
   );
 }

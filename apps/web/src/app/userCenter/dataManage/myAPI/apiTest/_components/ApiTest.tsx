@@ -1,15 +1,16 @@
 'use client';
+import { CopyOutlined } from '@ant-design/icons';
 // 接口测试: one purchased interface called from a form (UserCenter/getApiTestData) and answered
 // exactly as the customer's system would be, with that call written out as curl. A test is a real
 // call of the purchase: a billable answer takes one call, so the card's calls left follow it.
 import { type ApiTestResult, GATEWAY_SUCCESS, ONLINE_MSG, type OnlineInterface, type OnlineParam, onlineApi } from '@apimarket/contracts';
-import { CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { NotLoaded, OnlineHead, useOnlineInterface } from '@/app/userCenter/dataManage/myAPI/_components/OnlineHead';
+import panel from '@/components/user-center/panel.module.css';
 import { useCallMutation } from '@/lib/api/query';
 import styles from './api-test.module.css';
 import { ImageParam } from './ImageParam';
-import { NotLoaded, OnlineHead, useOnlineInterface } from '@/app/userCenter/dataManage/myAPI/_components/OnlineHead';
 import { sentParams, type TestValues, testCurl } from './test-params';
 
 export function ApiTest({ purchaseId, gatewayUrl }: { purchaseId: number; gatewayUrl: string }) {
@@ -72,7 +73,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
           </Button>
         }
       >
-        <div className={styles.notice}>
+        <div className={panel.notice}>
           <Alert
             type="warning"
             showIcon
@@ -81,7 +82,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
           />
         </div>
         {info.testable ? null : (
-          <div className={styles.notice}>
+          <div className={panel.notice}>
             <Alert type="info" showIcon title={ONLINE_MSG.videoNotTestable} data-testid="api-test-video" />
           </div>
         )}
@@ -89,8 +90,8 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
           {info.params.map((p) => (
             <ParamItem key={p.name} param={p} />
           ))}
-          {info.params.length === 0 ? <p className={styles.muted}>该接口没有业务参数，直接点击「测试」即可。</p> : null}
-          {hasImage ? <p className={styles.muted}>图片参数不提供示例，请上传一张真实图片。</p> : null}
+          {info.params.length === 0 ? <p className={panel.note}>该接口没有业务参数，直接点击「测试」即可。</p> : null}
+          {hasImage ? <p className={panel.note}>图片参数不提供示例，请上传一张真实图片。</p> : null}
           <Space wrap>
             <Button type="primary" htmlType="submit" loading={testing} disabled={!info.usable || !info.testable} data-testid="api-test-submit">
               测试
@@ -101,7 +102,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
       </Card>
 
       <div className={styles.side} ref={answerRef}>
-        <Card title="返回结果" extra={tested ? <span className={styles.muted}>耗时 {tested.latencyMs.toLocaleString('zh-CN')} ms</span> : null}>
+        <Card title="返回结果" extra={tested ? <span className={panel.note}>耗时 {tested.latencyMs.toLocaleString('zh-CN')} ms</span> : null}>
           {tested ? (
             <Answer result={tested} />
           ) : (
@@ -119,7 +120,7 @@ function TestBench({ info, gatewayUrl, onCalled }: { info: OnlineInterface; gate
           <pre className={styles.code} data-testid="api-test-curl">
             {curl}
           </pre>
-          <p className={styles.muted}>
+          <p className={panel.note}>
             以 POST 表单（application/x-www-form-urlencoded）提交。把 key 换成「我的API」中该接口的 Key，并只在服务端调用，不要把 Key 放进网页或 App。
           </p>
         </Card>
@@ -135,34 +136,22 @@ function ParamItem({ param: p }: { param: OnlineParam }) {
       <span className={styles.type}>{p.media === 'image' ? '图片' : p.media === 'video' ? '视频' : p.type}</span>
     </span>
   );
-  if (p.media === 'image') {
-    return (
-      <Form.Item
-        name={['params', p.name]}
-        label={label}
-        extra={p.description}
-        initialValue=""
-        rules={p.required ? [{ required: true, message: `请上传${p.name}` }] : []}
-      >
-        <ImageParam label={p.name} />
-      </Form.Item>
-    );
-  }
+  const image = p.media === 'image';
+  // An image is uploaded (no text to trim); any other value is typed.
+  const required = image ? { required: true, message: `请上传${p.name}` } : { required: true, whitespace: true, message: `请输入${p.name}` };
   return (
-    <Form.Item
-      name={['params', p.name]}
-      label={label}
-      extra={p.description}
-      initialValue=""
-      rules={p.required ? [{ required: true, whitespace: true, message: `请输入${p.name}` }] : []}
-    >
-      <Input
-        placeholder={p.media === 'video' ? '视频参数请由您的系统调用时传入' : p.example}
-        disabled={p.media === 'video'}
-        allowClear
-        autoComplete="off"
-        spellCheck={false}
-      />
+    <Form.Item name={['params', p.name]} label={label} extra={p.description} initialValue="" rules={p.required ? [required] : []}>
+      {image ? (
+        <ImageParam label={p.name} />
+      ) : (
+        <Input
+          placeholder={p.media === 'video' ? '视频参数请由您的系统调用时传入' : p.example}
+          disabled={p.media === 'video'}
+          allowClear
+          autoComplete="off"
+          spellCheck={false}
+        />
+      )}
     </Form.Item>
   );
 }

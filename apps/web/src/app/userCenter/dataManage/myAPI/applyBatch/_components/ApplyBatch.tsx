@@ -1,19 +1,20 @@
 'use client';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 // 批量查询: the interface's template (myOnline/showOnline with template=1), a filled sheet uploaded
 // as a job (addBatchJob), then the jobs to run, follow and download. Every row is one real call of
 // the purchase, so the card's calls left is read again when a running job finishes.
 import { BATCH_FILE, BATCH_MAX_ROWS, BATCH_RESULT_COLUMNS, ONLINE_MSG, type OnlineInterface, onlineApi } from '@apimarket/contracts';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Upload } from 'antd';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '@/app/userCenter/dataManage/myAPI/_components/OnlineHead';
+import panel from '@/components/user-center/panel.module.css';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
-import { saveBlob } from '@/lib/download';
-import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '@/app/userCenter/dataManage/myAPI/_components/OnlineHead';
 import styles from './apply-batch.module.css';
 import { BatchJobsCard, useBatchJobs } from './BatchJobs';
 import { BATCH_ACCEPT, batchFileProblem, templateFileName } from './batch-file';
+import { saveFileAnswer } from './save-file';
 
 const EXTENSIONS = BATCH_FILE.extensions.map((e) => `.${e}`).join(' 或 ');
 const MAX_MB = BATCH_FILE.maxBytes / 1024 / 1024;
@@ -32,7 +33,7 @@ export function ApplyBatch({ purchaseId }: { purchaseId: number }) {
   if (loaded.kind !== 'ok') return <NotLoaded loaded={loaded} onRetry={reload} />;
   const info = loaded.info;
   return (
-    <div className={styles.page}>
+    <div className={panel.page}>
       <OnlineHead info={info} here="batch" />
       <BatchSteps info={info} onUploaded={jobs.first} />
       {/* An image interface has nothing to list, unless it once took sheets before it took images. */}
@@ -71,17 +72,14 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
 
   const template = async () => {
     setDownloading(true);
-    try {
-      // template=1: the same call answers the sheet to fill in as a file.
-      const file = await request(onlineApi.batchInterface, { purchaseId: info.purchaseId, template: 1 });
-      if (file instanceof Blob) saveBlob(file, templateFileName(info.interfaceName));
-      else message.error('模板暂时无法下载，请稍后重试');
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    } finally {
-      setDownloading(false);
-    }
+    // template=1: the same call answers the sheet to fill in as a file.
+    await saveFileAnswer(
+      message,
+      () => request(onlineApi.batchInterface, { purchaseId: info.purchaseId, template: 1 }),
+      templateFileName(info.interfaceName),
+      '模板暂时无法下载，请稍后重试',
+    );
+    setDownloading(false);
   };
 
   const upload = async (file: File) => {
@@ -102,7 +100,7 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
 
   return (
     <Card title="批量查询">
-      <div className={styles.notice}>
+      <div className={panel.notice}>
         <Alert
           type="info"
           showIcon

@@ -8,13 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { request } from '@/lib/api/client';
-import { serverMessage } from '@/lib/api/errors';
 import { callKey, useCallMutation, usePagedList } from '@/lib/api/query';
-import { saveBlob } from '@/lib/download';
 import { dateTime } from '@/lib/format';
 import styles from './apply-batch.module.css';
 import { resultFileName } from './batch-file';
 import { JobDetail } from './JobDetail';
+import { saveFileAnswer } from './save-file';
 
 const PAGE_SIZE = 10;
 const POLL_MS = 2_000;
@@ -109,18 +108,15 @@ export function BatchJobsCard({ info, jobs }: { info: OnlineInterface; jobs: Bat
 
   const download = async (job: BatchJobView) => {
     setDownloading(job.id);
-    try {
-      // export=1: the same call answers the whole result sheet as a file (the page fields are
-      // part of its input, and ignored by an export).
-      const file = await request(onlineApi.batchJobDetail, { jobId: job.id, export: 1, pageNum: 1, pageSize: PAGE_SIZE });
-      if (file instanceof Blob) saveBlob(file, resultFileName(job.fileName));
-      else message.error('结果文件暂时无法下载，请稍后重试');
-    } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
-    } finally {
-      setDownloading(null);
-    }
+    // export=1: the same call answers the whole result sheet as a file (the page fields are
+    // part of its input, and ignored by an export).
+    await saveFileAnswer(
+      message,
+      () => request(onlineApi.batchJobDetail, { jobId: job.id, export: 1, pageNum: 1, pageSize: PAGE_SIZE }),
+      resultFileName(job.fileName),
+      '结果文件暂时无法下载，请稍后重试',
+    );
+    setDownloading(null);
   };
 
   const columns: TableColumnsType<BatchJobView> = [

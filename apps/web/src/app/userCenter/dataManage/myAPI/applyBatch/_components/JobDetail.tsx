@@ -1,11 +1,12 @@
 'use client';
+import { DownloadOutlined } from '@ant-design/icons';
 // One batch job's rows in a drawer (myOnline/getBatchJobDetail, a page at a time): the parameters
 // as the server masked them, then each row's answer once it has run. A running job's rows are read
 // again whenever the polled list reports more of them done.
 import { type BatchJobView, type BatchRowView, isBatchSuccess, onlineApi } from '@apimarket/contracts';
-import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
+import panel from '@/components/user-center/panel.module.css';
 import { usePagedList } from '@/lib/api/query';
 import styles from './apply-batch.module.css';
 
@@ -89,7 +90,7 @@ function JobRows({ job }: { job: BatchJobView }) {
   if (list.failed) return <Empty description="明细暂时无法加载，请稍后重试" />;
   return (
     <>
-      <p className={styles.muted}>
+      <p className={panel.note}>
         共 {job.rows.toLocaleString('zh-CN')} 行，已完成 {job.done.toLocaleString('zh-CN')} 行，成功 {job.succeeded.toLocaleString('zh-CN')} 行，扣减{' '}
         {job.charged.toLocaleString('zh-CN')} 次。参数按平台规则脱敏显示；展开一行可查看返回数据。
       </p>

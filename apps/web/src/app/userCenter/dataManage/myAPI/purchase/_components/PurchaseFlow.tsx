@@ -29,6 +29,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { TrialButton } from '@/components/catalog/TrialButton';
+import panel from '@/components/user-center/panel.module.css';
 import { PAYMENT_CHANGES } from '@/components/user-center/payment-calls';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
@@ -75,7 +76,7 @@ export function PurchaseFlow({ categories, initial }: { categories: Array<{ id: 
   };
 
   return (
-    <div className={styles.page}>
+    <div className={panel.page}>
       <Card>
         <div className={styles.figures}>
           <Statistic
@@ -242,52 +243,45 @@ function ChosenInterface({
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState('');
 
-  const order = async () => {
-    if (packageId === null) return;
+  /** One step of the purchase, the buttons busy meanwhile; a refusal is shown above them. */
+  const run = async (action: () => Promise<void>, afterRefusal?: () => void) => {
     setBusy(true);
     setRefused('');
     try {
-      const res = await request(billingApi.createOrder, { interfaceId: chosen.id, packageId });
-      setStep({ kind: 'confirm', order: res.data });
-      onPaid(); // the balance shown is read again before paying
+      await action();
     } catch (err) {
       setRefused(serverMessage(err) ?? '');
+      afterRefusal?.();
     } finally {
       setBusy(false);
     }
   };
 
-  const pay = async (o: OrderRow) => {
-    setBusy(true);
-    setRefused('');
-    try {
+  const order = async () => {
+    if (packageId === null) return;
+    await run(async () => {
+      const res = await request(billingApi.createOrder, { interfaceId: chosen.id, packageId });
+      setStep({ kind: 'confirm', order: res.data });
+      onPaid(); // the balance shown is read again before paying
+    });
+  };
+
+  const pay = (o: OrderRow) =>
+    run(async () => {
       const res = await request(billingApi.pay, { orderNo: o.orderNo });
       message.success(res.msg);
       setStep({ kind: 'paid', order: o });
       onPaid();
       // The layout read what the purchases open (the truck model screens) on the server: again now.
       router.refresh();
-    } catch (err) {
-      setRefused(serverMessage(err) ?? '');
-      onPaid();
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, onPaid);
 
-  const cancel = async (o: OrderRow) => {
-    setBusy(true);
-    setRefused('');
-    try {
+  const cancel = (o: OrderRow) =>
+    run(async () => {
       const res = await request(billingApi.cancelOrder, { orderNo: o.orderNo });
       message.success(res.msg);
       setStep({ kind: 'choose' });
-    } catch (err) {
-      setRefused(serverMessage(err) ?? '');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const refusal = refused ? <Alert type="error" showIcon title={refused} className={styles.gap} /> : null;
 
