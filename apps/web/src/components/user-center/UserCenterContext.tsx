@@ -2,8 +2,8 @@
 // What every user-center screen may need to know about the signed-in account, loaded once by
 // the layout on the server and kept fresh here (the unread count changes as messages are read).
 import { identityApi, type UserState } from '@apimarket/contracts';
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { request } from '@/lib/api/client';
+import { createContext, useCallback, useContext, useMemo } from 'react';
+import { useCall } from '@/lib/api/query';
 
 /** The signed-in account as memberShip/isLoginState answers it. */
 export type UcUser = UserState;
@@ -24,15 +24,13 @@ interface UcContextValue extends UcState {
 const UcContext = createContext<UcContextValue | null>(null);
 
 export function UserCenterProvider({ initial, children }: { initial: UcState; children: React.ReactNode }) {
-  const [user, setUser] = useState(initial.user);
+  // Loaded by the layout on the server first; read again only when a screen asks (refreshUser).
+  // Spec 02 §8: a failed user-state load is swallowed (quiet, silent) and the values shown stay.
+  const { data, refetch } = useCall(identityApi.loginState, {}, { enabled: false, quiet: true, silent: true, loginStateCheck: true });
+  const user = data?.data ?? initial.user;
   const refreshUser = useCallback(async () => {
-    try {
-      const res = await request(identityApi.loginState, {}, { loginStateCheck: true, silent: true });
-      setUser(res.data);
-    } catch {
-      // Spec 02 §8: a failed user-state load is swallowed; the values already shown stay.
-    }
-  }, []);
+    await refetch();
+  }, [refetch]);
   const value = useMemo(() => ({ ...initial, user, refreshUser }), [initial, user, refreshUser]);
   return <UcContext.Provider value={value}>{children}</UcContext.Provider>;
 }

@@ -3,7 +3,7 @@
 // greeting, unread badge and account links, breadcrumb, main area and footer. It also keeps the
 // gate on client-side navigation (the layout's server gate only runs on a full load).
 import { BellOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
-import { identityApi, LOGOUT_TOAST_MS, SUPPORT_HOTLINE, TRUCK_MODEL_NOTICE, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
+import { chinaHour, identityApi, LOGOUT_TOAST_MS, SUPPORT_HOTLINE, TRUCK_MODEL_NOTICE, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
 import { App, Breadcrumb, Button, ConfigProvider, Drawer, Layout, Menu, type MenuProps, type ThemeConfig, Tooltip } from 'antd';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
@@ -50,11 +50,6 @@ export function UserCenterShell({ initial, children }: { initial: UcState; child
       </ConfigProvider>
     </UserCenterProvider>
   );
-}
-
-/** The hour in China, so the server's and the browser's first render agree. */
-function chinaHour(): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(new Date()));
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -143,7 +138,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         <Layout.Sider width={216} className={styles.sider} theme="light">
           {menu}
         </Layout.Sider>
-        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={260} title="用户中心" className={styles.drawer}>
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={260} title="用户中心">
           {menu}
         </Drawer>
         <Layout.Content className={styles.content}>

@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 // Orders with filters (status, interface name, China dates) kept in the address; an unpaid order
 // can be paid from the balance or cancelled here, a paid one refunded (the operator decides);
 // 导出 downloads the orders of the current filters as an xlsx file (myOrder/list with export=1).
-import { billingApi, formatFen, ORDER_STATUS, ORDER_STATUS_LABEL, type OrderRow } from '@apimarket/contracts';
+import { billingApi, chinaDay, formatFen, ORDER_STATUS, ORDER_STATUS_LABEL, type OrderRow } from '@apimarket/contracts';
 import { App, Button, DatePicker, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -17,8 +17,6 @@ import { dateTime } from '@/lib/format';
 
 const COLOR = { unpaid: 'warning', paid: 'success', cancelled: 'default' } as const;
 const REFUND_COLOR = { requested: 'processing', approved: 'default', rejected: 'error' } as const;
-
-const chinaDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).replaceAll('-', '');
 
 interface FormValues {
   status?: string;
@@ -46,7 +44,7 @@ export function OrdersTab() {
     try {
       // The whole filter, not a page: the paging fields are there for the schema and ignored.
       const file = await request(billingApi.orders, { ...filters, export: '1', pageNum: 1, pageSize: list.pagination.pageSize });
-      if (file instanceof Blob) saveBlob(file, `我的订单-${chinaDay()}.xlsx`);
+      if (file instanceof Blob) saveBlob(file, `我的订单-${chinaDay().replaceAll('-', '')}.xlsx`);
     } catch (err) {
       toastFailure(err);
     } finally {
