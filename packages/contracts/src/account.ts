@@ -2,7 +2,7 @@
 // enterprise authentication and its form, account settings and messages. The server answers
 // with these shapes and checks these rules; the pages build their menus and forms from them.
 import { z } from 'zod';
-import { memberCall, qualifiedCall } from './call';
+import { memberCall, qualifiedCall } from './declare';
 import { SignedIn } from './identity';
 import { PageQuery, parseId } from './paging';
 import { CompanyName, Email, MSG, Mobile, Password, SmsCode, SmsSendInput } from './validation';

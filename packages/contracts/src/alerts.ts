@@ -3,7 +3,7 @@
 // they go to once their phone is verified. One place for the rules the forms and the server check,
 // the answers, and the calls (`alertsApi`).
 import { z } from 'zod';
-import { qualifiedCall } from './call';
+import { qualifiedCall } from './declare';
 import { PageQuery, parseId } from './paging';
 import { Email, ImageCode, MOBILE_PATTERN, MSG, SmsCode } from './validation';
 import { formatFen, yuanToFen } from './format';

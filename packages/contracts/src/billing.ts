@@ -2,7 +2,8 @@
 // they create. Amounts travel as 元 strings with at most two decimals in forms and as integer
 // fen in answers, so no float ever touches money.
 import { z } from 'zod';
-import { qualifiedCall, XLSX_TYPE } from './call';
+import { XLSX_TYPE } from './call';
+import { qualifiedCall } from './declare';
 import { yuanToFen } from './format';
 import { PageQuery } from './paging';
 

@@ -2,7 +2,7 @@
 // encoded, who may call it, the request schema and the answer schema. The server registers its
 // routes from these, the web's request(call, input) is typed by them, and the OpenAPI document
 // is generated from them — so the three cannot disagree.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ConsoleArea } from './console';
 import type { ErrorCode } from './errors';
 import type { ListEnvelope, OkEnvelope } from './envelope';
@@ -60,61 +60,6 @@ export type Call = CallSpec<z.ZodType, AnswerShape, Access>;
 
 /** The content type of every spreadsheet the platform answers. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The input of a call that takes no fields: what a declaration that names no input gets. */
-export const NoInput = z.object({});
-export type NoInput = typeof NoInput;
-
-/**
- * A declaration as written, without its input: `body` may be left out when it follows from the
- * method (see defineCall).
- */
-export type CallDeclaration<A extends AnswerShape = AnswerShape, X extends Access = Access> = Omit<CallSpec<z.ZodType, A, X>, 'body' | 'input'> & {
-  body?: BodyEncoding;
-};
-
-/** Fills in what a declaration may leave out: a GET has no body, a POST sends a form (the spec's default), no input is no fields. */
-function completed(spec: CallDeclaration & { input?: z.ZodType }): Call {
-  return { ...spec, body: spec.body ?? (spec.method === 'GET' ? 'none' : 'form'), input: spec.input ?? NoInput };
-}
-
-/**
- * Declares a call; the literal types are kept so request(call, input) knows its answer. Only a
- * JSON or multipart body is written out, and a call that takes no fields names no input; the
- * returned call always carries `body` and `input`, which the server, the web and the OpenAPI
- * documents read.
- */
-export function defineCall<const I extends z.ZodType, const A extends AnswerShape, const X extends Access>(
-  spec: CallDeclaration<A, X> & { input: I },
-): CallSpec<I, A, X>;
-export function defineCall<const A extends AnswerShape, const X extends Access>(spec: CallDeclaration<A, X>): CallSpec<NoInput, A, X>;
-export function defineCall(spec: CallDeclaration & { input?: z.ZodType }): Call {
-  return completed(spec);
-}
-
-/** defineCall with the access rule given once: `qualifiedCall({ … })` reads as who may call it. */
-export function callsFor<const X extends Access>(access: X) {
-  // The overload with an input comes first, so a declaration spread from another keeps its input's type.
-  function declare<const I extends z.ZodType, const A extends AnswerShape>(spec: Omit<CallDeclaration<A, X>, 'access'> & { input: I }): CallSpec<I, A, X>;
-  function declare<const A extends AnswerShape>(spec: Omit<CallDeclaration<A, X>, 'access'>): CallSpec<NoInput, A, X>;
-  function declare(spec: Omit<CallDeclaration, 'access'> & { input?: z.ZodType }): Call {
-    return completed({ ...spec, access });
-  }
-  return declare;
-}
-
-/** Declares a call anyone may make (access `anyone`). */
-export const publicCall = callsFor('anyone');
-/** Declares a call for a signed-in member (access `member`). */
-export const memberCall = callsFor('member');
-/** Declares a call for a member whose company is authenticated (access `qualified`). */
-export const qualifiedCall = callsFor('qualified');
-/** Declares a call a sub-account makes only when its parent shows the company (access `companyView`). */
-export const companyViewCall = callsFor('companyView');
-/** Declares a development tool (access `dev`). */
-export const devCall = callsFor('dev');
-/** The declarer of one console area's calls (access `{ operator: area }`), made once per group. */
-export const operatorCalls = <const A extends ConsoleArea>(area: A) => callsFor({ operator: area });
 
 /**
  * What the web sends: the schema's input side (form fields arrive as text). A field whose rule

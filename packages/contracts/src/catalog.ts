@@ -1,7 +1,7 @@
 // The public catalogue (spec 01 §7.2): the search filter (spec 01 §3 "Search filter") and its
 // sort orders, what each catalogue call answers, and the calls themselves (catalogApi).
 import { z } from 'zod';
-import { publicCall } from './call';
+import { publicCall } from './declare';
 import { INDUSTRIES, SEARCH_KEYWORD_MAX } from './constants';
 import { PublicPage } from './content';
 import { parseId } from './paging';

@@ -1,7 +1,7 @@
 // The console's catalogue editor (issue #10): the rules of an interface, its documentation and
 // its price packages, shared by the editor's form and the server so both give the same message.
 import { z } from 'zod';
-import { operatorCalls } from './call';
+import { operatorCalls } from './declare';
 import { PricePackage } from './catalog';
 import { yuanToFen } from './format';
 import { PageQuery } from './paging';

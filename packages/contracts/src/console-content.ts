@@ -1,7 +1,7 @@
 // The console's content editors (issue #10): news, cases, policy readings, the knowledge base and
 // the home banners — the kinds, their public pages, the editor's rules with their Chinese messages.
 import { z } from 'zod';
-import { defineCall, operatorCalls } from './call';
+import { defineCall, operatorCalls } from './declare';
 import { INDUSTRIES } from './constants';
 import { CaseCard, HomeBanner, KnowledgeItem, NEWS_TYPES, NewsItem, PolicyItem } from './content';
 import { PageQuery, parseId } from './paging';

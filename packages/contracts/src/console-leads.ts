@@ -2,7 +2,8 @@
 // writes (assign, state, note) and the rows they answer. The page's filters and forms and the
 // server's parsing read the same schemas, so both give the same Chinese message.
 import { z } from 'zod';
-import { operatorCalls, XLSX_TYPE } from './call';
+import { XLSX_TYPE } from './call';
+import { operatorCalls } from './declare';
 import { CONSOLE_LIMITS, ChangeResult } from './console';
 import { PageQuery } from './paging';
 

@@ -3,7 +3,7 @@
 // The page and the server (and `npm run console -- features`) read the same rules and messages.
 import { z } from 'zod';
 import { GRANTABLE_FEATURES, QUALIFICATION_STATUS } from './account';
-import { operatorCalls } from './call';
+import { operatorCalls } from './declare';
 import { ChangeResult } from './console';
 import { DORMANT_ACCOUNT_MONTHS, FEATURE_CODES, SUPPORT_HOTLINE } from './constants';
 import { PageQuery } from './paging';

@@ -2,7 +2,8 @@
 // recharges and refunds — their filters, the decisions an operator sends and the rows they see.
 import { z } from 'zod';
 import { OrderRow, RechargeRow } from './billing';
-import { defineCall, operatorCalls, XLSX_TYPE } from './call';
+import { XLSX_TYPE } from './call';
+import { defineCall, operatorCalls } from './declare';
 import type { ErrorCode } from './errors';
 import { CONSOLE_LIMITS, CONSOLE_MSG } from './console';
 import { yuanToFen } from './format';

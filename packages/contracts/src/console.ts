@@ -3,7 +3,8 @@
 // entry is shown exactly when its calls are allowed. Declares the calls of the console's own areas:
 // the session, the home, page views, the audit log and the operator accounts.
 import { z } from 'zod';
-import { defineCall, operatorCalls, publicCall, XLSX_TYPE } from './call';
+import { XLSX_TYPE } from './call';
+import { defineCall, operatorCalls, publicCall } from './declare';
 import { PageQuery, parseId } from './paging';
 import { isCalendarDay } from './usage';
 

@@ -3,7 +3,7 @@
 // answers of the content calls (news, cases, policy readings, the knowledge base, the home
 // page's blocks) and the calls themselves (contentApi).
 import { z } from 'zod';
-import { publicCall } from './call';
+import { publicCall } from './declare';
 import { DEFAULT_PAGE_SIZE, INDUSTRIES } from './constants';
 import { LeadConsent } from './leads';
 import { PageQuery, parseId } from './paging';

@@ -3,7 +3,7 @@
 // interface (its page offers it for download). Plain GETs without a signature: a link opens them,
 // and a tool such as Apifox imports them by URL.
 import { z } from 'zod';
-import { publicCall } from './call';
+import { publicCall } from './declare';
 
 export const DOCS_MSG = { interfaceMissing: '接口不存在或已下架' } as const;
 

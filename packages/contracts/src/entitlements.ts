@@ -2,7 +2,7 @@
 // (myBuy/getMyLawInterfaceInfo) and the PDF verification receipt of batch results
 // (dataApi/verifyBatchExportInterfacePdf). Decisions 91 and 92.
 import { z } from 'zod';
-import { qualifiedCall } from './call';
+import { qualifiedCall } from './declare';
 
 /** The interfaces behind the judicial visualisation calls UserCenter/judicial/{id} (spec 02 §7), in the spec's order. */
 export const JUDICIAL_VIEW_INTERFACE_IDS = [9839, 9834, 9836, 9662, 9838] as const;

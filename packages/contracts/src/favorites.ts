@@ -1,7 +1,7 @@
 // Favourite interfaces (我的收藏, spec 02 §2 /dataManage/myCollect): collect an interface from its
 // page, list the collection, remove entries. Adding twice keeps one entry; removing is by interface.
 import { z } from 'zod';
-import { memberCall } from './call';
+import { memberCall } from './declare';
 import { PageQuery, parseId } from './paging';
 
 export const FAVORITE_MSG = {

@@ -3,7 +3,8 @@
 // check and the development tools. The rules and messages are validation.ts's; this file says
 // which call takes which, who may make it and what it answers.
 import { z } from 'zod';
-import { type AnswerShape, devCall, memberCall, publicCall } from './call';
+import type { AnswerShape } from './call';
+import { devCall, memberCall, publicCall } from './declare';
 import type { ErrorCode } from './errors';
 import {
   ExistNameInput,

@@ -3,6 +3,7 @@
 // Browser-safe: no Node-only module, no framework, no ORM.
 export * from './account';
 export * from './call';
+export * from './declare';
 export * from './catalog';
 export * from './constants';
 export * from './format';

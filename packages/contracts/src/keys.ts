@@ -1,7 +1,7 @@
 // Account API secrets and asymmetric keys (spec 02 §7 keys and secrets): the five portal calls'
 // inputs and answers, the sign and encrypt modes with their labels and the Chinese messages.
 import { z } from 'zod';
-import { qualifiedCall } from './call';
+import { qualifiedCall } from './declare';
 
 // ── Modes ────────────────────────────────────────────────────────────────────────────────────
 /** How a customer signs open-data-API requests (optional; `none` relies on the key alone). */

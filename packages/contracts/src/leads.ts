@@ -2,7 +2,7 @@
 // referrer and the campaign tags, sent beside every lead form's own fields; over-long values are
 // cut, not refused: a lead is never lost over its source), the privacy tick, and page views.
 import { z } from 'zod';
-import { publicCall } from './call';
+import { publicCall } from './declare';
 import { PAGE_VIEW_ROUTE } from './page-view';
 import { LEAD_CONSENT_MSG } from './lead-words';
 import { CompanyName, ContactName, Email, LeadPhone, LeadType0Input, LeadType1Input, QuoteInput } from './validation';

@@ -5,7 +5,8 @@
 // charge, same record (Decision 121); only the key's IP whitelist and signed mode do not apply,
 // because the signed-in session, not a key sent from a server, authenticates them.
 import { z } from 'zod';
-import { qualifiedCall, XLSX_TYPE } from './call';
+import { XLSX_TYPE } from './call';
+import { qualifiedCall } from './declare';
 import { PageQuery, parseId } from './paging';
 
 /** One uploaded sheet: at most this many query rows, each one call. */

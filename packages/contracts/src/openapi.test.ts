@@ -3,7 +3,8 @@
 // (The served documents are linted with Redocly by the server's docs test.)
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Call, callFailures, defineCall, openApiPath } from './call';
+import { type Call, callFailures, openApiPath } from './call';
+import { defineCall } from './declare';
 import { callGroups } from './calls';
 import { ERRORS } from './errors';
 import { PLATFORM_CODES } from './gateway';

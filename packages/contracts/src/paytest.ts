@@ -3,7 +3,7 @@
 // an operator approves (fee debited, test calls added) or rejects; three months after approval
 // the test expires and its unused calls are taken back.
 import { z } from 'zod';
-import { qualifiedCall } from './call';
+import { qualifiedCall } from './declare';
 import { PAID_TEST_VALIDITY_MONTHS, SUPPORT_HOTLINE } from './constants';
 import { PageQuery, parseId } from './paging';
 import { ContactName, Mobile } from './validation';

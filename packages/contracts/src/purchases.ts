@@ -2,7 +2,7 @@
 // resume, the callback URL, automatic renewal, refunds and the order export. The callback URL
 // rule lives here so the dialog and the server refuse exactly the same addresses.
 import { z } from 'zod';
-import { publicCall, qualifiedCall } from './call';
+import { publicCall, qualifiedCall } from './declare';
 import { PricePackage } from './catalog';
 import { PageQuery } from './paging';
 

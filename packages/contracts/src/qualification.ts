@@ -3,7 +3,7 @@
 // business contact kept with it. The rules of the form live in ./account beside the statuses.
 import { z } from 'zod';
 import { QUALIFICATION_STATUS, ContactsInput, LICENCE_FILE, QualificationInput } from './account';
-import { companyViewCall, memberCall } from './call';
+import { companyViewCall, memberCall } from './declare';
 import { parseId } from './paging';
 
 /** The account's enterprise authentication as the screens show it (account.ts' QualificationView). */

@@ -2,7 +2,7 @@
 // open data API in a period, by sub-account and interface (Decision 90). Calls, not money: the
 // money was spent when the package was bought and shows under 消费记录.
 import { z } from 'zod';
-import { qualifiedCall } from './call';
+import { qualifiedCall } from './declare';
 import { chinaDay } from './china-time';
 import { PageQuery } from './paging';
 

@@ -2,7 +2,7 @@
 // takes an interface's trial calls once, paid from its free test quota; the calls join the
 // interface's purchase like a bought package. One place for the rules both sides check.
 import { z } from 'zod';
-import { memberCall, qualifiedCall } from './call';
+import { memberCall, qualifiedCall } from './declare';
 import { parseId } from './paging';
 
 export const TRIAL_MSG = {

@@ -2,7 +2,8 @@
 // the call detail list, their limits and messages, and the answers' shapes. The page's pickers
 // and the server parse the same schemas, so a range the page accepts is a range the server reads.
 import { z } from 'zod';
-import { qualifiedCall, XLSX_TYPE } from './call';
+import { XLSX_TYPE } from './call';
+import { qualifiedCall } from './declare';
 import { formatFen } from './format';
 import { GATEWAY_SUCCESS, PLATFORM_CODES } from './gateway';
 import { chinaDay } from './china-time';

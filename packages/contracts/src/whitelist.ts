@@ -2,7 +2,7 @@
 // purchased interface or for all. The syntax check lives here so the page and the server agree;
 // the server also normalises what it stores.
 import { z } from 'zod';
-import { qualifiedCall } from './call';
+import { qualifiedCall } from './declare';
 import { parseId } from './paging';
 
 export const WHITELIST_MSG = {
