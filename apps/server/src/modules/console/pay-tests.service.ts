@@ -17,7 +17,7 @@ import { interfaces, members, payTests } from '../../db/schema';
 import { balanceChanged, balanceOf } from '../billing/billing.service';
 import { forget } from '../../memo';
 import { maskMobile } from '../identity/context';
-import { decidePayTest } from '../paytest/paytest.service';
+import { decidePayTest, PAY_TEST_COLUMNS } from '../paytest/paytest.service';
 import { recordAudit } from './audit.service';
 import type { Actor } from './operators.service';
 import { decideAudited, type ReviewDecision, iso, listQueue, otherRequests, type QueueDef, type QueueSelect, queueItem, queueRow, queueStatus } from './queue';
@@ -27,22 +27,10 @@ const HISTORY_LIMIT = 20;
 function payTestQuery(db: Db) {
   return db
     .select({
-      id: payTests.id,
+      ...PAY_TEST_COLUMNS,
       memberId: payTests.memberId,
       loginName: members.loginName,
-      interfaceId: payTests.interfaceId,
-      interfaceName: interfaces.interfaceName,
-      calls: payTests.calls,
-      feeFen: payTests.feeFen,
-      purpose: payTests.purpose,
-      contactName: payTests.contactName,
-      contactPhone: payTests.contactPhone,
-      status: payTests.status,
-      reason: payTests.reason,
       decidedBy: payTests.decidedBy,
-      createdAt: payTests.createdAt,
-      approvedAt: payTests.approvedAt,
-      expiresAt: payTests.expiresAt,
     })
     .from(payTests)
     .innerJoin(members, eq(members.id, payTests.memberId))

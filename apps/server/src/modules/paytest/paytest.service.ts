@@ -72,22 +72,27 @@ export async function applyPayTest(db: Db, account: Account, input: PayTestApply
   }
 }
 
+/** The columns of a paid test as the member sees it; the console's queue adds who asked and who decided. */
+export const PAY_TEST_COLUMNS = {
+  id: payTests.id,
+  interfaceId: payTests.interfaceId,
+  interfaceName: interfaces.interfaceName,
+  calls: payTests.calls,
+  feeFen: payTests.feeFen,
+  purpose: payTests.purpose,
+  contactName: payTests.contactName,
+  contactPhone: payTests.contactPhone,
+  status: payTests.status,
+  reason: payTests.reason,
+  createdAt: payTests.createdAt,
+  approvedAt: payTests.approvedAt,
+  expiresAt: payTests.expiresAt,
+};
+
 function rowQuery(db: Db) {
   return db
     .select({
-      id: payTests.id,
-      interfaceId: payTests.interfaceId,
-      interfaceName: interfaces.interfaceName,
-      calls: payTests.calls,
-      feeFen: payTests.feeFen,
-      purpose: payTests.purpose,
-      contactName: payTests.contactName,
-      contactPhone: payTests.contactPhone,
-      status: payTests.status,
-      reason: payTests.reason,
-      createdAt: payTests.createdAt,
-      approvedAt: payTests.approvedAt,
-      expiresAt: payTests.expiresAt,
+      ...PAY_TEST_COLUMNS,
       expiredCalls: payTests.expiredCalls,
       purchaseTestCalls: purchases.testCallsLeft,
     })
