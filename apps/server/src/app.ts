@@ -17,6 +17,7 @@ import { wirePlugin } from './http/wire';
 import { accountRoutes } from './modules/account/account.routes';
 import { keysRoutes } from './modules/account/keys.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { ledgerRoutes } from './modules/billing/ledger.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { renewDue } from './modules/purchases/renewal.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       await api.register(keysRoutes, { config, db, notifier });
       await api.register(qualificationRoutes, { db, files });
       await api.register(billingRoutes, { db, config });
+      await api.register(ledgerRoutes, { db });
       await api.register(purchasesRoutes, { db, config });
       await api.register(whitelistRoutes, { db });
       await api.register(favoritesRoutes, { db });

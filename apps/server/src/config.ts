@@ -1,7 +1,7 @@
 // The server's settings, read from the environment once at start and validated; nothing else
 // in the server reads process.env. .env.example at the repository root lists every key.
 import path from 'node:path';
-import { DEFAULT_FREE_TEST_QUOTA, LegalEntityEnv, legalEntityOf } from '@apimarket/contracts';
+import { BANK_ACCOUNT_EXAMPLE, type BankAccount, DEFAULT_FREE_TEST_QUOTA, LegalEntityEnv, legalEntityOf } from '@apimarket/contracts';
 import { z } from 'zod';
 
 const DEV_SIGN_SECRET = 'apimarket-dev-sign-secret';
@@ -156,10 +156,14 @@ export const EnvSchema = z.object({
    * cores (at least 1, at most 4).
    */
   ARGON2_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
-  /** Decision 7: the platform's bank account customers transfer recharges to (shown in the user center). */
-  PLATFORM_BANK_NAME: z.string().default(''),
-  PLATFORM_ACCOUNT_NAME: z.string().default(''),
-  PLATFORM_ACCOUNT_NO: z.string().default(''),
+  /**
+   * Decision 7: the platform's bank account customers transfer recharges to (shown in the user
+   * center). All three or none; none: an example account on the embedded database, recharging
+   * closed with DATABASE_URL (production).
+   */
+  PLATFORM_BANK_NAME: z.string().trim().default(''),
+  PLATFORM_ACCOUNT_NAME: z.string().trim().default(''),
+  PLATFORM_ACCOUNT_NO: z.string().trim().default(''),
   /** Encrypts customers' API secrets and private keys at rest (the gateway needs them in clear). */
   SECRETS_KEY: z.string().min(16, 'SECRETS_KEY 至少 16 个字符').default(DEV_SECRETS_KEY),
   /** Hours an account's previous API secret keeps working after a rotation. */
@@ -240,6 +244,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The embedded database admits one process: splitting roles needs a shared PostgreSQL.
     throw new ConfigError('配置无效: SERVER_ROLE 为 portal 或 gateway 时必须设置 DATABASE_URL（多个进程共用 PostgreSQL）');
   }
+  const bankSet = [e.PLATFORM_BANK_NAME, e.PLATFORM_ACCOUNT_NAME, e.PLATFORM_ACCOUNT_NO].filter(Boolean).length;
+  if (bankSet !== 0 && bankSet !== 3) {
+    // Half an account would be shown to customers as if it were whole: say so at start.
+    throw new ConfigError('配置无效: PLATFORM_BANK_NAME、PLATFORM_ACCOUNT_NAME、PLATFORM_ACCOUNT_NO 须同时设置或同时留空');
+  }
   if (realSms) {
     // A carrier sends only with its keys and a registered template per kind: say so at start,
     // not at the first sign-up.
@@ -302,7 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
-    bankAccount: { bankName: e.PLATFORM_BANK_NAME, accountName: e.PLATFORM_ACCOUNT_NAME, accountNo: e.PLATFORM_ACCOUNT_NO },
+    bankAccount: bankAccountOf(e),
     gateway: {
       ratePerKey: e.GATEWAY_RATE_PER_KEY,
       ratePerAddress: e.GATEWAY_RATE_PER_ADDRESS,
@@ -333,6 +342,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
   } as const;
+}
+
+/**
+ * The account the recharge page shows (Decision 7): the configured one; else, on the embedded
+ * default (no DATABASE_URL: a trial or development start), the marked example so the flow can be
+ * tried; else (production without an account) none, and recharges are refused.
+ */
+function bankAccountOf(e: z.output<typeof EnvSchema>): BankAccount {
+  if (e.PLATFORM_ACCOUNT_NO) {
+    return { bankName: e.PLATFORM_BANK_NAME, accountName: e.PLATFORM_ACCOUNT_NAME, accountNo: e.PLATFORM_ACCOUNT_NO, example: false, open: true };
+  }
+  if (!e.DATABASE_URL) return { ...BANK_ACCOUNT_EXAMPLE, example: true, open: true };
+  return { bankName: '', accountName: '', accountNo: '', example: false, open: false };
 }
 
 function parseTrustProxy(value: string): boolean | string {

@@ -21,4 +21,18 @@ describe('money', () => {
     expect(checkField(amount, '10000000.01')).toBe(BILLING_MSG.amountRange);
     expect(checkField(amount, '10000000')).toBeNull();
   });
+
+  it('tells a well-formed amount out of range from a malformed one, however many digits it has', () => {
+    const amount = RechargeDeclareInput.shape.amount;
+    for (const big of ['123456789', '99999999999', '100000000.5', '99999999999999999999.99', '10000000.01']) {
+      expect(checkField(amount, big), big).toBe(BILLING_MSG.amountRange);
+    }
+    for (const bad of ['abc', '12a', '1.234', '123456789.123', '-5', '-123456789', '1e9', '.5', '1,000', '']) {
+      expect(checkField(amount, bad), bad).toBe(BILLING_MSG.amount);
+    }
+    // Leading zeros do not make a small amount look huge; the parsed value is exact fen.
+    expect(checkField(amount, '000000000012.50')).toBeNull();
+    expect(RechargeDeclareInput.shape.amount.parse(' 000000000012.50 ')).toBe(1_250);
+    expect(RechargeDeclareInput.shape.amount.parse('10000000')).toBe(1_000_000_000);
+  });
 });

@@ -3,6 +3,7 @@
 // fen in answers, so no float ever touches money.
 import { z } from 'zod';
 import { XLSX_TYPE } from './call';
+import { SUPPORT_HOTLINE } from './constants';
 import { qualifiedCall } from './declare';
 import { yuanToFen } from './format';
 import { PageQuery } from './paging';
@@ -22,16 +23,25 @@ export const BILLING_MSG = {
   paid: '支付成功，接口已开通',
   cancelled: '订单已取消',
   subAccount: '子账号不能直接购买，请联系主账号购买后分配',
+  rechargeClosed: `平台收款账户尚未配置，暂不能提交充值申请，请致电 ${SUPPORT_HOTLINE} 咨询`,
 } as const;
 
 export const RECHARGE_LIMITS = { minFen: 100, maxFen: 1_000_000_000 } as const;
 
+/** A well-formed 元 amount of any size (digits, at most two decimals), leading zeros dropped. */
+const YUAN_TEXT = /^0*(\d+(?:\.\d{1,2})?)$/;
+
 export const RechargeDeclareInput = z.object({
+  // Two questions, two messages: is it a number of 元 at all (format), and is it one we take
+  // (range). yuanToFen reads at most 8 integer digits, so a well-formed 123456789 must be told
+  // it is out of range before yuanToFen is asked, not that it is malformed.
   amount: z
     .string({ error: BILLING_MSG.amount })
-    .refine((v) => yuanToFen(v) !== null, { message: BILLING_MSG.amount, abort: true })
-    .transform((v) => yuanToFen(v) ?? 0)
-    .refine((fen) => fen >= RECHARGE_LIMITS.minFen && fen <= RECHARGE_LIMITS.maxFen, BILLING_MSG.amountRange),
+    .transform((v) => v.trim())
+    .refine((v) => YUAN_TEXT.test(v), { message: BILLING_MSG.amount, abort: true })
+    .transform((v) => yuanToFen(v.replace(YUAN_TEXT, '$1')))
+    .refine((fen) => fen !== null && fen >= RECHARGE_LIMITS.minFen && fen <= RECHARGE_LIMITS.maxFen, BILLING_MSG.amountRange)
+    .transform((fen) => fen ?? 0),
   transferRef: z
     .string({ error: BILLING_MSG.transferRef })
     .trim()
@@ -92,9 +102,32 @@ const RefundState = z.enum(['requested', 'approved', 'rejected']).nullable();
 export const BalanceView = z.object({ balanceFen: z.number().int() });
 export type BalanceView = z.infer<typeof BalanceView>;
 
-/** The platform's account to transfer to; every field '' until the deployment sets it. */
-export const BankAccount = z.object({ bankName: z.string(), accountName: z.string(), accountNo: z.string() });
+/**
+ * The platform's account to transfer to (Decision 7). Three cases: the deployment's own account
+ * (PLATFORM_*); on the embedded default (no DATABASE_URL) and nothing set, the example below,
+ * marked so that nobody transfers money to it; in production with nothing set, no account at all
+ * and recharging closed (every field '').
+ */
+export const BankAccount = z.object({
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNo: z.string(),
+  /** The fictitious example account of the embedded default (demo environment). */
+  example: z.boolean(),
+  /** Whether a transfer may be declared: false when production has no account to show. */
+  open: z.boolean(),
+});
 export type BankAccount = z.infer<typeof BankAccount>;
+
+/**
+ * Shown on the embedded default while PLATFORM_* are unset: every field says it is an example,
+ * so even a page that shows it without the example mark cannot pass for a real account.
+ */
+export const BANK_ACCOUNT_EXAMPLE = Object.freeze({
+  bankName: '示例银行（演示环境）',
+  accountName: '示例：某某数据科技（上海）有限公司',
+  accountNo: '示例：0000 0000 0000 0000 000',
+});
 
 export const RechargeRow = z.object({
   id: z.number().int(),
@@ -109,19 +142,6 @@ export const RechargeRow = z.object({
   decidedAt: z.string().nullable(),
 });
 export type RechargeRow = z.infer<typeof RechargeRow>;
-
-/** One debit of the ledger (mytrade/consume/list): what the balance was spent on. */
-export const ConsumeRow = z.object({
-  id: z.number().int(),
-  /** The order number (or the paid test) the money went to. */
-  ref: z.string(),
-  note: z.string(),
-  /** Negative: money out. */
-  amountFen: z.number().int(),
-  balanceAfterFen: z.number().int(),
-  createdAt: z.string(),
-});
-export type ConsumeRow = z.infer<typeof ConsumeRow>;
 
 export const OrderRow = z.object({
   orderNo: z.string(),
@@ -175,7 +195,7 @@ export const billingApi = {
   rechargeAccount: qualifiedCall({
     method: 'POST',
     path: '/mytrade/recharge/account',
-    summary: '对公转账收款账户（未配置时各项为空）',
+    summary: '对公转账收款账户（演示环境为示例账户；正式环境未配置时各项为空且不能提交充值申请）',
     answer: { data: BankAccount },
   }),
   declareRecharge: qualifiedCall({
@@ -193,13 +213,6 @@ export const billingApi = {
     summary: '充值记录',
     input: PageQuery,
     answer: { rows: RechargeRow },
-  }),
-  consumption: qualifiedCall({
-    method: 'POST',
-    path: '/mytrade/consume/list',
-    summary: '消费记录（余额支出流水）',
-    input: PageQuery,
-    answer: { rows: ConsumeRow },
   }),
   createOrder: qualifiedCall({
     method: 'POST',

@@ -20,6 +20,7 @@ export * from './wire';
 export * from './wire-crypto';
 export * from './keys';
 export * from './billing';
+export * from './ledger';
 export * from './gateway';
 export * from './interface-doc';
 export * from './whitelist';

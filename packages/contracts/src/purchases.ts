@@ -199,6 +199,16 @@ export type RefundOrderInput = z.infer<typeof RefundOrderInput>;
 export const RefundAllInput = PurchaseIdInput.extend({ reason: refundReasonField });
 export type RefundAllInput = z.infer<typeof RefundAllInput>;
 
+/** What a refund would return now, for the dialog to show before the customer asks (no reason needed). */
+export const RefundOrderQuoteInput = RefundOrderInput.pick({ orderNo: true });
+export type RefundOrderQuoteInput = z.infer<typeof RefundOrderQuoteInput>;
+export const RefundQuote = z.object({
+  /** Bought calls not used yet that would be taken back (never paid-test or free-trial calls). */
+  calls: z.number().int(),
+  amountFen: z.number().int(),
+});
+export type RefundQuote = z.infer<typeof RefundQuote>;
+
 export const AutoRenewListInput = PageQuery;
 
 export const InterfacePackagesInput = z.object({ interfaceId: positiveId('接口不存在或已下架') });
@@ -253,6 +263,11 @@ export const AutoRenewRow = z.object({
   packageCalls: z.number().int().nullable(),
   packagePriceFen: z.number().int().nullable(),
   packageValidityDays: z.number().int().nullable(),
+  /**
+   * The package of the newest paid order for this interface (what the customer last bought), or
+   * null when it is no longer on sale: the renew dialog preselects it rather than the cheapest.
+   */
+  lastPackageId: z.number().int().nullable(),
   renewals: z.number().int(),
   renewFailedAt: z.string().nullable(),
 });
@@ -355,6 +370,22 @@ export const purchasesApi = {
     summary: '申请退还已购接口剩余的全部调用次数',
     input: RefundAllInput,
     answer: { data: RefundView },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
+  }),
+  refundAllQuote: qualifiedCall({
+    method: 'POST',
+    path: '/myBuy/refundAll/quote',
+    summary: '退还剩余调用可退的次数与金额（申请前展示，不提交申请）',
+    input: PurchaseIdInput,
+    answer: { data: RefundQuote },
+    fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
+  }),
+  refundOrderQuote: qualifiedCall({
+    method: 'POST',
+    path: '/myOrder/refund/quote',
+    summary: '订单退款可退的次数与金额（申请前展示，不提交申请）',
+    input: RefundOrderQuoteInput,
+    answer: { data: RefundQuote },
     fails: ['ALL_0010', 'ALL_0011', 'ALL_0013'],
   }),
   refundOrder: qualifiedCall({

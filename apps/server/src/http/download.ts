@@ -6,8 +6,13 @@ import { XLSX_TYPE } from '@apimarket/contracts';
 import type { FastifyReply } from 'fastify';
 
 export function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, name: string): FastifyReply {
+  return sendFile(reply, file, XLSX_TYPE, asciiName, name);
+}
+
+/** Any other file (a statement's PDF) the same way. */
+export function sendFile(reply: FastifyReply, file: Buffer, type: string, asciiName: string, name: string): FastifyReply {
   return reply
-    .type(XLSX_TYPE)
+    .type(type)
     .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('cache-control', 'no-store')
     .send(file);

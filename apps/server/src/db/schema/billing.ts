@@ -25,13 +25,15 @@ export const ledger = pgTable(
   {
     id: serialId(),
     memberId: memberRef(),
-    /** recharge | purchase | refund | adjust */
+    /** LEDGER_KINDS of contracts: recharge | purchase | renewal | refund | paytest | paytest_expiry | payment | adjust */
     kind: text('kind').notNull(),
     /** Signed fen: + credits the balance, − debits it. */
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
-    /** What caused it: a recharge id or an order number. */
+    /** What caused it, as the idempotency key: (kind, ref) is unique, so nothing is booked twice. Internal. */
     ref: text('ref').notNull(),
+    /** The number the customer knows it by: the order number, the transfer's 流水号, the paid test's number. */
+    orderNo: text('order_no').notNull().default(''),
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },
@@ -102,6 +104,11 @@ export const purchases = pgTable(
      * gateway, zeroed (and taken off calls_left) when the test expires.
      */
     testCallsLeft: bigint('test_calls_left', { mode: 'number' }).notNull().default(0),
+    /**
+     * Calls of calls_left that came from a free trial: taken after the test calls and before the
+     * bought ones, and never refunded. What is left beyond test and trial calls was paid for.
+     */
+    trialCallsLeft: bigint('trial_calls_left', { mode: 'number' }).notNull().default(0),
     /** Where asynchronous results are posted (myBuy/updateSynCallUrl); '' for none. */
     callbackUrl: text('callback_url').notNull().default(''),
     /** The package renewed from the balance when the calls run out or the purchase expires; null: off. */
@@ -121,7 +128,10 @@ export const purchases = pgTable(
   (t) => [
     uniqueIndex('purchases_member_interface_idx').on(t.memberId, t.interfaceId),
     check('purchases_calls_not_negative', sql`${t.callsLeft} >= 0`),
-    check('purchases_test_calls_within', sql`${t.testCallsLeft} >= 0 and ${t.testCallsLeft} <= ${t.callsLeft}`),
+    check(
+      'purchases_free_calls_within',
+      sql`${t.testCallsLeft} >= 0 and ${t.trialCallsLeft} >= 0 and ${t.testCallsLeft} + ${t.trialCallsLeft} <= ${t.callsLeft}`,
+    ),
   ],
 );
 
@@ -154,6 +164,30 @@ export const refunds = pgTable(
     // One open request per order and per purchase: asking twice does not queue two refunds.
     uniqueIndex('refunds_open_order_idx').on(t.orderId).where(sql`status = 'requested' and order_id is not null`),
     uniqueIndex('refunds_open_purchase_idx').on(t.purchaseId).where(sql`status = 'requested' and purchase_id is not null`),
+  ],
+);
+
+/**
+ * What an approved refund took back from each paid order: the unused paid calls and their price.
+ * An order's refunded calls are the sum of its lines, whichever request (order or whole purchase)
+ * wrote them, so no call of an order is ever refunded twice and no order returns more than it cost.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    refundId: bigint('refund_id', { mode: 'number' })
+      .notNull()
+      .references(() => refunds.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    calls: bigint('calls', { mode: 'number' }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderId] }),
+    index('refund_lines_order_idx').on(t.orderId),
+    check('refund_lines_positive', sql`${t.calls} > 0 and ${t.amountFen} >= 0`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, members, messages, pricePackages, purchases } from '../../db/schema';
+import { loadConfig } from '../../config';
+import { balances, members, messages, pricePackages, purchases, recharges } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
@@ -67,6 +68,23 @@ describe('recharges (bank transfer, confirmed by the operator)', () => {
     expect(await balance(a)).toBe(0);
   });
 
+  it('answers a huge amount with the range, and only a malformed one with the format', async () => {
+    const a = await qualifiedAccount(t, '10.50.0.9');
+    const ok = { transferRef: 'BANK20261126009', payerName: '上海测试数据科技有限公司' };
+    for (const amount of ['123456789', '99999999999', '10000000.01']) {
+      const res = await as(a, 'mytrade/recharge/declare', { ...ok, amount });
+      expect(res.statusCode, amount).toBe(400);
+      expect(res.json(), amount).toEqual({ code: 'ALL_0001', msg: '单笔充值金额须在 1 元至 1000 万元之间' });
+    }
+    for (const amount of ['12a', '1.234', '-5', '123456789.123']) {
+      expect((await as(a, 'mytrade/recharge/declare', { ...ok, amount })).json(), amount).toEqual({
+        code: 'ALL_0001',
+        msg: '请输入正确的充值金额（最多两位小数）',
+      });
+    }
+    expect((await as(a, 'mytrade/recharge/list')).json().total).toBe(0);
+  });
+
   it('credits the balance exactly once however often the confirmation comes', async () => {
     const a = await qualifiedAccount(t, '10.50.0.5');
     const res = await as(a, 'mytrade/recharge/declare', { amount: '500', transferRef: `DUP${Date.now()}`, payerName: '上海测试数据科技有限公司' });
@@ -128,10 +146,15 @@ describe('orders paid from the balance', () => {
     expect(again).toMatchObject({ key, callsTotal: pkg.calls * 2, callsLeft: pkg.calls * 2 });
     expect(await balance(a)).toBe(0);
     expect(await ledgerSum(a)).toBe(0);
-    const consumed = (await as(a, 'mytrade/consume/list')).json();
-    expect(consumed.total).toBe(2);
-    expect(consumed.rows[0]).toMatchObject({ amountFen: -pkg.priceFen, balanceAfterFen: 0 });
-    expect(consumed.rows[0].note).toContain('购买 实名认证');
+    // 账户流水: the recharge and both purchases, newest first, ending at the balance.
+    const movements = (await as(a, 'mytrade/consume/list')).json();
+    expect(movements.total).toBe(3);
+    expect(movements.rows.map((r: { kindLabel: string }) => r.kindLabel)).toEqual(['购买接口', '购买接口', '对公转账充值']);
+    expect(movements.rows[0]).toMatchObject({ amountFen: -pkg.priceFen, balanceAfterFen: 0, kind: 'purchase' });
+    expect(movements.rows[0].note).toContain('购买 实名认证');
+    expect(movements.rows[0].ledgerNo).toMatch(/^L\d{16}$/);
+    expect(movements.rows[1].orderNo).toBe(first);
+    expect(movements.rows[2]).toMatchObject({ amountFen: pkg.priceFen * 2, balanceAfterFen: pkg.priceFen * 2, kind: 'recharge' });
   });
 
   it('under concurrent payments the balance never overdraws and each order is paid at most once', async () => {
@@ -186,5 +209,67 @@ describe('orders paid from the balance', () => {
     expect(await q({ interfaceName: '银行卡' })).toBe(0);
     expect(await q({ startDate: today, endDate: today })).toBe(2);
     expect(await q({ endDate: '2020-01-01' })).toBe(0);
+  });
+});
+
+// Decision 7: the account the recharge page shows. The default start (embedded database) shows a
+// marked example; production (DATABASE_URL) shows its configured account, or none and refuses
+// declarations. The production apps share this file's database (their DATABASE_URL is never
+// opened: the harness hands them the database), so they come last.
+describe('the account to transfer to', () => {
+  const PROD = { DATABASE_URL: 'postgres://unused.invalid/apimarket', RUN_JOBS: '0' };
+
+  it('on the default start is the example account, marked as such, and recharging is open', async () => {
+    const a = await qualifiedAccount(t, '10.50.2.1');
+    const res = await as(a, 'mytrade/recharge/account');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      bankName: '示例银行（演示环境）',
+      accountName: '示例：某某数据科技（上海）有限公司',
+      accountNo: '示例：0000 0000 0000 0000 000',
+      example: true,
+      open: true,
+    });
+  });
+
+  it('in production without PLATFORM_* is none, and a declaration is refused with the hotline', async () => {
+    const prod = await buildTestApp({ sharedWith: t, env: PROD });
+    try {
+      const a = await qualifiedAccount(t, '10.50.2.2');
+      const call = (path: string, fields: Record<string, string> = {}) => post(prod, path, fields, { cookies: a.cookies });
+      expect((await call('mytrade/recharge/account')).json().data).toEqual({ bankName: '', accountName: '', accountNo: '', example: false, open: false });
+      const res = await call('mytrade/recharge/declare', { amount: '500', transferRef: 'BANK20261126010', payerName: '上海测试数据科技有限公司' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'ALL_0010', msg: '平台收款账户尚未配置，暂不能提交充值申请，请致电 400-0999-656 咨询' });
+      expect(await t.database.db.select().from(recharges).where(eq(recharges.memberId, a.memberId))).toHaveLength(0);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('in production with PLATFORM_* is the configured account, and declarations are taken', async () => {
+    const bank = { PLATFORM_BANK_NAME: '招商银行上海分行营业部', PLATFORM_ACCOUNT_NAME: '上海某某数据科技有限公司', PLATFORM_ACCOUNT_NO: '1219 0000 0010 001' };
+    const prod = await buildTestApp({ sharedWith: t, env: { ...PROD, ...bank } });
+    try {
+      const a = await qualifiedAccount(t, '10.50.2.3');
+      const call = (path: string, fields: Record<string, string> = {}) => post(prod, path, fields, { cookies: a.cookies });
+      expect((await call('mytrade/recharge/account')).json().data).toEqual({
+        bankName: '招商银行上海分行营业部',
+        accountName: '上海某某数据科技有限公司',
+        accountNo: '1219 0000 0010 001',
+        example: false,
+        open: true,
+      });
+      const res = await call('mytrade/recharge/declare', { amount: '500', transferRef: 'BANK20261126011', payerName: '上海测试数据科技有限公司' });
+      expect(res.json()).toMatchObject({ code: 200, msg: '充值申请已提交，平台核实到账后将为您入账', data: { amountFen: 50_000, status: 'declared' } });
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('refuses to start with half an account configured', () => {
+    expect(() => loadConfig({ DEV_TOOLS: '1', PLATFORM_ACCOUNT_NO: '1219 0000 0010 001' })).toThrow(
+      'PLATFORM_BANK_NAME、PLATFORM_ACCOUNT_NAME、PLATFORM_ACCOUNT_NO 须同时设置或同时留空',
+    );
   });
 });

@@ -14,7 +14,6 @@ import {
   changeOrderPackage,
   createOrder,
   declareRecharge,
-  listConsumption,
   listOrders,
   listPurchases,
   listRecharges,
@@ -28,18 +27,14 @@ export async function billingRoutes(app: FastifyInstance, deps: RouteDeps & { co
   // ── Balance and recharges ──────────────────────────────────────────────────────────────────
   route(billingApi.balance, async ({ caller }) => ok({ balanceFen: await balanceOf(db, caller.companyOwnerId) }));
 
-  // Where to transfer to; empty fields when the deployment has not set its account yet.
+  // Where to transfer to: the configured account, the marked example of the embedded default,
+  // or (production not set up) none with recharging closed.
   route(billingApi.rechargeAccount, async () => ok(config.bankAccount));
 
-  route(billingApi.declareRecharge, async ({ caller, input }) => ok(await declareRecharge(db, caller, input), BILLING_MSG.declared));
+  route(billingApi.declareRecharge, async ({ caller, input }) => ok(await declareRecharge(db, caller, input, config.bankAccount), BILLING_MSG.declared));
 
   route(billingApi.recharges, async ({ caller, input }) => {
     const page = await listRecharges(db, caller, input);
-    return list(page.rows, page.total);
-  });
-
-  route(billingApi.consumption, async ({ caller, input }) => {
-    const page = await listConsumption(db, caller, input);
     return list(page.rows, page.total);
   });
 

@@ -7,6 +7,7 @@
 // - the ledger's (kind, ref) is unique, so even a bug cannot credit one transfer twice.
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  type BankAccount,
   BILLING_MSG,
   CHINA_TIME_ZONE,
   ORDER_STATUS_LABEL,
@@ -23,15 +24,16 @@ import {
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation, likeLiteral } from '../../db/sql';
-import { balances, interfaces, ledger, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
-import { AppError, Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
+import { balances, interfaces, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
+import { Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { forget } from '../../memo';
+import { credit, debit } from './ledger.service';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 type Writer = Db | Tx;
 
 /** Business days are China days: date filters and order numbers use Asia/Shanghai. */
@@ -55,34 +57,18 @@ export async function balanceOf(db: Writer, memberId: number): Promise<number> {
   return row?.fen ?? 0;
 }
 
-/** Credit the balance and write its ledger row (the caller's transaction). */
-export async function credit(tx: Tx, memberId: number, amountFen: number, kind: 'recharge' | 'refund' | 'adjust', ref: string, note: string) {
-  const [row] = await tx
-    .insert(balances)
-    .values({ memberId, balanceFen: amountFen })
-    .onConflictDoUpdate({ target: balances.memberId, set: { balanceFen: sql`${balances.balanceFen} + ${amountFen}` } })
-    .returning({ fen: balances.balanceFen });
-  await tx.insert(ledger).values({ memberId, kind, amountFen, balanceAfterFen: row?.fen ?? amountFen, ref, note });
-}
-
-/** Debit the balance if it covers the amount, with its ledger row; ALL_0070 otherwise. */
-export async function debit(tx: Tx, memberId: number, amountFen: number, ref: string, note: string) {
-  const [row] = await tx
-    .update(balances)
-    .set({ balanceFen: sql`${balances.balanceFen} - ${amountFen}` })
-    .where(and(eq(balances.memberId, memberId), gte(balances.balanceFen, amountFen)))
-    .returning({ fen: balances.balanceFen });
-  if (!row) throw new AppError('ALL_0070');
-  await tx.insert(ledger).values({ memberId, kind: 'purchase', amountFen: -amountFen, balanceAfterFen: row.fen, ref, note });
-}
-
 export function mainAccountOnly(account: Account) {
   if (account.isSub) throw new Forbidden(BILLING_MSG.subAccount);
 }
 
 // ── Recharges ────────────────────────────────────────────────────────────────────────────────
-export async function declareRecharge(db: Db, account: Account, input: RechargeDeclareInput) {
+/**
+ * `bankAccount.open` is false in production while no account is configured: the page showed no
+ * account, so no transfer to it can be declared.
+ */
+export async function declareRecharge(db: Db, account: Account, input: RechargeDeclareInput, bankAccount: Pick<BankAccount, 'open'>) {
   mainAccountOnly(account);
+  if (!bankAccount.open) throw new Forbidden(BILLING_MSG.rechargeClosed);
   try {
     const [row] = await db
       .insert(recharges)
@@ -158,7 +144,14 @@ async function decideDeclared(db: Db, d: { id: number; operator: string }, targe
     if (!row) throw new DecidedMeanwhile('该充值申请已处理');
     const yuan = (row.amountFen / 100).toFixed(2);
     if (target === 'confirmed') {
-      await credit(tx, row.memberId, row.amountFen, 'recharge', `R${row.id}`, `对公转账 ${row.transferRef}`);
+      await credit(tx, {
+        memberId: row.memberId,
+        kind: 'recharge',
+        amountFen: row.amountFen,
+        ref: `R${row.id}`,
+        orderNo: row.transferRef,
+        note: `对公转账（付款账户 ${row.payerName}）`,
+      });
       await sendMessage(tx, row.memberId, {
         kind: 'order',
         title: '充值已到账',
@@ -328,7 +321,14 @@ export async function payOrder(db: Db, account: Account, { orderNo }: { orderNo:
       .returning();
     if (!order) throw new Conflict(BILLING_MSG.orderNotUnpaid);
     const [iface] = await tx.select({ name: interfaces.interfaceName }).from(interfaces).where(eq(interfaces.id, order.interfaceId));
-    await debit(tx, account.memberId, order.priceFen, orderNo, `购买 ${iface?.name ?? order.interfaceId}（${order.calls} 次）`);
+    await debit(tx, {
+      memberId: account.memberId,
+      kind: 'purchase',
+      amountFen: order.priceFen,
+      ref: orderNo,
+      orderNo,
+      note: `购买 ${iface?.name ?? order.interfaceId}（${order.calls} 次）`,
+    });
     const extend = sql`greatest(${purchases.expiresAt}, now()) + make_interval(days => ${order.validityDays})`;
     await tx
       .insert(purchases)
@@ -381,26 +381,6 @@ export async function listOrders(db: Db, account: Account, f: OrderListInput): P
     db.select({ n: count() }).from(orders).innerJoin(interfaces, eq(interfaces.id, orders.interfaceId)).where(where),
   ]);
   return { rows: rows.map(orderView), total: total?.n ?? 0 };
-}
-
-/** Ledger debits: what the balance was spent on (mytrade/consume/list). */
-export async function listConsumption(db: Db, account: Account, page: PageQuery) {
-  const where = and(eq(ledger.memberId, account.companyOwnerId), sql`${ledger.amountFen} < 0`);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(ledger).where(where).orderBy(desc(ledger.id)).limit(page.pageSize).offset(pageOffset(page)),
-    db.select({ n: count() }).from(ledger).where(where),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      ref: r.ref,
-      note: r.note,
-      amountFen: r.amountFen,
-      balanceAfterFen: r.balanceAfterFen,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-  };
 }
 
 // ── Purchases ────────────────────────────────────────────────────────────────────────────────

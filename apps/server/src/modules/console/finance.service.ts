@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { interfaces, members, orders, purchases, recharges, refunds } from '../../db/schema';
 import { balanceChanged, balanceOf, decideRecharge, orderQuery, orderView } from '../billing/billing.service';
 import { forget } from '../../memo';
-import { decideRefund, proportionalFen } from '../purchases/refunds.service';
+import { decideRefund, dueNow } from '../purchases/refunds.service';
 import { auditedExport, EXPORT_READ, withinExportLimit } from './audit.service';
 import { type ExportColumn, exportTime, exportYuan } from './console-export';
 import type { Actor } from './operators.service';
@@ -203,10 +203,16 @@ export function refundRow(db: Db, id: number): Promise<RefundQueueRow> {
   return queueRow(db, REFUNDS, id);
 }
 
+async function purchaseInterface(db: Db, purchaseId: number | null): Promise<number | null> {
+  if (purchaseId === null) return null;
+  const [p] = await db.select({ interfaceId: purchases.interfaceId }).from(purchases).where(eq(purchases.id, purchaseId));
+  return p?.interfaceId ?? null;
+}
+
 /**
  * The request with the purchase as it stands now. While it waits, what an approval would take
- * back and refund is recomputed the way decideRefund does it: calls used since the request
- * lower both, and paid-test calls are never refunded.
+ * back and refund is recomputed by the approval's own rule (dueNow): calls used since the request
+ * lower both, and paid-test and free-trial calls are never refunded.
  */
 export async function refundDetail(db: Db, id: number): Promise<RefundDetail> {
   const raw = await queueItem(db, REFUNDS, id);
@@ -226,8 +232,11 @@ export async function refundDetail(db: Db, id: number): Promise<RefundDetail> {
   let refundableCalls = row.calls;
   let maxAmountFen = row.amountFen;
   if (row.status === 'requested') {
-    refundableCalls = Math.min(row.calls, p ? Math.max(0, p.callsLeft - p.testCallsLeft) : 0);
-    maxAmountFen = refundableCalls === row.calls ? row.amountFen : proportionalFen(row.amountFen, refundableCalls, row.calls);
+    const [stored] = await db.select().from(refunds).where(eq(refunds.id, id));
+    const interfaceId = raw.orderInterfaceId ?? (await purchaseInterface(db, raw.purchaseId));
+    const due = stored && interfaceId !== null ? await dueNow(db, stored, interfaceId, false) : null;
+    refundableCalls = due?.calls ?? 0;
+    maxAmountFen = due?.amountFen ?? 0;
   }
   return {
     ...row,

@@ -18,6 +18,7 @@ import {
   payTestFee,
   type PayTestRow,
   type PayTestStatus,
+  payTestNo,
 } from '@apimarket/contracts';
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -26,7 +27,8 @@ import { interfaces, members, payTests, pricePackages, purchases } from '../../d
 import { AppError, Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
-import { balanceChanged, balanceOf, debit, newPurchaseKey, unitPriceMfen } from '../billing/billing.service';
+import { balanceChanged, balanceOf, newPurchaseKey, unitPriceMfen } from '../billing/billing.service';
+import { debit, remark } from '../billing/ledger.service';
 import { forget } from '../../memo';
 import { maskMobile } from '../identity/context';
 
@@ -186,7 +188,16 @@ async function approve(db: Db, id: number, name: string, operator: string) {
       .where(and(eq(payTests.id, id), eq(payTests.status, 'applied')))
       .returning();
     if (!row?.expiresAt) throw new DecidedMeanwhile('该申请已处理');
-    if (row.feeFen > 0) await debit(tx, row.memberId, row.feeFen, `paytest:${row.id}`, `付费测试 ${name}（${row.calls} 次）`);
+    if (row.feeFen > 0) {
+      await debit(tx, {
+        memberId: row.memberId,
+        kind: 'paytest',
+        amountFen: row.feeFen,
+        ref: `paytest:${row.id}`,
+        orderNo: payTestNo(row.id),
+        note: `付费测试 ${name}（${row.calls} 次）`,
+      });
+    }
     // now() is the transaction's start: the purchase's new expiry is exactly the test's.
     await tx
       .insert(purchases)
@@ -300,6 +311,15 @@ export async function expirePayTests(db: Db, now: Date = new Date()): Promise<nu
       }
       await tx.update(payTests).set({ expiredCalls: taken }).where(eq(payTests.id, id));
       const [iface] = await tx.select({ name: interfaces.interfaceName }).from(interfaces).where(eq(interfaces.id, test.interfaceId));
+      // No money moves (the fee bought the right to test until now), but the statement says the
+      // test ended and what lapsed with it, beside the fee it was charged.
+      await remark(tx, {
+        memberId: test.memberId,
+        kind: 'paytest_expiry',
+        ref: `paytest:${test.id}`,
+        orderNo: payTestNo(test.id),
+        note: `付费测试到期 ${iface?.name ?? test.interfaceId}（未用 ${taken} 次作废）`,
+      });
       await sendMessage(tx, test.memberId, {
         kind: 'order',
         title: '付费测试已到期',

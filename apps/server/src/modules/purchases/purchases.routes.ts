@@ -19,7 +19,7 @@ import {
   setCallbackUrl,
   setPurchaseStopped,
 } from './purchases.service';
-import { requestOrderRefund, requestRefundAll } from './refunds.service';
+import { quoteOrderRefund, quoteRefundAll, requestOrderRefund, requestRefundAll } from './refunds.service';
 
 export async function purchasesRoutes(app: FastifyInstance, deps: RouteDeps & { config: Config }) {
   const route = routes(app, deps);
@@ -53,6 +53,10 @@ export async function purchasesRoutes(app: FastifyInstance, deps: RouteDeps & { 
   route(purchasesApi.buyData, async ({ caller }) => ok(await buyData(db, caller)));
 
   route(purchasesApi.refundAll, async ({ caller, input }) => ok(await requestRefundAll(db, caller, input), PURCHASE_MSG.refundRequested));
+
+  route(purchasesApi.refundAllQuote, async ({ caller, input }) => ok(await quoteRefundAll(db, caller, input)));
+
+  route(purchasesApi.refundOrderQuote, async ({ caller, input }) => ok(await quoteOrderRefund(db, caller, input)));
 
   route(purchasesApi.refundOrder, async ({ caller, input }) => ok(await requestOrderRefund(db, caller, input), PURCHASE_MSG.refundRequested));
 

@@ -12,6 +12,7 @@ import {
   type StopPurchaseInput,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/sql';
 import { interfaces, orders, pricePackages, purchases, refunds } from '../../db/schema';
@@ -158,6 +159,17 @@ export function purchasedInterfaces(db: Db, account: Account) {
 /** Every purchase with its renewal setting (off ones too: the page turns them on). */
 export async function listAutoRenew(db: Db, account: Account, page: PageQuery): Promise<{ rows: AutoRenewRow[]; total: number }> {
   const mine = eq(purchases.memberId, account.memberId);
+  // What the customer last bought for the interface: the newest paid order's package (a renewal's
+  // too), offered only while it is still on sale. Aliases keep it apart from the outer join.
+  const lastOrder = alias(orders, 'last_order');
+  const lastPackage = alias(pricePackages, 'last_package');
+  const lastBought = db
+    .select({ id: sql`case when ${lastPackage.onSale} then ${lastOrder.packageId} end` })
+    .from(lastOrder)
+    .innerJoin(lastPackage, eq(lastPackage.id, lastOrder.packageId))
+    .where(and(eq(lastOrder.memberId, purchases.memberId), eq(lastOrder.interfaceId, purchases.interfaceId), eq(lastOrder.status, 'paid')))
+    .orderBy(sql`${lastOrder.paidAt} desc nulls last`, desc(lastOrder.id))
+    .limit(1);
   const renewals = db
     .select({
       id: purchases.id,
@@ -171,6 +183,7 @@ export async function listAutoRenew(db: Db, account: Account, page: PageQuery): 
       packageCalls: pricePackages.calls,
       packagePriceFen: pricePackages.priceFen,
       packageValidityDays: pricePackages.validityDays,
+      lastPackageId: sql<number | null>`(${lastBought})`.mapWith((v: unknown) => (v === null ? null : Number(v))),
       renewals: purchases.renewals,
       renewFailedAt: purchases.renewFailedAt,
     })

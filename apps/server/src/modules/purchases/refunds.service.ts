@@ -1,39 +1,66 @@
 // Refunds (myOrder/refund for one paid order, myBuy/refundAll for what is left of a purchase):
-// the customer asks, an operator approves or rejects (`npm run console -- refund …`). The amount
-// rule (docs/decisions.md): calls are refunded at the unit price they were bought at, rounded
-// down to the fen; paid-test calls are never refunded. Approval takes the calls back and credits
-// the balance in one transaction; when fewer calls are left by then, it refunds proportionally less.
-import { BILLING_MSG, formatFen, PURCHASE_MSG, type RefundAllInput, type RefundOrderInput } from '@apimarket/contracts';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+// the customer asks, an operator approves or rejects (`npm run console -- refund …`). What may
+// come back is refund-rule.ts (Decision 163): only bought calls never used, each at its own order's
+// price, never a paid-test or free-trial call, never more than an order cost. Approval recomputes
+// it on the locked purchase, takes the calls back, writes what each order gave (refund_lines) and
+// credits the balance, in one transaction; calls used meanwhile lower the refund.
+import {
+  BILLING_MSG,
+  formatFen,
+  PURCHASE_MSG,
+  type PurchaseIdInput,
+  type RefundAllInput,
+  type RefundOrderInput,
+  type RefundOrderQuoteInput,
+  type RefundQuote,
+} from '@apimarket/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { interfaces, members, orders, purchases, refunds } from '../../db/schema';
+import { interfaces, members, orders, purchases, refundLines, refunds } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { Conflict, DecidedMeanwhile, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
-import { balanceChanged, credit, mainAccountOnly, type Tx } from '../billing/billing.service';
+import type { Tx } from '../../db/client';
+import { balanceChanged, mainAccountOnly } from '../billing/billing.service';
+import { credit } from '../billing/ledger.service';
 import { forget } from '../../memo';
 import { purchaseOf } from './purchases.service';
+import { type CallCounts, linesCalls, linesFen, type PaidOrder, paidCallsLeft, type RefundLine, linesToRefund } from './refund-rule';
 
 const ORDERS_LINK = '/userCenter/paymentManage/myOrder';
 
-/** floor(priceFen × part / whole) without losing precision on large numbers. */
-export function proportionalFen(priceFen: number, part: number, whole: number): number {
-  if (whole <= 0 || part <= 0) return 0;
-  return Number((BigInt(priceFen) * BigInt(part)) / BigInt(whole));
-}
-
 type Reader = Db | Tx;
 
-/** Calls of a purchase that may be refunded: what is left, less paid-test calls. */
-const refundableCalls = (p: { callsLeft: number; testCallsLeft: number }) => Math.max(0, p.callsLeft - p.testCallsLeft);
-
-async function purchaseFor(db: Reader, memberId: number, interfaceId: number) {
+async function purchaseFor(db: Reader, memberId: number, interfaceId: number): Promise<(CallCounts & { id: number }) | null> {
   const [p] = await db
-    .select({ id: purchases.id, callsLeft: purchases.callsLeft, testCallsLeft: purchases.testCallsLeft })
+    .select({ id: purchases.id, callsLeft: purchases.callsLeft, testCallsLeft: purchases.testCallsLeft, trialCallsLeft: purchases.trialCallsLeft })
     .from(purchases)
     .where(and(eq(purchases.memberId, memberId), eq(purchases.interfaceId, interfaceId)));
   return p ?? null;
+}
+
+/** The paid orders of an interface, newest first, with the calls each has already refunded. */
+export async function paidOrdersOf(db: Reader, memberId: number, interfaceId: number): Promise<PaidOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      calls: orders.calls,
+      priceFen: orders.priceFen,
+      refundedCalls: sql<string>`coalesce((select sum(${refundLines.calls}) from ${refundLines} where ${refundLines.orderId} = ${orders.id}), 0)::text`,
+    })
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), eq(orders.interfaceId, interfaceId), eq(orders.status, 'paid')))
+    .orderBy(desc(orders.paidAt), desc(orders.id));
+  return rows.map((r) => ({ ...r, refundedCalls: Number(r.refundedCalls) }));
+}
+
+/** What a refund of one order (or of the whole purchase) would return now: its lines, calls and amount. */
+async function linesNow(db: Reader, memberId: number, interfaceId: number, scope: { orderId: number } | 'all', limit?: number) {
+  const p = await purchaseFor(db, memberId, interfaceId);
+  if (!p) return { purchase: null, lines: [] as RefundLine[] };
+  const unused = paidCallsLeft(p);
+  return { purchase: p, lines: linesToRefund(await paidOrdersOf(db, memberId, interfaceId), unused, scope, limit ?? unused) };
 }
 
 /** An open order refund of the interface (refundAll waits for it) or an open refundAll (an order refund waits). */
@@ -70,84 +97,67 @@ function refundAnswer(row: typeof refunds.$inferSelect) {
   return { id: row.id, scope: row.scope, calls: row.calls, amountFen: row.amountFen, status: row.status };
 }
 
-/** myOrder/refund: the order's calls still left (at most all of them) at the order's unit price. */
-export async function requestOrderRefund(db: Db, account: Account, input: RefundOrderInput) {
+/**
+ * What one order may return now, with every refusal a request would meet: the order is the
+ * caller's and paid, not refunded or being refunded, no whole-purchase refund is open, and some
+ * of its bought calls are unused. The quote and the request read the same answer.
+ */
+async function orderRefundable(db: Db, account: Account, orderNo: string) {
   mainAccountOnly(account);
   const [order] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.orderNo, input.orderNo), eq(orders.memberId, account.memberId)));
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, account.memberId)));
   if (!order) throw new NotFound(BILLING_MSG.orderMissing);
   if (order.status !== 'paid') throw new Conflict(PURCHASE_MSG.refundNotPaid);
   const [last] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.orderId, order.id)).orderBy(desc(refunds.id)).limit(1);
   if (last?.status === 'approved') throw new Conflict(PURCHASE_MSG.refundDone);
   if (last?.status === 'requested') throw new Conflict(PURCHASE_MSG.refundOpen);
   if (await openRefundOf(db, account.memberId, order.interfaceId, 'purchase')) throw new Conflict(PURCHASE_MSG.refundOpenPurchase);
-  const p = await purchaseFor(db, account.memberId, order.interfaceId);
-  const calls = Math.min(order.calls, p ? refundableCalls(p) : 0);
-  if (calls <= 0) throw new Conflict(PURCHASE_MSG.refundNothing);
+  const { lines } = await linesNow(db, account.memberId, order.interfaceId, { orderId: order.id });
+  if (linesCalls(lines) <= 0) throw new Conflict(PURCHASE_MSG.refundNothing);
+  return { order, calls: linesCalls(lines), amountFen: linesFen(lines) };
+}
+
+/** The same for what is left of a purchase (myBuy/refundAll). */
+async function purchaseRefundable(db: Db, account: Account, purchaseId: number) {
+  mainAccountOnly(account);
+  const p = await purchaseOf(db, account, purchaseId);
+  const { lines } = await linesNow(db, account.memberId, p.interfaceId, 'all');
+  if (linesCalls(lines) <= 0) throw new Conflict(PURCHASE_MSG.refundNothing);
+  if (await openRefundOf(db, account.memberId, p.interfaceId, 'order')) throw new Conflict(PURCHASE_MSG.refundOpenPurchase);
+  return { purchase: p, calls: linesCalls(lines), amountFen: linesFen(lines) };
+}
+
+/** myOrder/refund/quote: what the order would return, shown before the customer asks. */
+export async function quoteOrderRefund(db: Db, account: Account, input: RefundOrderQuoteInput): Promise<RefundQuote> {
+  const { calls, amountFen } = await orderRefundable(db, account, input.orderNo);
+  return { calls, amountFen };
+}
+
+/** myBuy/refundAll/quote: the same for the whole purchase. */
+export async function quoteRefundAll(db: Db, account: Account, input: PurchaseIdInput): Promise<RefundQuote> {
+  const { calls, amountFen } = await purchaseRefundable(db, account, input.id);
+  return { calls, amountFen };
+}
+
+/** myOrder/refund: the order's bought calls not used yet, at the order's unit price. */
+export async function requestOrderRefund(db: Db, account: Account, input: RefundOrderInput) {
+  const { order, calls, amountFen } = await orderRefundable(db, account, input.orderNo);
   const row = await insertRefund(
     db,
-    {
-      memberId: account.memberId,
-      scope: 'order',
-      orderId: order.id,
-      calls,
-      amountFen: proportionalFen(order.priceFen, calls, order.calls),
-      reason: input.reason,
-    },
+    { memberId: account.memberId, scope: 'order', orderId: order.id, calls, amountFen, reason: input.reason },
     PURCHASE_MSG.refundOpen,
   );
   return refundAnswer(row);
 }
 
-/**
- * The amount of `calls` left of an interface: taken from the newest paid orders first, each at
- * its own unit price (less the calls already refunded from it), each share rounded down to the
- * fen. Calls beyond every paid order (none are sold otherwise today) are worth nothing.
- */
-export async function amountForCalls(db: Reader, memberId: number, interfaceId: number, calls: number): Promise<number> {
-  const [paid, done] = await Promise.all([
-    db
-      .select({ id: orders.id, calls: orders.calls, priceFen: orders.priceFen })
-      .from(orders)
-      .where(and(eq(orders.memberId, memberId), eq(orders.interfaceId, interfaceId), eq(orders.status, 'paid')))
-      .orderBy(desc(orders.paidAt), desc(orders.id)),
-    db
-      .select({ orderId: refunds.orderId, calls: sql<string>`sum(${refunds.calls})::text` })
-      .from(refunds)
-      .where(and(eq(refunds.memberId, memberId), eq(refunds.status, 'approved'), isNotNull(refunds.orderId)))
-      .groupBy(refunds.orderId),
-  ]);
-  const refunded = new Map(done.map((r) => [r.orderId, Number(r.calls)] as const));
-  let left = calls;
-  let amount = 0;
-  for (const o of paid) {
-    if (left <= 0) break;
-    const take = Math.min(left, Math.max(0, o.calls - (refunded.get(o.id) ?? 0)));
-    amount += proportionalFen(o.priceFen, take, o.calls);
-    left -= take;
-  }
-  return amount;
-}
-
-/** myBuy/refundAll: every paid call left of a purchase. */
+/** myBuy/refundAll: every bought call of a purchase not used yet. */
 export async function requestRefundAll(db: Db, account: Account, input: RefundAllInput) {
-  mainAccountOnly(account);
-  const p = await purchaseOf(db, account, input.id);
-  const calls = refundableCalls(p);
-  if (calls <= 0) throw new Conflict(PURCHASE_MSG.refundNothing);
-  if (await openRefundOf(db, account.memberId, p.interfaceId, 'order')) throw new Conflict(PURCHASE_MSG.refundOpenPurchase);
+  const { purchase, calls, amountFen } = await purchaseRefundable(db, account, input.id);
   const row = await insertRefund(
     db,
-    {
-      memberId: account.memberId,
-      scope: 'purchase',
-      purchaseId: p.id,
-      calls,
-      amountFen: await amountForCalls(db, account.memberId, p.interfaceId, calls),
-      reason: input.reason,
-    },
+    { memberId: account.memberId, scope: 'purchase', purchaseId: purchase.id, calls, amountFen, reason: input.reason },
     PURCHASE_MSG.refundOpenPurchase,
   );
   return refundAnswer(row);
@@ -239,25 +249,18 @@ async function decideRequested(db: Db, d: RefundDecision, target: 'approved' | '
       });
       return claimed;
     }
-    const [p] = subject.purchaseId
-      ? await tx
-          .select({ id: purchases.id, callsLeft: purchases.callsLeft, testCallsLeft: purchases.testCallsLeft })
-          .from(purchases)
-          .where(eq(purchases.id, subject.purchaseId))
-          .for('update')
-      : [];
-    const calls = Math.min(claimed.calls, p ? refundableCalls(p) : 0);
-    if (!p || calls <= 0) throw new Conflict('该接口已没有可退的调用次数，请驳回该申请');
-    const due = calls === claimed.calls ? claimed.amountFen : proportionalFen(claimed.amountFen, calls, claimed.calls);
-    if (d.amountFen !== undefined && d.amountFen > due) throw new Invalid(`退款金额不能超过可退金额 ${formatFen(due)} 元`);
-    const amountFen = d.amountFen ?? due;
+    const due = subject.interfaceId === null ? null : await dueNow(tx, claimed, subject.interfaceId, true);
+    if (!due || due.calls <= 0) throw new Conflict('该接口已没有可退的调用次数，请驳回该申请');
+    if (d.amountFen !== undefined && d.amountFen > due.amountFen) throw new Invalid(`退款金额不能超过可退金额 ${formatFen(due.amountFen)} 元`);
+    const { calls, purchase: p } = due;
+    const amountFen = d.amountFen ?? due.amountFen;
     // A refund that leaves nothing to call ends the purchase: its automatic renewal goes off, or
     // the renewal job would see "calls used up" and buy the package again. The key then answers
     // SYSTEM_002 (no calls left), which is what the customer should read; not SYSTEM_003, whose
     // advice (switch it back on) would not help.
-    // Paid-test calls are never refunded and run out on their own: what matters is that no
-    // bought call is left.
-    const emptied = p.callsLeft - calls <= p.testCallsLeft;
+    // Paid-test and free-trial calls are never refunded and run out on their own: what matters is
+    // that no bought call is left.
+    const emptied = paidCallsLeft(p) - calls <= 0;
     await tx
       .update(purchases)
       .set({
@@ -267,8 +270,18 @@ async function decideRequested(db: Db, d: RefundDecision, target: 'approved' | '
         updatedAt: new Date(),
       })
       .where(eq(purchases.id, p.id));
+    await tx.insert(refundLines).values(due.lines.map((l) => ({ refundId: claimed.id, ...l })));
     const [row] = await tx.update(refunds).set({ calls, amountFen }).where(eq(refunds.id, claimed.id)).returning();
-    if (amountFen > 0) await credit(tx, claimed.memberId, amountFen, 'refund', `refund:${claimed.id}`, `退款 ${subject.text}（${calls} 次）`);
+    if (amountFen > 0) {
+      await credit(tx, {
+        memberId: claimed.memberId,
+        kind: 'refund',
+        amountFen,
+        ref: `refund:${claimed.id}`,
+        orderNo: subject.orderNo,
+        note: `退款 ${subject.text}（${calls} 次）`,
+      });
+    }
     await sendMessage(tx, claimed.memberId, {
       kind: 'order',
       title: '退款已到账',
@@ -279,21 +292,38 @@ async function decideRequested(db: Db, d: RefundDecision, target: 'approved' | '
   });
 }
 
-/** What the request is about, in words, and the purchase it takes calls from. */
-async function subjectOf(tx: Tx, r: typeof refunds.$inferSelect): Promise<{ text: string; purchaseId: number | null }> {
+/** What the request is about: in words, its order's number ('' for a whole purchase) and its interface. */
+async function subjectOf(tx: Tx, r: typeof refunds.$inferSelect): Promise<{ text: string; orderNo: string; interfaceId: number | null }> {
   if (r.scope === 'order' && r.orderId !== null) {
     const [o] = await tx
       .select({ orderNo: orders.orderNo, interfaceId: orders.interfaceId, name: interfaces.interfaceName })
       .from(orders)
       .innerJoin(interfaces, eq(interfaces.id, orders.interfaceId))
       .where(eq(orders.id, r.orderId));
-    const p = o ? await purchaseFor(tx, r.memberId, o.interfaceId) : null;
-    return { text: `订单 ${o?.orderNo ?? ''}（${o?.name ?? ''}）`, purchaseId: p?.id ?? null };
+    return { text: `订单 ${o?.orderNo ?? ''}（${o?.name ?? ''}）`, orderNo: o?.orderNo ?? '', interfaceId: o?.interfaceId ?? null };
   }
   const [p] = await tx
-    .select({ id: purchases.id, name: interfaces.interfaceName })
+    .select({ interfaceId: purchases.interfaceId, name: interfaces.interfaceName })
     .from(purchases)
     .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
     .where(eq(purchases.id, r.purchaseId ?? 0));
-  return { text: `「${p?.name ?? ''}」剩余调用`, purchaseId: p?.id ?? null };
+  return { text: `「${p?.name ?? ''}」剩余调用`, orderNo: '', interfaceId: p?.interfaceId ?? null };
+}
+
+/**
+ * What approving a request would take back and return now: its lines (at most the calls asked
+ * for), their calls, and the amount, never above what was quoted when it was asked. `lock`
+ * takes the purchase row first (an approval), so the calls cannot move until it commits.
+ */
+export async function dueNow(db: Reader, r: typeof refunds.$inferSelect, interfaceId: number, lock: boolean) {
+  const query = db
+    .select({ id: purchases.id, callsLeft: purchases.callsLeft, testCallsLeft: purchases.testCallsLeft, trialCallsLeft: purchases.trialCallsLeft })
+    .from(purchases)
+    .where(and(eq(purchases.memberId, r.memberId), eq(purchases.interfaceId, interfaceId)));
+  const [p] = lock ? await query.for('update') : await query;
+  if (!p) return null;
+  const scope = r.scope === 'order' && r.orderId !== null ? { orderId: r.orderId } : ('all' as const);
+  const lines = linesToRefund(await paidOrdersOf(db, r.memberId, interfaceId), paidCallsLeft(p), scope, r.calls);
+  const calls = linesCalls(lines);
+  return { purchase: p, lines, calls, amountFen: Math.min(r.amountFen, linesFen(lines)) };
 }

@@ -7,7 +7,7 @@ import { newAccount, qualifiedAccount } from '../../test/account';
 import { ledgerEntries } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { fixtures } from './purchases.fixtures';
-import { proportionalFen } from './refunds.service';
+import { proportionalFen } from './refund-rule';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,6 +144,73 @@ describe('refund of what is left (myBuy/refundAll)', () => {
     expect(await t.database.db.select().from(refunds).where(eq(refunds.memberId, a.memberId))).toHaveLength(0);
     const [row] = await t.database.db.select({ left: purchases.callsLeft }).from(purchases).where(eq(purchases.id, p.id));
     expect(row?.left).toBe(p.callsLeft);
+  });
+});
+
+describe('only bought calls never used come back (Decision 163)', () => {
+  it('the probe’s case: after an order refund, free-trial calls are not refunded as cash', async () => {
+    const a = await qualifiedAccount(t, '10.72.0.8');
+    const orderNo = await f.buy(a);
+    const [pkg] = await f.packages(1882);
+    if (!pkg) throw new Error('no package');
+    const p = await f.purchase(a);
+    for (let i = 0; i < 11; i++) await f.gateway(p.key);
+    const due = proportionalFen(pkg.priceFen, pkg.calls - 11, pkg.calls);
+    expect((await as(a, 'myOrder/refund', { orderNo, reason: '业务调整' })).json().data).toMatchObject({ calls: pkg.calls - 11, amountFen: due });
+    await run('refund', 'approve', await openId(a.memberId));
+
+    // The 20 free-trial calls join the purchase; one is used. None of them is worth money.
+    expect((await as(a, 'myBuy/freeTrial', { interfaceId: '1882' })).json().code).toBe(200);
+    expect(await f.purchase(a)).toMatchObject({ callsLeft: 20, trialCallsLeft: 20 });
+    await f.gateway(p.key);
+    expect(await f.purchase(a)).toMatchObject({ callsLeft: 19, trialCallsLeft: 19 });
+    expect((await as(a, 'myBuy/refundAll', { id: String(p.id), reason: '退掉剩余' })).json()).toEqual({ code: 'ALL_0013', msg: '没有可退的调用次数' });
+    expect((await as(a, 'myOrder/refund', { orderNo, reason: '再退一次' })).json().msg).toBe('该订单已退款');
+    expect(await f.balance(a)).toBe(due);
+    expect(await f.ledgerSum(a)).toBe(due);
+  });
+
+  it('free calls go first: bought after a trial, the refund returns every bought call not used', async () => {
+    const a = await qualifiedAccount(t, '10.72.0.9');
+    expect((await as(a, 'myBuy/freeTrial', { interfaceId: '1882' })).json().code).toBe(200);
+    const orderNo = await f.buy(a);
+    const [pkg] = await f.packages(1882);
+    if (!pkg) throw new Error('no package');
+    const p = await f.purchase(a);
+    for (let i = 0; i < 25; i++) await f.gateway(p.key);
+    // 20 trial calls first, then 5 bought ones.
+    expect(await f.purchase(a)).toMatchObject({ callsLeft: pkg.calls + 20 - 25, trialCallsLeft: 0 });
+    expect((await as(a, 'myOrder/refund', { orderNo, reason: '业务调整' })).json().data).toMatchObject({
+      calls: pkg.calls - 5,
+      amountFen: proportionalFen(pkg.priceFen, pkg.calls - 5, pkg.calls),
+    });
+  });
+
+  it('an older order’s calls are used first: its refund returns none of a newer order’s calls, and no order is refunded twice', async () => {
+    const a = await qualifiedAccount(t, '10.72.0.10');
+    const [cheap, dear] = await f.packages(1882);
+    if (!cheap || !dear) throw new Error('two packages expected');
+    const older = await f.buy(a, 1882, dear.id);
+    const newer = await f.buy(a, 1882, cheap.id);
+    const p = await f.purchase(a);
+    for (let i = 0; i < 3; i++) await f.gateway(p.key);
+    // The dearer, older order has 3 calls used; the newer one is untouched.
+    expect((await as(a, 'myOrder/refund', { orderNo: older, reason: '退旧单' })).json().data).toMatchObject({
+      calls: dear.calls - 3,
+      amountFen: proportionalFen(dear.priceFen, dear.calls - 3, dear.calls),
+    });
+    await run('refund', 'approve', await openId(a.memberId));
+    // The whole purchase now returns the newer order only, at its own price.
+    const all = (await as(a, 'myBuy/refundAll', { id: String(p.id), reason: '全部退掉' })).json().data;
+    expect(all).toMatchObject({ calls: cheap.calls, amountFen: cheap.priceFen });
+    const refundsOf = await t.database.db.select().from(refunds).where(eq(refunds.memberId, a.memberId));
+    await run('refund', 'approve', String(refundsOf.find((r) => r.status === 'requested')?.id));
+    // Buying again adds calls, but the two refunded orders have nothing left to give.
+    await f.buy(a, 1882, cheap.id);
+    expect((await as(a, 'myOrder/refund', { orderNo: older, reason: '再退旧单' })).json().msg).toBe('该订单已退款');
+    expect((await as(a, 'myOrder/refund', { orderNo: newer, reason: '再退新单' })).json().msg).toBe('没有可退的调用次数');
+    const paidIn = dear.priceFen + cheap.priceFen * 2;
+    expect(await f.balance(a)).toBe(paidIn - dear.priceFen - cheap.priceFen * 2 + proportionalFen(dear.priceFen, dear.calls - 3, dear.calls) + cheap.priceFen);
   });
 });
 

@@ -11,7 +11,8 @@ import { interfaces, members, orders, purchases } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { sendMessage } from '../account/messages.service';
-import { balanceChanged, debit, newOrderNo, packageFor, unitPriceMfen } from '../billing/billing.service';
+import { balanceChanged, newOrderNo, packageFor, unitPriceMfen } from '../billing/billing.service';
+import { debit } from '../billing/ledger.service';
 import { forget } from '../../memo';
 
 const RENEW_LINK = '/userCenter/paymentManage/myRenew';
@@ -74,7 +75,14 @@ async function renewOne(db: Db, id: number): Promise<'renewed' | 'failed' | 'ski
       const name = iface?.name ?? String(p.interfaceId);
       const next = p.renewals + 1;
       const orderNo = newOrderNo();
-      await debit(tx, p.memberId, pkg.priceFen, `renew:${p.id}:${next}`, `自动续费 ${name}（${pkg.calls} 次，订单 ${orderNo}）`);
+      await debit(tx, {
+        memberId: p.memberId,
+        kind: 'renewal',
+        amountFen: pkg.priceFen,
+        ref: `renew:${p.id}:${next}`,
+        orderNo,
+        note: `自动续费 ${name}（${pkg.calls} 次）`,
+      });
       await tx.insert(orders).values({
         orderNo,
         memberId: p.memberId,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { purchases } from '../../db/schema';
+import { pricePackages, purchases } from '../../db/schema';
 import { qualifiedAccount } from '../../test/account';
 import { ledgerEntries } from '../../test/billing';
 import { fileTestApp } from '../../test/harness';
@@ -55,6 +55,33 @@ describe('automatic renewal settings (myBuy/getAutomaticBuy, addAutomaticBuy, de
     expect((await as(a, 'myBuy/delAutomaticBuy', { id: String(p.id) })).json()).toEqual({ code: 200, msg: '已关闭自动续费', data: null });
     expect((await f.purchase(a)).autoRenewPackageId).toBeNull();
   });
+
+  it('carries the package last bought for the interface, while it is on sale, for the dialog to preselect', async () => {
+    const a = await qualifiedAccount(t, '10.71.0.20');
+    const [cheapest, bigger] = await f.packages(1882);
+    if (!cheapest || !bigger) throw new Error('1882 needs two packages on sale');
+    await f.buy(a, 1882, cheapest.id);
+    await f.buy(a, 1882, bigger.id);
+    // An unpaid order of another package is not a purchase.
+    await as(a, 'interfaceOrders/saveInterfaceOrders', { interfaceId: '1882', packageId: String(cheapest.id) });
+    const row = async () => (await as(a, 'myBuy/getAutomaticBuy')).json().rows[0];
+    expect(await row()).toMatchObject({ interfaceName: '实名认证', autoRenew: false, packageId: null, lastPackageId: bigger.id });
+
+    // Taken off sale: nothing to preselect (the cheapest is not offered in its place).
+    await t.database.db.update(pricePackages).set({ onSale: false }).where(eq(pricePackages.id, bigger.id));
+    try {
+      expect((await row()).lastPackageId).toBeNull();
+    } finally {
+      await t.database.db.update(pricePackages).set({ onSale: true }).where(eq(pricePackages.id, bigger.id));
+    }
+    expect((await row()).lastPackageId).toBe(bigger.id);
+
+    // Another member's orders of the same interface are not this member's.
+    const b = await qualifiedAccount(t, '10.71.0.21');
+    await f.buy(b, 1882, cheapest.id);
+    expect((await as(b, 'myBuy/getAutomaticBuy')).json().rows[0]).toMatchObject({ lastPackageId: cheapest.id });
+    expect((await row()).lastPackageId).toBe(bigger.id);
+  });
 });
 
 describe('renewDue', () => {
@@ -73,12 +100,13 @@ describe('renewDue', () => {
     expect(await f.ledgerSum(a)).toBe(pkg.priceFen * 2);
     const rows = await ledgerEntries(t, `renew:${p.id}:1`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'purchase', amountFen: -pkg.priceFen });
+    expect(rows[0]).toMatchObject({ kind: 'renewal', amountFen: -pkg.priceFen });
 
     // 我的订单 shows the renewal as a paid order; the customer got one message.
     const orders = (await as(a, 'myOrder/list')).json();
     expect(orders.total).toBe(2);
     expect(orders.rows[0]).toMatchObject({ interfaceName: '实名认证', status: 'paid', statusLabel: '已支付', priceFen: pkg.priceFen, calls: pkg.calls });
+    expect(rows[0]?.orderNo).toBe(orders.rows[0].orderNo);
     const told = await f.inbox(a, '自动续费成功');
     expect(told).toHaveLength(1);
     expect(told[0]?.body).toContain(`订单 ${orders.rows[0].orderNo}`);

@@ -66,6 +66,7 @@ export async function takeFreeTrial(db: Db, account: Account, { interfaceId }: F
         key: newPurchaseKey(),
         callsTotal: calls,
         callsLeft: calls,
+        trialCallsLeft: calls,
         expiresAt: sql`now() + ${VALIDITY}`,
       })
       .onConflictDoUpdate({
@@ -73,6 +74,8 @@ export async function takeFreeTrial(db: Db, account: Account, { interfaceId }: F
         set: {
           callsTotal: sql`${purchases.callsTotal} + ${calls}`,
           callsLeft: sql`${purchases.callsLeft} + ${calls}`,
+          // Free calls: never refunded, taken after test calls and before bought ones (Decision 163).
+          trialCallsLeft: sql`${purchases.trialCallsLeft} + ${calls}`,
           expiresAt: sql`greatest(${purchases.expiresAt}, now() + ${VALIDITY})`,
         },
       })
