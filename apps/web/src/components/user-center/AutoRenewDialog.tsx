@@ -14,7 +14,10 @@ export interface RenewTarget {
   id: number;
   interfaceId: number;
   interfaceName: string;
+  /** The package it renews with now, or null when renewal is off. */
   packageId: number | null;
+  /** The package last bought for the interface (myBuy/getAutomaticBuy), when the opener knows it. */
+  lastPackageId?: number | null;
 }
 
 export function AutoRenewDialog({ target, onClose, onDone }: { target: RenewTarget | null; onClose: () => void; onDone: () => void }) {
@@ -24,8 +27,13 @@ export function AutoRenewDialog({ target, onClose, onDone }: { target: RenewTarg
   const loaded = useCall(purchasesApi.packages, { interfaceId: target?.interfaceId ?? 0 }, { enabled: target !== null, quiet: true });
   // A package list that cannot be read shows as none on sale, as before.
   const packages = loaded.isError ? [] : (loaded.data?.rows ?? null);
-  // The package chosen for this target; else its current one, else the first on sale.
-  const packageId = picked?.target === target ? picked.packageId : (target?.packageId ?? packages?.[0]?.id ?? null);
+  // Renewal spends the customer's money: never guess a package for them. Preselect the one it
+  // renews with now, else the one they last bought, each only while on sale; otherwise nothing,
+  // and the button waits for a choice.
+  const onSale = (id: number | null | undefined) => (id != null && packages?.some((p) => p.id === id) ? id : null);
+  const preselected = onSale(target?.packageId) ?? onSale(target?.lastPackageId);
+  const packageId = picked?.target === target ? picked.packageId : preselected;
+  const hint = picked?.target === target || packageId === null ? null : packageId === target?.packageId ? '当前续费套餐' : '已选中您上次购买的套餐';
   const enabling = useCallMutation(purchasesApi.enableAutoRenew, {
     quiet: true,
     // Turning it on for a used-up or expired purchase renews at once, from the balance.
@@ -70,7 +78,7 @@ export function AutoRenewDialog({ target, onClose, onDone }: { target: RenewTarg
         <Alert type="warning" showIcon title="该接口暂无在售套餐，无法开启自动续费" />
       ) : (
         <Form layout="vertical">
-          <Form.Item label="续费套餐">
+          <Form.Item label="续费套餐" extra={hint ?? (packageId === null ? '请选择续费套餐' : undefined)}>
             <Radio.Group
               value={packageId}
               onChange={(e) => target && setPicked({ target, packageId: Number(e.target.value) })}

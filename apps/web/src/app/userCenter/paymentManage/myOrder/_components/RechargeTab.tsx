@@ -1,8 +1,10 @@
 'use client';
 // Recharge by bank transfer (Decision 7): the account to transfer to, the declaration form (the
-// same rules as the server), and the declared transfers with their states.
-import { billingApi, formatFen, RechargeDeclareInput, type RechargeRow, SUPPORT_HOTLINE } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Form, Input, type TableColumnsType, Tag, Typography } from 'antd';
+// same rules as the server), and the declared transfers with their states. The form is offered
+// only under an account the page shows: the configured one, or the marked example of a demo
+// start; a production start without an account (or an account that cannot be read) offers none.
+import { type BankAccount, billingApi, formatFen, RechargeDeclareInput, type RechargeRow, SUPPORT_HOTLINE } from '@apimarket/contracts';
+import { Alert, App, Button, Descriptions, Form, Input, Skeleton, type TableColumnsType, Tag, Typography } from 'antd';
 import { ListTable } from '@/components/user-center/ListTable';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
@@ -17,8 +19,8 @@ type DeclareValues = { amount: string; transferRef: string; payerName: string };
 export function RechargeTab() {
   const { message } = App.useApp();
   const [form] = Form.useForm<DeclareValues>();
-  // Until the account arrives (or when it cannot be read) the page says whom to call for it.
-  const account = useCall(billingApi.rechargeAccount, undefined, { quiet: true }).data?.data ?? null;
+  const loaded = useCall(billingApi.rechargeAccount, undefined, { quiet: true });
+  const account = loaded.data?.data ?? null;
   const list = usePagedList(billingApi.recharges, { inUrl: true, pageSize: 50, quiet: true });
   // A refusal is shown at the field it concerns, not as a toast.
   const declaring = useCallMutation(billingApi.declareRecharge, {
@@ -53,49 +55,92 @@ export function RechargeTab() {
     },
   ];
 
-  const configured = account && account.accountNo !== '';
+  const open = account?.open === true;
   return (
     <div className={styles.recharge}>
       <section>
         <h3 className={styles.subtitle}>第一步：对公转账</h3>
-        {configured ? (
-          <Descriptions
-            bordered
-            column={1}
-            size="small"
-            items={[
-              { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
-              { key: 'bank', label: '开户银行', children: account.bankName },
-              { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
-            ]}
+        {account ? (
+          <AccountView account={account} />
+        ) : loaded.isError ? (
+          <Alert
+            type="warning"
+            showIcon
+            title="收款账户暂时无法加载，请稍后刷新重试"
+            description={`在看到收款账户前请勿转账；如需帮助，请致电 ${SUPPORT_HOTLINE}。`}
           />
         ) : (
-          <Alert type="info" showIcon title={`请致电 ${SUPPORT_HOTLINE} 获取平台对公收款账户，转账后在下方提交充值申请。`} />
+          <Skeleton active title={false} paragraph={{ rows: 3 }} />
         )}
-        <p className={styles.hint}>请使用已认证企业的对公账户转账，转账备注填写您的登录账号，便于快速核对。</p>
+        {open ? <p className={styles.hint}>请使用已认证企业的对公账户转账，转账备注填写您的登录账号，便于快速核对。</p> : null}
       </section>
-      <section>
-        <h3 className={styles.subtitle}>第二步：提交充值申请</h3>
-        <Form form={form} layout="vertical" onFinish={declare} className={styles.form}>
-          <Form.Item label="转账金额（元）" name="amount" rules={[zodRule(RechargeDeclareInput.shape.amount)]} required>
-            <Input inputMode="decimal" placeholder="如 5000 或 5000.50" maxLength={12} />
-          </Form.Item>
-          <Form.Item label="银行转账流水号" name="transferRef" rules={[zodRule(RechargeDeclareInput.shape.transferRef)]} required>
-            <Input placeholder="网银回单上的交易流水号" maxLength={64} />
-          </Form.Item>
-          <Form.Item label="付款账户名称" name="payerName" rules={[zodRule(RechargeDeclareInput.shape.payerName)]} required>
-            <Input placeholder="与营业执照一致的企业名称" maxLength={100} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={declaring.isPending}>
-            提交充值申请
-          </Button>
-          <p className={styles.hint}>平台核实到账后为您入账，并通过站内信通知您。</p>
-        </Form>
-      </section>
+      {open ? (
+        <section>
+          <h3 className={styles.subtitle}>第二步：提交充值申请</h3>
+          <Form form={form} layout="vertical" onFinish={declare} className={styles.form}>
+            <Form.Item label="转账金额（元）" name="amount" rules={[zodRule(RechargeDeclareInput.shape.amount)]} required>
+              <Input inputMode="decimal" placeholder="如 5000 或 5000.50" maxLength={12} />
+            </Form.Item>
+            <Form.Item label="银行转账流水号" name="transferRef" rules={[zodRule(RechargeDeclareInput.shape.transferRef)]} required>
+              <Input placeholder="网银回单上的交易流水号" maxLength={64} />
+            </Form.Item>
+            <Form.Item label="付款账户名称" name="payerName" rules={[zodRule(RechargeDeclareInput.shape.payerName)]} required>
+              <Input placeholder="与营业执照一致的企业名称" maxLength={100} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={declaring.isPending}>
+              提交充值申请
+            </Button>
+            <p className={styles.hint}>平台核实到账后为您入账，并通过站内信通知您。</p>
+          </Form>
+        </section>
+      ) : null}
       <section>
         <h3 className={styles.subtitle}>充值记录</h3>
         <ListTable<RechargeRow> rowKey="id" columns={columns} list={list} scrollX={720} empty="还没有充值申请" />
       </section>
+    </div>
+  );
+}
+
+/** The account to transfer to, as the server answered it: the configured one, the example, or none. */
+function AccountView({ account }: { account: BankAccount }) {
+  if (!account.open) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title="平台收款账户尚未配置，暂不能在线提交充值申请"
+        description={`如需充值，请致电 ${SUPPORT_HOTLINE}，由客服为您办理。`}
+        data-testid="recharge-closed"
+      />
+    );
+  }
+  const items = [
+    { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
+    { key: 'bank', label: '开户银行', children: account.bankName },
+    { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
+  ];
+  if (!account.example) return <Descriptions bordered column={1} size="small" items={items} data-testid="recharge-account" />;
+  // A demo start: the account is fictitious, and says so before anyone reads its number.
+  return (
+    <div className={styles.example} data-testid="recharge-account-example">
+      <Alert
+        type="warning"
+        showIcon
+        title="演示环境：以下为示例账户，请勿向其转账"
+        description="本站尚未配置平台收款账户，示例账户仅用于体验充值流程；正式使用前请由平台设置真实的对公收款账户。"
+      />
+      <Descriptions
+        bordered
+        column={1}
+        size="small"
+        title={
+          <span>
+            收款账户 <Tag color="warning">示例账户</Tag>
+          </span>
+        }
+        items={items}
+      />
     </div>
   );
 }

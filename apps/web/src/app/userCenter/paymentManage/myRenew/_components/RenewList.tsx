@@ -68,7 +68,9 @@ export function RenewList() {
           <Button
             type="link"
             size="small"
-            onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: r.packageId })}
+            onClick={() =>
+              setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: r.packageId, lastPackageId: r.lastPackageId })
+            }
           >
             {r.autoRenew ? '更换套餐' : '开启续费'}
           </Button>

@@ -427,31 +427,58 @@ function Confirm({
   );
 }
 
-/** Where to transfer to, as the recharge tab shows it. */
+/**
+ * Where to transfer to, as the recharge tab shows it: the configured account; the example account
+ * of a demo start, marked so nobody transfers to it; or, with none (or none readable), whom to call.
+ */
 function RechargeHow() {
   const loaded = useCall(billingApi.rechargeAccount, undefined, { silent: true, quiet: true });
-  // Unreadable reads as not set up: the page says whom to call.
-  const account = loaded.isError ? { bankName: '', accountName: '', accountNo: '' } : (loaded.data?.data ?? null);
-  if (!account) return <Skeleton active paragraph={{ rows: 2 }} className={styles.gap} />;
-  if (!account.accountNo) {
+  const account = loaded.data?.data ?? null;
+  if (!account && !loaded.isError) return <Skeleton active paragraph={{ rows: 2 }} className={styles.gap} />;
+  if (!account?.open) {
     return (
-      <Alert type="info" showIcon className={styles.gap} title={`请致电 ${SUPPORT_HOTLINE} 获取平台对公收款账户，转账后在「我的订单 · 充值」提交充值申请。`} />
+      <Alert
+        type="warning"
+        showIcon
+        className={styles.gap}
+        title={account ? '平台收款账户尚未配置，暂不能在线提交充值申请' : '收款账户暂时无法加载，在看到收款账户前请勿转账'}
+        description={`如需充值，请致电 ${SUPPORT_HOTLINE}，由客服为您办理。`}
+        data-testid="recharge-closed"
+      />
     );
   }
+  const items = [
+    { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
+    { key: 'bank', label: '开户银行', children: account.bankName },
+    { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
+  ];
   return (
-    <div className={styles.gap} data-testid="recharge-account">
+    <div className={styles.gap} data-testid={account.example ? 'recharge-account-example' : 'recharge-account'}>
+      {account.example ? (
+        <Alert
+          type="warning"
+          showIcon
+          className={styles.below}
+          title="演示环境：以下为示例账户，请勿向其转账"
+          description="本站尚未配置平台收款账户，示例账户仅用于体验充值流程。"
+        />
+      ) : null}
       <Descriptions
         bordered
         column={1}
         size="small"
-        title="对公转账收款账户"
-        items={[
-          { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
-          { key: 'bank', label: '开户银行', children: account.bankName },
-          { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
-        ]}
+        title={
+          account.example ? (
+            <span>
+              对公转账收款账户 <Tag color="warning">示例账户</Tag>
+            </span>
+          ) : (
+            '对公转账收款账户'
+          )
+        }
+        items={items}
       />
-      <p className={styles.muted}>请使用已认证企业的对公账户转账，转账备注填写您的登录账号；转账后在「我的订单 · 充值」提交充值申请。</p>
+      <p className={`${styles.muted} ${styles.after}`}>请使用已认证企业的对公账户转账，转账备注填写您的登录账号；转账后在「我的订单 · 充值」提交充值申请。</p>
     </div>
   );
 }
