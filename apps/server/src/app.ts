@@ -18,6 +18,8 @@ import { accountRoutes } from './modules/account/account.routes';
 import { keysRoutes } from './modules/account/keys.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { ledgerRoutes } from './modules/billing/ledger.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { renewDue } from './modules/purchases/renewal.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -174,6 +176,8 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       await api.register(qualificationRoutes, { db, files });
       await api.register(billingRoutes, { db, config });
       await api.register(ledgerRoutes, { db });
+      await api.register(paymentsRoutes, { db, config });
+      await api.register(invoicesRoutes, { db, files });
       await api.register(purchasesRoutes, { db, config });
       await api.register(whitelistRoutes, { db });
       await api.register(favoritesRoutes, { db });

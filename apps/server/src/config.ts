@@ -1,7 +1,16 @@
 // The server's settings, read from the environment once at start and validated; nothing else
 // in the server reads process.env. .env.example at the repository root lists every key.
+import { createHmac, createPrivateKey, createPublicKey } from 'node:crypto';
 import path from 'node:path';
-import { BANK_ACCOUNT_EXAMPLE, type BankAccount, DEFAULT_FREE_TEST_QUOTA, LegalEntityEnv, legalEntityOf } from '@apimarket/contracts';
+import {
+  BANK_ACCOUNT_EXAMPLE,
+  type BankAccount,
+  DEFAULT_FREE_TEST_QUOTA,
+  LegalEntityEnv,
+  legalEntityOf,
+  PAYMENT_PROVIDERS,
+  type PaymentProviderName,
+} from '@apimarket/contracts';
 import { z } from 'zod';
 
 const DEV_SIGN_SECRET = 'apimarket-dev-sign-secret';
@@ -164,6 +173,36 @@ export const EnvSchema = z.object({
   PLATFORM_BANK_NAME: z.string().trim().default(''),
   PLATFORM_ACCOUNT_NAME: z.string().trim().default(''),
   PLATFORM_ACCOUNT_NO: z.string().trim().default(''),
+  /**
+   * Online payment (issue #19, Decision 7): sandbox, alipay, wechat, or several comma-separated;
+   * none (or unset in production) offers bank transfer only. Unset on the embedded database
+   * (trial, development): the sandbox, whose QR is paid from the dev tools.
+   */
+  PAYMENT_PROVIDER: z.string().trim().default(''),
+  /** Where the providers send their notifications: the API's public https origin (…/apiHome/payment/notify/<provider>). */
+  PAYMENT_NOTIFY_BASE_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || isHttpUrl(v), 'PAYMENT_NOTIFY_BASE_URL 必须是 http(s):// 地址'),
+  ALIPAY_APP_ID: z.string().trim().default(''),
+  /** The application's RSA2 private key (PEM, or its base64 body; \n may be written escaped). */
+  ALIPAY_PRIVATE_KEY: z.string().trim().default(''),
+  /** Alipay's public key (支付宝公钥), which signs its answers and notifications. */
+  ALIPAY_PUBLIC_KEY: z.string().trim().default(''),
+  ALIPAY_GATEWAY: z.string().trim().default('https://openapi.alipay.com/gateway.do').refine(isHttpUrl, 'ALIPAY_GATEWAY 必须是 http(s):// 地址'),
+  WECHATPAY_MCH_ID: z.string().trim().default(''),
+  WECHATPAY_APP_ID: z.string().trim().default(''),
+  /** The serial number of the merchant's API certificate (商户 API 证书序列号). */
+  WECHATPAY_SERIAL: z.string().trim().default(''),
+  /** The merchant's API private key (apiclient_key.pem). */
+  WECHATPAY_PRIVATE_KEY: z.string().trim().default(''),
+  /** The APIv3 key (32 characters) that seals notifications' resources. */
+  WECHATPAY_APIV3_KEY: z.string().trim().default(''),
+  /** WeChat Pay's platform public key (微信支付公钥) and its id, which sign answers and notifications. */
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().trim().default(''),
+  WECHATPAY_PLATFORM_KEY_ID: z.string().trim().default(''),
+  WECHATPAY_BASE_URL: z.string().trim().default('https://api.mch.weixin.qq.com').refine(isHttpUrl, 'WECHATPAY_BASE_URL 必须是 http(s):// 地址'),
   /** Encrypts customers' API secrets and private keys at rest (the gateway needs them in clear). */
   SECRETS_KEY: z.string().min(16, 'SECRETS_KEY 至少 16 个字符').default(DEV_SECRETS_KEY),
   /** Hours an account's previous API secret keeps working after a rotation. */
@@ -249,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Half an account would be shown to customers as if it were whole: say so at start.
     throw new ConfigError('配置无效: PLATFORM_BANK_NAME、PLATFORM_ACCOUNT_NAME、PLATFORM_ACCOUNT_NO 须同时设置或同时留空');
   }
+  const payments = paymentsOf(e);
   if (realSms) {
     // A carrier sends only with its keys and a registered template per kind: say so at start,
     // not at the first sign-up.
@@ -312,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
     bankAccount: bankAccountOf(e),
+    payments,
     gateway: {
       ratePerKey: e.GATEWAY_RATE_PER_KEY,
       ratePerAddress: e.GATEWAY_RATE_PER_ADDRESS,
@@ -356,6 +397,118 @@ function bankAccountOf(e: z.output<typeof EnvSchema>): BankAccount {
   if (!e.DATABASE_URL) return { ...BANK_ACCOUNT_EXAMPLE, example: true, open: true };
   return { bankName: '', accountName: '', accountNo: '', example: false, open: false };
 }
+
+/**
+ * A key as an environment variable may carry it — a whole PEM, with escaped newlines, or the
+ * base64 body alone (PKCS#8 or PKCS#1) — as a PEM of one form (PKCS#8 / SPKI), or null when it
+ * is not an RSA key.
+ */
+function pemOf(value: string, kind: 'PRIVATE' | 'PUBLIC'): string | null {
+  const text = value.replaceAll('\\n', '\n').trim();
+  const body = text.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n');
+  const labels = kind === 'PRIVATE' ? ['PRIVATE KEY', 'RSA PRIVATE KEY'] : ['PUBLIC KEY', 'RSA PUBLIC KEY'];
+  const candidates = text.includes('-----BEGIN') ? [text] : labels.map((l) => `-----BEGIN ${l}-----\n${body}\n-----END ${l}-----`);
+  for (const pem of candidates) {
+    try {
+      const key = kind === 'PRIVATE' ? createPrivateKey(pem) : createPublicKey(pem);
+      if (key.asymmetricKeyType !== 'rsa') return null;
+      return kind === 'PRIVATE' ? String(key.export({ type: 'pkcs8', format: 'pem' })) : String(key.export({ type: 'spki', format: 'pem' }));
+    } catch {
+      // the next form
+    }
+  }
+  return null;
+}
+
+function keyProblem(name: string, value: string, kind: 'PRIVATE' | 'PUBLIC'): string | null {
+  return pemOf(value, kind) ? null : `${name} 不是有效的 RSA ${kind === 'PRIVATE' ? '私钥' : '公钥'}`;
+}
+
+/**
+ * The online payment providers (issue #19): what PAYMENT_PROVIDER names, each with every
+ * credential it needs checked now, at start, rather than at a customer's first payment.
+ */
+function paymentsOf(e: z.output<typeof EnvSchema>) {
+  const named = e.PAYMENT_PROVIDER.toLowerCase();
+  const list =
+    named === ''
+      ? e.DATABASE_URL
+        ? []
+        : ['sandbox']
+      : named === 'none'
+        ? []
+        : [
+            ...new Set(
+              named
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            ),
+          ];
+  const unknown = list.filter((p) => !(PAYMENT_PROVIDERS as readonly string[]).includes(p));
+  if (unknown.length > 0)
+    throw new ConfigError(`配置无效: PAYMENT_PROVIDER 只能是 sandbox、alipay、wechat（可用逗号组合）或 none，不认识 ${unknown.join('、')}`);
+  const providers = list as PaymentProviderName[];
+  if (providers.includes('sandbox') && e.DATABASE_URL && !e.DEV_TOOLS) {
+    // The sandbox credits money nobody paid: never on a production database.
+    throw new ConfigError('配置无效: PAYMENT_PROVIDER=sandbox 只用于演示与开发（内嵌数据库或 DEV_TOOLS=1）');
+  }
+  const problems: string[] = [];
+  const need = (names: Array<keyof typeof e>) => {
+    const missing = names.filter((n) => !e[n]);
+    if (missing.length > 0) problems.push(`须设置 ${missing.join('、')}`);
+    return missing.length === 0;
+  };
+  if (providers.includes('alipay') || providers.includes('wechat')) need(['PAYMENT_NOTIFY_BASE_URL']);
+  if (providers.includes('alipay') && need(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'])) {
+    for (const p of [keyProblem('ALIPAY_PRIVATE_KEY', e.ALIPAY_PRIVATE_KEY, 'PRIVATE'), keyProblem('ALIPAY_PUBLIC_KEY', e.ALIPAY_PUBLIC_KEY, 'PUBLIC')]) {
+      if (p) problems.push(p);
+    }
+  }
+  const wechatKeys: Array<keyof typeof e> = [
+    'WECHATPAY_MCH_ID',
+    'WECHATPAY_APP_ID',
+    'WECHATPAY_SERIAL',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_APIV3_KEY',
+    'WECHATPAY_PLATFORM_PUBLIC_KEY',
+    'WECHATPAY_PLATFORM_KEY_ID',
+  ];
+  if (providers.includes('wechat') && need(wechatKeys)) {
+    for (const p of [
+      keyProblem('WECHATPAY_PRIVATE_KEY', e.WECHATPAY_PRIVATE_KEY, 'PRIVATE'),
+      keyProblem('WECHATPAY_PLATFORM_PUBLIC_KEY', e.WECHATPAY_PLATFORM_PUBLIC_KEY, 'PUBLIC'),
+      Buffer.byteLength(e.WECHATPAY_APIV3_KEY) === 32 ? null : 'WECHATPAY_APIV3_KEY 必须是 32 个字符',
+    ]) {
+      if (p) problems.push(p);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`配置无效: 在线支付 ${providers.join(',')}：${problems.join('；')}`);
+  return {
+    providers,
+    notifyBaseUrl: e.PAYMENT_NOTIFY_BASE_URL.replace(/\/+$/, ''),
+    // The sandbox signs its notifications with a key derived from SECRETS_KEY: stable across restarts, never configured.
+    sandboxSecret: createHmac('sha256', e.SECRETS_KEY).update('payments:sandbox').digest('hex'),
+    alipay: {
+      appId: e.ALIPAY_APP_ID,
+      privateKey: e.ALIPAY_PRIVATE_KEY ? (pemOf(e.ALIPAY_PRIVATE_KEY, 'PRIVATE') ?? '') : '',
+      alipayPublicKey: e.ALIPAY_PUBLIC_KEY ? (pemOf(e.ALIPAY_PUBLIC_KEY, 'PUBLIC') ?? '') : '',
+      gateway: e.ALIPAY_GATEWAY,
+    },
+    wechat: {
+      mchId: e.WECHATPAY_MCH_ID,
+      appId: e.WECHATPAY_APP_ID,
+      serial: e.WECHATPAY_SERIAL,
+      privateKey: e.WECHATPAY_PRIVATE_KEY ? (pemOf(e.WECHATPAY_PRIVATE_KEY, 'PRIVATE') ?? '') : '',
+      apiV3Key: e.WECHATPAY_APIV3_KEY,
+      platformPublicKey: e.WECHATPAY_PLATFORM_PUBLIC_KEY ? (pemOf(e.WECHATPAY_PLATFORM_PUBLIC_KEY, 'PUBLIC') ?? '') : '',
+      platformKeyId: e.WECHATPAY_PLATFORM_KEY_ID,
+      baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+    },
+  };
+}
+
+export type PaymentsConfig = ReturnType<typeof paymentsOf>;
 
 function parseTrustProxy(value: string): boolean | string {
   if (value === 'true') return true;

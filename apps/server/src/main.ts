@@ -11,6 +11,7 @@ import { seedFirstAdmin } from './modules/console/operators.service';
 import { startLeadJobs } from './modules/leads/leads.jobs';
 import { startPurchaseJobs } from './modules/purchases/purchases.jobs';
 import { startPayTestJobs } from './modules/paytest/paytest.jobs';
+import { startPaymentJobs } from './modules/payments/payments.jobs';
 import { startRetentionJobs } from './modules/retention/retention.jobs';
 import { createNotifier } from './notify';
 import { startNotifyJobs } from './notify/jobs';
@@ -63,6 +64,8 @@ async function main() {
   const stopJobs = config.runJobs ? startLeadJobs({ db: database.db, notifier, salesEmail: config.sales.email, files }, logger) : async () => {};
   const stopPurchaseJobs = config.runJobs ? startPurchaseJobs({ db: database.db }, logger) : async () => {};
   const stopPayTestJobs = config.runJobs ? startPayTestJobs(database.db, logger) : async () => {};
+  // Online payments whose notification never came are asked about every minute (same providers as the routes).
+  const stopPaymentJobs = config.runJobs ? startPaymentJobs(database.db, config.payments, logger) : async () => {};
   const stopRetention = config.runJobs ? startRetentionJobs({ db: database.db, retention: config.retention, files }, logger) : async () => {};
   // Messages a carrier refused for now (flow control, a timeout) go out again from here.
   const stopNotifyJobs = config.runJobs ? startNotifyJobs(createNotifier(config, database.db), logger) : async () => {};
@@ -72,7 +75,7 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    await Promise.all([stopJobs(), stopPurchaseJobs(), stopPayTestJobs(), stopNotifyJobs(), stopRetention()]);
+    await Promise.all([stopJobs(), stopPurchaseJobs(), stopPayTestJobs(), stopPaymentJobs(), stopNotifyJobs(), stopRetention()]);
     await closeConsole();
     await app.close();
     await database.close();

@@ -25,6 +25,9 @@ export const CONSOLE_AREAS = {
   payTests: { title: '付费测试审批', roles: ['admin', 'reviewer'] },
   recharges: { title: '充值确认', roles: ['admin', 'finance'] },
   refunds: { title: '退款审核', roles: ['admin', 'finance'] },
+  payments: { title: '在线支付', roles: ['admin', 'finance'] },
+  invoices: { title: '发票管理', roles: ['admin', 'finance'] },
+  accounts: { title: '账户资金', roles: ['admin', 'finance'] },
   leads: { title: '销售线索', roles: ['admin', 'sales'] },
   members: { title: '会员管理', roles: ['admin'] },
   catalogue: { title: '接口与套餐', roles: ['admin', 'editor'] },
@@ -251,6 +254,9 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'operator.reset': '重置运营账号密码',
   'recharge.export': '导出充值记录',
   'refund.export': '导出退款记录',
+  'account.adjust': '调账',
+  'payment.query': '查询在线支付状态',
+  'account.export': '导出会员账户流水',
   'audit.export': '导出操作日志',
 };
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { storedFiles } from '../db/schema';
 import { type BlobStore, s3Blobs } from './s3';
 
-export type FileKind = 'licence' | 'lead-attachment';
+export type FileKind = 'licence' | 'lead-attachment' | 'invoice';
 
 export interface FileMeta {
   contentType: string;

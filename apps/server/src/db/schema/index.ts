@@ -16,3 +16,5 @@ export * from './alerts';
 export * from './console';
 export * from './online';
 export * from './files';
+export * from './payments';
+export * from './invoices';

@@ -314,52 +314,71 @@ export async function payOrder(db: Db, account: Account, { orderNo }: { orderNo:
   mainAccountOnly(account);
   await orderByNo(db, account, orderNo);
   await db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: new Date() })
-      .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, account.memberId), eq(orders.status, 'unpaid')))
-      .returning();
-    if (!order) throw new Conflict(BILLING_MSG.orderNotUnpaid);
-    const [iface] = await tx.select({ name: interfaces.interfaceName }).from(interfaces).where(eq(interfaces.id, order.interfaceId));
-    await debit(tx, {
-      memberId: account.memberId,
-      kind: 'purchase',
-      amountFen: order.priceFen,
-      ref: orderNo,
-      orderNo,
-      note: `购买 ${iface?.name ?? order.interfaceId}（${order.calls} 次）`,
-    });
-    const extend = sql`greatest(${purchases.expiresAt}, now()) + make_interval(days => ${order.validityDays})`;
-    await tx
-      .insert(purchases)
-      .values({
-        memberId: account.memberId,
-        interfaceId: order.interfaceId,
-        key: newPurchaseKey(),
-        callsTotal: order.calls,
-        callsLeft: order.calls,
-        expiresAt: sql`now() + make_interval(days => ${order.validityDays})`,
-        unitPriceMfen: unitPriceMfen(order.priceFen, order.calls),
-      })
-      .onConflictDoUpdate({
-        target: [purchases.memberId, purchases.interfaceId],
-        set: {
-          callsTotal: sql`${purchases.callsTotal} + ${order.calls}`,
-          callsLeft: sql`${purchases.callsLeft} + ${order.calls}`,
-          expiresAt: extend,
-          unitPriceMfen: unitPriceMfen(order.priceFen, order.calls),
-        },
-      });
-    await sendMessage(tx, account.memberId, {
-      kind: 'order',
-      title: '订单支付成功',
-      body: `订单 ${orderNo} 已支付 ${(order.priceFen / 100).toFixed(2)} 元，「${iface?.name ?? ''}」已增加 ${order.calls} 次调用，可在「我的API」查看接口 Key。`,
-      link: '/userCenter/dataManage/myAPI',
-    });
+    if (!(await payOrderIn(tx, account.memberId, orderNo))) throw new Conflict(BILLING_MSG.orderNotUnpaid);
   });
   forget('purchases');
   balanceChanged(db, account.memberId);
   return orderByNo(db, account, orderNo);
+}
+
+/**
+ * payOrder's work inside the caller's transaction (an online payment credits the money and pays
+ * the order in one). Answers the order as paid, or null when it was not the member's unpaid
+ * order (or, with `priceFen`, no longer costs that much): nothing was changed then. Throws
+ * ALL_0070 when the balance does not cover it. The caller forgets the purchases memo and tells
+ * balanceChanged after its commit.
+ */
+export async function payOrderIn(tx: Tx, memberId: number, orderNo: string, opts: { priceFen?: number } = {}) {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: new Date() })
+    .where(
+      and(
+        eq(orders.orderNo, orderNo),
+        eq(orders.memberId, memberId),
+        eq(orders.status, 'unpaid'),
+        opts.priceFen === undefined ? undefined : eq(orders.priceFen, opts.priceFen),
+      ),
+    )
+    .returning();
+  if (!order) return null;
+  const [iface] = await tx.select({ name: interfaces.interfaceName }).from(interfaces).where(eq(interfaces.id, order.interfaceId));
+  await debit(tx, {
+    memberId,
+    kind: 'purchase',
+    amountFen: order.priceFen,
+    ref: orderNo,
+    orderNo,
+    note: `购买 ${iface?.name ?? order.interfaceId}（${order.calls} 次）`,
+  });
+  const extend = sql`greatest(${purchases.expiresAt}, now()) + make_interval(days => ${order.validityDays})`;
+  await tx
+    .insert(purchases)
+    .values({
+      memberId,
+      interfaceId: order.interfaceId,
+      key: newPurchaseKey(),
+      callsTotal: order.calls,
+      callsLeft: order.calls,
+      expiresAt: sql`now() + make_interval(days => ${order.validityDays})`,
+      unitPriceMfen: unitPriceMfen(order.priceFen, order.calls),
+    })
+    .onConflictDoUpdate({
+      target: [purchases.memberId, purchases.interfaceId],
+      set: {
+        callsTotal: sql`${purchases.callsTotal} + ${order.calls}`,
+        callsLeft: sql`${purchases.callsLeft} + ${order.calls}`,
+        expiresAt: extend,
+        unitPriceMfen: unitPriceMfen(order.priceFen, order.calls),
+      },
+    });
+  await sendMessage(tx, memberId, {
+    kind: 'order',
+    title: '订单支付成功',
+    body: `订单 ${orderNo} 已支付 ${(order.priceFen / 100).toFixed(2)} 元，「${iface?.name ?? ''}」已增加 ${order.calls} 次调用，可在「我的API」查看接口 Key。`,
+    link: '/userCenter/dataManage/myAPI',
+  });
+  return order;
 }
 
 /** The filters of myOrder/list (and of its export) as a WHERE clause; orders join interfaces. */

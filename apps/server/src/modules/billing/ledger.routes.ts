@@ -14,7 +14,7 @@ export async function ledgerRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { db } = deps;
 
   route(ledgerApi.ledger, async ({ caller, input, reply }) => {
-    if (input.export) return sendXlsx(reply, await ledgerXlsx(await ledgerRowsForExport(db, caller, input)), 'ledger.xlsx', ledgerFileName());
+    if (input.export) return sendXlsx(reply, await ledgerXlsx(await ledgerRowsForExport(db, caller.companyOwnerId, input)), 'ledger.xlsx', ledgerFileName());
     const page = await listLedger(db, caller, input);
     return list(page.rows, page.total);
   });

@@ -83,11 +83,10 @@ function idOfLedgerNo(text: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function filterOf(account: Account, q: Omit<LedgerQuery, 'pageNum' | 'pageSize' | 'export'>) {
+function filterOf(ownerId: number, q: Omit<LedgerQuery, 'pageNum' | 'pageSize' | 'export'>) {
   const byNumber = q.orderNo ? idOfLedgerNo(q.orderNo) : null;
   return and(
-    // The company's money is its main account's: a sub-account reads the same ledger.
-    eq(ledger.memberId, account.companyOwnerId),
+    eq(ledger.memberId, ownerId),
     q.kind ? eq(ledger.kind, q.kind) : undefined,
     q.startDate ? gte(ledger.createdAt, dayStart(q.startDate)) : undefined,
     q.endDate ? lt(ledger.createdAt, nextDay(q.endDate)) : undefined,
@@ -111,8 +110,14 @@ export function ledgerView(r: typeof ledger.$inferSelect): LedgerRow {
 }
 
 /** mytrade/consume/list: newest first; each row carries the balance after it. */
-export async function listLedger(db: Db, account: Account, q: LedgerQuery): Promise<{ rows: LedgerRow[]; total: number }> {
-  const where = filterOf(account, q);
+export function listLedger(db: Db, account: Account, q: LedgerQuery): Promise<{ rows: LedgerRow[]; total: number }> {
+  // The company's money is its main account's: a sub-account reads the same ledger.
+  return ledgerOf(db, account.companyOwnerId, q);
+}
+
+/** A page of one company's ledger (the member's list and the console's). */
+export async function ledgerOf(db: Db, ownerId: number, q: LedgerQuery): Promise<{ rows: LedgerRow[]; total: number }> {
+  const where = filterOf(ownerId, q);
   const [rows, [total]] = await Promise.all([
     db.select().from(ledger).where(where).orderBy(desc(ledger.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ n: count() }).from(ledger).where(where),
@@ -124,8 +129,8 @@ export const LEDGER_EXPORT_MAX = 10_000;
 export const LEDGER_EXPORT_COLUMNS = ['流水号', '时间', '类型', '关联单号', '说明', '收入（元）', '支出（元）', '余额（元）'] as const;
 
 /** The rows of the filter, oldest first as a statement reads; more than LEDGER_EXPORT_MAX is refused, not cut short. */
-export async function ledgerRowsForExport(db: Db, account: Account, q: LedgerQuery): Promise<LedgerRow[]> {
-  const where = filterOf(account, q);
+export async function ledgerRowsForExport(db: Db, ownerId: number, q: LedgerQuery): Promise<LedgerRow[]> {
+  const where = filterOf(ownerId, q);
   const [total] = await db.select({ n: count() }).from(ledger).where(where);
   if ((total?.n ?? 0) > LEDGER_EXPORT_MAX) throw new Invalid(LEDGER_MSG.tooMany);
   return (await db.select().from(ledger).where(where).orderBy(ledger.id).limit(LEDGER_EXPORT_MAX)).map(ledgerView);

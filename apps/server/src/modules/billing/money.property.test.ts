@@ -1,6 +1,8 @@
 // Money under random use (issue #19): fast-check drives sequences of what a customer and the
-// operator do — recharge, buy, call, take the free trial, a paid test (approved, later expired),
-// automatic renewal, order and whole-purchase refunds approved or rejected — through the real
+// operator do — recharge by transfer or online (the sandbox provider, its notification sent twice),
+// buy from the balance or pay an order online, call, take the free trial, a paid test (approved,
+// later expired), automatic renewal, order and whole-purchase refunds approved or rejected,
+// adjustments — through the real
 // routes and services on PGlite. A model beside it knows which calls of the purchase are test,
 // trial and bought calls of which order (the gateway takes test calls, then trial calls, then the
 // oldest order's), and after every step the database must agree:
@@ -8,15 +10,20 @@
 // - a refund returns only bought calls that were never used, at most their order's price share,
 //   and no order ever returns more calls or money than it sold;
 // - every call the purchase lost is one charged call record (nothing charged twice or for free).
-import { formatFen } from '@apimarket/contracts';
+import { randomUUID } from 'node:crypto';
+import { chinaDay, fenToYuanInput, formatFen } from '@apimarket/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
-import { callRecords, ledger, orders, payTests, purchases, refundLines, refunds } from '../../db/schema';
-import { qualifiedAccount, type TestAccount } from '../../test/account';
+import { callRecords, invoices, ledger, orders, payments, payTests, purchases, refundLines, refunds } from '../../db/schema';
+import { creditCode, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
+import { adjustBalance } from '../console/accounts.service';
+import { decideInvoiceInQueue, uploadPdf } from '../console/invoices.service';
+import { CLI_ACTOR } from '../console/operators.service';
+import { figuresOf } from '../invoices/invoices.service';
 import { clearGatewayCaches } from '../gateway/gateway.service';
 import { expirePayTests } from '../paytest/paytest.service';
 import { fixtures } from '../purchases/purchases.fixtures';
@@ -34,19 +41,26 @@ const run = (...argv: string[]) => runCommand({ db: db() }, argv);
 
 type Step =
   | { op: 'recharge'; yuan: number }
+  | { op: 'payOnline'; yuan: number }
   | { op: 'buy'; pkg: number }
+  | { op: 'buyOnline'; pkg: number }
   | { op: 'call'; n: number }
   | { op: 'trial' }
   | { op: 'paytest'; calls: number }
   | { op: 'expireTest' }
   | { op: 'renew'; pkg: number }
   | { op: 'refundOrder'; pick: number; approve: boolean }
-  | { op: 'refundAll'; approve: boolean };
+  | { op: 'refundAll'; approve: boolean }
+  | { op: 'adjust'; yuan: number; up: boolean }
+  | { op: 'invoice'; share: number; over: boolean; issue: boolean }
+  | { op: 'issueWaiting' };
 
 // Weighted towards what moves calls and money, so that trials, calls and refunds meet often.
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('recharge' as const), yuan: fc.integer({ min: 1, max: 2000 }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('payOnline' as const), yuan: fc.integer({ min: 1, max: 2000 }) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('buy' as const), pkg: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('buyOnline' as const), pkg: fc.nat(3) }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('call' as const), n: fc.integer({ min: 1, max: 12 }) }) },
   { weight: 2, arbitrary: fc.constant({ op: 'trial' as const }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('paytest' as const), calls: fc.integer({ min: 10, max: 40 }) }) },
@@ -54,6 +68,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('renew' as const), pkg: fc.nat(3) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('refundOrder' as const), pick: fc.nat(5), approve: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('refundAll' as const), approve: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('adjust' as const), yuan: fc.integer({ min: 1, max: 500 }), up: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('invoice' as const), share: fc.integer({ min: 1, max: 100 }), over: fc.boolean(), issue: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.constant({ op: 'issueWaiting' as const }) },
 );
 
 /** What the purchase holds, by sort: the gateway's order of taking them is the model's. */
@@ -126,6 +146,9 @@ async function holds(a: TestAccount, m: Model, charged: number) {
     .leftJoin(refundLines, eq(refundLines.orderId, orders.id))
     .where(eq(orders.memberId, a.memberId))
     .groupBy(orders.id);
+  const inv = await figuresOf(db(), a.memberId);
+  // Requests still waiting may outgrow a later refund; issued invoices (less red ones) never do.
+  expect(inv.issuedFen, 'issued less red ≤ spent − refunded').toBeLessThanOrEqual(inv.spentFen - inv.refundedFen);
   for (const o of sold) {
     expect(Number(o.refundedCalls), `order ${o.id} refunds at most the calls it sold`).toBeLessThanOrEqual(o.calls);
     expect(Number(o.refundedFen), `order ${o.id} refunds at most its price`).toBeLessThanOrEqual(o.priceFen);
@@ -174,6 +197,40 @@ async function decideNewest(a: TestAccount, m: Model, approve: boolean) {
   expect((await f.balance(a)) - before).toBe(decided?.amountFen ?? 0);
 }
 
+/** Finance issues a request: the PDF first, then the decision (re-checked against what may be invoiced). */
+async function issue(id: number) {
+  const { fileKey } = await uploadPdf(db(), t.files, id, Buffer.from('%PDF-1.4\n% property test\n'));
+  await decideInvoiceInQueue(db(), CLI_ACTOR, { id, decision: 'issue', reason: '', invoiceNo: `${10_000_000 + id}`, invoiceDate: chinaDay(), fileKey });
+}
+
+const titles = new Map<number, number>();
+/** The account's invoice title (an ordinary invoice), made the first time it is needed. */
+async function invoiceTitle(a: TestAccount): Promise<number> {
+  const known = titles.get(a.memberId);
+  if (known) return known;
+  const saved = (await f.as(a, 'invoice/title/save', { type: 'normal', companyName: '属性测试科技有限公司', taxNo: creditCode() })).json();
+  expect(saved.code, JSON.stringify(saved)).toBe(200);
+  titles.set(a.memberId, saved.data.id);
+  return saved.data.id;
+}
+
+/** The sandbox's 模拟支付成功, sent twice as a provider retrying would: booked once. */
+async function payInSandbox(a: TestAccount, paymentNo: string) {
+  const before = await f.balance(a);
+  const first = (await f.as(a, 'dev/payment/succeed', { paymentNo })).json();
+  expect(first.code, JSON.stringify(first)).toBe(200);
+  expect((await f.as(a, 'dev/payment/succeed', { paymentNo })).json().code).toBe('ALL_0013');
+  const [paid] = await db().select().from(payments).where(eq(payments.paymentNo, paymentNo));
+  expect(paid?.status).toBe('paid');
+  const credited = await db()
+    .select()
+    .from(ledger)
+    .where(and(eq(ledger.kind, 'payment'), eq(ledger.ref, `pay:${paymentNo}`)));
+  expect(credited, 'one payment, one credit').toHaveLength(1);
+  expect(credited[0]?.amountFen).toBe(paid?.amountFen);
+  if (paid?.purpose === 'recharge') expect((await f.balance(a)) - before).toBe(paid.amountFen);
+}
+
 async function play(a: TestAccount, steps: Step[]) {
   const m: Model = { test: 0, trial: 0, lots: [] };
   const pkgs = await f.packages(1882);
@@ -190,6 +247,24 @@ async function play(a: TestAccount, steps: Step[]) {
           payerName: '测试付款公司',
         });
         await run('recharge', 'confirm', String(declared.json().data.id));
+        break;
+      }
+      case 'payOnline': {
+        const created = (await f.as(a, 'payment/create', { amount: String(s.yuan), provider: 'sandbox' })).json();
+        expect(created.code, JSON.stringify(created)).toBe(200);
+        await payInSandbox(a, created.data.paymentNo);
+        break;
+      }
+      case 'buyOnline': {
+        const pkg = pkgs[s.pkg % pkgs.length];
+        if (!pkg) break;
+        const orderNo = (await f.as(a, 'interfaceOrders/saveInterfaceOrders', { interfaceId: '1882', packageId: String(pkg.id) })).json().data.orderNo;
+        const created = (await f.as(a, 'payment/createForOrder', { orderNo, provider: 'sandbox' })).json();
+        expect(created.code, JSON.stringify(created)).toBe(200);
+        await payInSandbox(a, created.data.paymentNo);
+        const [o] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+        expect(o?.status, 'an order paid online ends paid').toBe('paid');
+        if (o) m.lots.push({ orderId: o.id, calls: o.calls, priceFen: o.priceFen, unused: o.calls });
         break;
       }
       case 'buy': {
@@ -264,6 +339,57 @@ async function play(a: TestAccount, steps: Step[]) {
         const [o] = await db().select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, lot.orderId));
         await f.as(a, 'myOrder/refund', { orderNo: o?.orderNo ?? '', reason: '属性测试退款' });
         await decideNewest(a, m, s.approve);
+        break;
+      }
+      case 'adjust': {
+        // Finance's adjustment, submitted twice with the same request id: booked once, never below zero.
+        const input = {
+          memberId: a.memberId,
+          direction: s.up ? ('credit' as const) : ('debit' as const),
+          amount: s.yuan * 100,
+          reason: '属性测试调账',
+          requestId: randomUUID(),
+        };
+        const before = await f.balance(a);
+        try {
+          await adjustBalance(db(), CLI_ACTOR, input);
+        } catch (err) {
+          expect(s.up, 'only a debit larger than the balance is refused').toBe(false);
+          expect((err as Error).message).toMatch(/^调减金额不能超过账户余额/);
+          break;
+        }
+        expect((await adjustBalance(db(), CLI_ACTOR, input)).changed).toBe(false);
+        expect((await f.balance(a)) - before).toBe(s.up ? s.yuan * 100 : -s.yuan * 100);
+        break;
+      }
+      case 'invoice': {
+        // A share of what may be invoiced, or one fen more than all of it (refused), then issued or left waiting.
+        const title = await invoiceTitle(a);
+        const { invoiceableFen } = (await f.as(a, 'invoice/summary')).json().data;
+        const fen = s.over ? invoiceableFen + 1 : Math.floor((invoiceableFen * s.share) / 100);
+        if (fen <= 0) break;
+        const asked = (await f.as(a, 'invoice/apply', { titleId: String(title), amount: fenToYuanInput(fen), email: 'finance@example.com' })).json();
+        if (s.over) {
+          expect(asked.code, 'more than may be invoiced is refused').toBe('ALL_0001');
+          break;
+        }
+        expect(asked.code, JSON.stringify(asked)).toBe(200);
+        if (s.issue) await issue(asked.data.id);
+        break;
+      }
+      case 'issueWaiting': {
+        // A request that waited while refunds came may no longer fit: issuing it is then refused.
+        const [waiting] = await db()
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.memberId, a.memberId), eq(invoices.status, 'requested')))
+          .limit(1);
+        if (!waiting) break;
+        try {
+          await issue(waiting.id);
+        } catch (err) {
+          expect((err as Error).message).toMatch(/^客户的可开票金额已不足/);
+        }
         break;
       }
       case 'refundAll': {

@@ -11,13 +11,16 @@ import type { FileStore } from '../../storage';
 import { auditRoutes } from './audit.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { contentConsoleRoutes } from './content.routes';
+import { accountsConsoleRoutes } from './accounts.routes';
 import { financeRoutes } from './finance.routes';
+import { invoicesConsoleRoutes } from './invoices.routes';
 import { leadsRoutes } from './leads.routes';
 import { membersRoutes } from './members.routes';
 import { operatorsRoutes } from './operators.routes';
 import { overviewRoutes } from './overview.routes';
 import { pageViewsRoutes } from './page-views.routes';
 import { payTestsRoutes } from './pay-tests.routes';
+import { paymentsConsoleRoutes } from './payments.routes';
 import { qualificationsRoutes } from './qualifications.routes';
 import { sessionRoutes } from './session.routes';
 
@@ -45,6 +48,9 @@ const AREAS: Array<(app: FastifyInstance, deps: ConsoleDeps) => Promise<void>> =
   qualificationsRoutes,
   payTestsRoutes,
   financeRoutes,
+  paymentsConsoleRoutes,
+  invoicesConsoleRoutes,
+  accountsConsoleRoutes,
   leadsRoutes,
   membersRoutes,
   catalogueRoutes,

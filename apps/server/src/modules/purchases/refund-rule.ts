@@ -60,9 +60,8 @@ export function unusedByOrder(orders: readonly PaidOrder[], unused: number, limi
  * (a refund of the purchase), at most `limit` calls.
  */
 export function linesToRefund(orders: readonly PaidOrder[], unused: number, scope: { orderId: number } | 'all', limit = unused): RefundLine[] {
-  const lines = unusedByOrder(orders, unused);
   if (scope === 'all') return unusedByOrder(orders, unused, limit);
-  const mine = lines.find((l) => l.orderId === scope.orderId);
+  const mine = unusedByOrder(orders, unused).find((l) => l.orderId === scope.orderId);
   if (!mine || limit <= 0) return [];
   const order = orders.find((o) => o.id === scope.orderId) as PaidOrder;
   const calls = Math.min(mine.calls, limit);

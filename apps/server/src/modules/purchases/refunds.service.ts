@@ -15,15 +15,15 @@ import {
   type RefundQuote,
 } from '@apimarket/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { interfaces, members, orders, purchases, refundLines, refunds } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { Conflict, DecidedMeanwhile, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
-import type { Tx } from '../../db/client';
 import { balanceChanged, mainAccountOnly } from '../billing/billing.service';
 import { credit } from '../billing/ledger.service';
+import { redAfterRefund } from '../invoices/invoices.service';
 import { forget } from '../../memo';
 import { purchaseOf } from './purchases.service';
 import { type CallCounts, linesCalls, linesFen, type PaidOrder, paidCallsLeft, type RefundLine, linesToRefund } from './refund-rule';
@@ -32,11 +32,13 @@ const ORDERS_LINK = '/userCenter/paymentManage/myOrder';
 
 type Reader = Db | Tx;
 
-async function purchaseFor(db: Reader, memberId: number, interfaceId: number): Promise<(CallCounts & { id: number }) | null> {
-  const [p] = await db
+/** The purchase's calls by sort; `lock` (an approval) holds the row until the transaction ends. */
+async function purchaseFor(db: Reader, memberId: number, interfaceId: number, lock = false): Promise<(CallCounts & { id: number }) | null> {
+  const query = db
     .select({ id: purchases.id, callsLeft: purchases.callsLeft, testCallsLeft: purchases.testCallsLeft, trialCallsLeft: purchases.trialCallsLeft })
     .from(purchases)
     .where(and(eq(purchases.memberId, memberId), eq(purchases.interfaceId, interfaceId)));
+  const [p] = lock ? await query.for('update') : await query;
   return p ?? null;
 }
 
@@ -55,12 +57,12 @@ export async function paidOrdersOf(db: Reader, memberId: number, interfaceId: nu
   return rows.map((r) => ({ ...r, refundedCalls: Number(r.refundedCalls) }));
 }
 
-/** What a refund of one order (or of the whole purchase) would return now: its lines, calls and amount. */
-async function linesNow(db: Reader, memberId: number, interfaceId: number, scope: { orderId: number } | 'all', limit?: number) {
-  const p = await purchaseFor(db, memberId, interfaceId);
+/** What a refund of one order (or of the whole purchase) would return now, at most `limit` calls. */
+async function linesNow(db: Reader, memberId: number, interfaceId: number, scope: { orderId: number } | 'all', o: { limit?: number; lock?: boolean } = {}) {
+  const p = await purchaseFor(db, memberId, interfaceId, o.lock);
   if (!p) return { purchase: null, lines: [] as RefundLine[] };
   const unused = paidCallsLeft(p);
-  return { purchase: p, lines: linesToRefund(await paidOrdersOf(db, memberId, interfaceId), unused, scope, limit ?? unused) };
+  return { purchase: p, lines: linesToRefund(await paidOrdersOf(db, memberId, interfaceId), unused, scope, o.limit ?? unused) };
 }
 
 /** An open order refund of the interface (refundAll waits for it) or an open refundAll (an order refund waits). */
@@ -282,6 +284,9 @@ async function decideRequested(db: Db, d: RefundDecision, target: 'approved' | '
         note: `退款 ${subject.text}（${calls} 次）`,
       });
     }
+    // Invoices issued beyond what is now spent need a red invoice: recorded in this transaction,
+    // so a crash cannot leave the refund booked without it (Decision 173).
+    await redAfterRefund(tx, { id: claimed.id, memberId: claimed.memberId });
     await sendMessage(tx, claimed.memberId, {
       kind: 'order',
       title: '退款已到账',
@@ -316,14 +321,8 @@ async function subjectOf(tx: Tx, r: typeof refunds.$inferSelect): Promise<{ text
  * takes the purchase row first (an approval), so the calls cannot move until it commits.
  */
 export async function dueNow(db: Reader, r: typeof refunds.$inferSelect, interfaceId: number, lock: boolean) {
-  const query = db
-    .select({ id: purchases.id, callsLeft: purchases.callsLeft, testCallsLeft: purchases.testCallsLeft, trialCallsLeft: purchases.trialCallsLeft })
-    .from(purchases)
-    .where(and(eq(purchases.memberId, r.memberId), eq(purchases.interfaceId, interfaceId)));
-  const [p] = lock ? await query.for('update') : await query;
-  if (!p) return null;
   const scope = r.scope === 'order' && r.orderId !== null ? { orderId: r.orderId } : ('all' as const);
-  const lines = linesToRefund(await paidOrdersOf(db, r.memberId, interfaceId), paidCallsLeft(p), scope, r.calls);
-  const calls = linesCalls(lines);
-  return { purchase: p, lines, calls, amountFen: Math.min(r.amountFen, linesFen(lines)) };
+  const { purchase, lines } = await linesNow(db, r.memberId, interfaceId, scope, { limit: r.calls, lock });
+  if (!purchase) return null;
+  return { purchase, lines, calls: linesCalls(lines), amountFen: Math.min(r.amountFen, linesFen(lines)) };
 }
