@@ -40,7 +40,7 @@ describe('gate (spec 02 §4)', () => {
     expect(matrix.everything).toEqual([]);
     expect(matrix.subHidden).toEqual(UC_ROUTES.filter((r) => [6, 7, 10, 11, 12, 13, 15, 105].includes(r.code)).map((r) => r.path));
     expect(matrix.subVisible).not.toContain('enterpriseAuth');
-    expect(matrix.special).toEqual(expect.arrayContaining(['paymentManage/myOrder', 'paymentManage/myRenew']));
+    expect(matrix.special).toEqual(expect.arrayContaining(['paymentManage/myOrder', 'paymentManage/myRenew', 'paymentManage/invoice']));
   });
 
   it('opens the truck model screens only to an account that bought a truck score model (spec 02 §6)', () => {

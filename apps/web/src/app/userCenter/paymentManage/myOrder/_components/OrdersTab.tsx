@@ -1,13 +1,15 @@
 'use client';
 import { DownloadOutlined } from '@ant-design/icons';
 // Orders with filters (status, interface name, China dates) kept in the address; an unpaid order
-// can be paid from the balance or cancelled here, a paid one refunded (the operator decides);
+// can be paid from the balance, paid online (issue #19: the shared QR dialog) or cancelled here, a
+// paid one refunded (the operator decides);
 // 导出 downloads the orders of the current filters as an xlsx file (myOrder/list with export=1).
 import { billingApi, chinaDay, formatFen, ORDER_STATUS, ORDER_STATUS_LABEL, type OrderRow } from '@apimarket/contracts';
 import { App, Button, DatePicker, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ListTable } from '@/components/user-center/ListTable';
+import { useOnlinePay, usePaymentMethods } from '@/components/user-center/OnlinePayDialog';
 import { PAYMENT_CHANGES } from '@/components/user-center/payment-calls';
 import { useRefund } from '@/components/user-center/RefundDialog';
 import { request } from '@/lib/api/client';
@@ -31,6 +33,8 @@ export function OrdersTab() {
   // A failed load shows the empty table, as before: the request client has told of a network failure.
   const list = usePagedList(billingApi.orders, { inUrl: true, filters: FILTERS, quiet: true });
   const refund = useRefund(list.refetch);
+  const online = useOnlinePay();
+  const { methods } = usePaymentMethods();
   const { filters } = list;
   const [exporting, setExporting] = useState(false);
 
@@ -81,6 +85,11 @@ export function OrdersTab() {
             <Button type="link" size="small" onClick={() => void payment.mutateAsync({ orderNo: r.orderNo }).catch(() => undefined)}>
               余额支付
             </Button>
+            {methods.length > 0 ? (
+              <Button type="link" size="small" onClick={() => online.pay({ kind: 'order', orderNo: r.orderNo, amountFen: r.priceFen })}>
+                在线支付 ¥{formatFen(r.priceFen)}
+              </Button>
+            ) : null}
             <Button
               type="link"
               size="small"
@@ -152,6 +161,7 @@ export function OrdersTab() {
       </Form>
       <ListTable<OrderRow> rowKey="orderNo" columns={columns} list={list} scrollX={960} scrollWhenEmpty empty="没有符合条件的订单" />
       {refund.dialog}
+      {online.dialog}
     </>
   );
 }

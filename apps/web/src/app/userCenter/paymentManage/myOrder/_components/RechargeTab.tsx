@@ -3,8 +3,18 @@
 // same rules as the server), and the declared transfers with their states. The form is offered
 // only under an account the page shows: the configured one, or the marked example of a demo
 // start; a production start without an account (or an account that cannot be read) offers none.
-import { type BankAccount, billingApi, formatFen, RechargeDeclareInput, type RechargeRow, SUPPORT_HOTLINE } from '@apimarket/contracts';
-import { Alert, App, Button, Descriptions, Form, Input, Skeleton, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  billingApi,
+  formatFen,
+  PaymentRechargeInput,
+  type PaymentProviderName,
+  RechargeDeclareInput,
+  type RechargeRow,
+  SUPPORT_HOTLINE,
+} from '@apimarket/contracts';
+import { Alert, App, Button, Form, Input, Radio, Skeleton, type TableColumnsType, Tag } from 'antd';
+import { useOnlinePay, usePaymentMethods } from '@/components/user-center/OnlinePayDialog';
+import { BankAccountView } from '@/components/user-center/BankAccountView';
 import { ListTable } from '@/components/user-center/ListTable';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
@@ -58,10 +68,11 @@ export function RechargeTab() {
   const open = account?.open === true;
   return (
     <div className={styles.recharge}>
+      <OnlineRecharge />
       <section>
-        <h3 className={styles.subtitle}>第一步：对公转账</h3>
+        <h3 className={styles.subtitle}>对公转账 · 第一步：转账到平台账户</h3>
         {account ? (
-          <AccountView account={account} />
+          <BankAccountView account={account} title="收款账户" />
         ) : loaded.isError ? (
           <Alert
             type="warning"
@@ -76,7 +87,7 @@ export function RechargeTab() {
       </section>
       {open ? (
         <section>
-          <h3 className={styles.subtitle}>第二步：提交充值申请</h3>
+          <h3 className={styles.subtitle}>对公转账 · 第二步：提交充值申请</h3>
           <Form form={form} layout="vertical" onFinish={declare} className={styles.form}>
             <Form.Item label="转账金额（元）" name="amount" rules={[zodRule(RechargeDeclareInput.shape.amount)]} required>
               <Input inputMode="decimal" placeholder="如 5000 或 5000.50" maxLength={12} />
@@ -102,45 +113,44 @@ export function RechargeTab() {
   );
 }
 
-/** The account to transfer to, as the server answered it: the configured one, the example, or none. */
-function AccountView({ account }: { account: BankAccount }) {
-  if (!account.open) {
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title="平台收款账户尚未配置，暂不能在线提交充值申请"
-        description={`如需充值，请致电 ${SUPPORT_HOTLINE}，由客服为您办理。`}
-        data-testid="recharge-closed"
-      />
-    );
-  }
-  const items = [
-    { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
-    { key: 'bank', label: '开户银行', children: account.bankName },
-    { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
-  ];
-  if (!account.example) return <Descriptions bordered column={1} size="small" items={items} data-testid="recharge-account" />;
-  // A demo start: the account is fictitious, and says so before anyone reads its number.
+type OnlineValues = { amount: string; provider: PaymentProviderName };
+
+/** 在线充值: shown only when the deployment offers a method; the amount has the transfer's rule. */
+function OnlineRecharge() {
+  const [form] = Form.useForm<OnlineValues>();
+  const { methods } = usePaymentMethods();
+  const online = useOnlinePay(() => form.resetFields(['amount']));
+  if (methods.length === 0) return null;
   return (
-    <div className={styles.example} data-testid="recharge-account-example">
-      <Alert
-        type="warning"
-        showIcon
-        title="演示环境：以下为示例账户，请勿向其转账"
-        description="本站尚未配置平台收款账户，示例账户仅用于体验充值流程；正式使用前请由平台设置真实的对公收款账户。"
-      />
-      <Descriptions
-        bordered
-        column={1}
-        size="small"
-        title={
-          <span>
-            收款账户 <Tag color="warning">示例账户</Tag>
-          </span>
-        }
-        items={items}
-      />
-    </div>
+    <section data-testid="online-recharge">
+      <h3 className={styles.subtitle}>在线充值</h3>
+      {/* Named, so its fields' ids (onlineRecharge_amount) differ from the transfer form's and each label finds its own input. */}
+      <Form
+        name="onlineRecharge"
+        form={form}
+        layout="vertical"
+        className={styles.form}
+        initialValues={{ provider: methods[0]?.provider }}
+        onFinish={(v: OnlineValues) => online.pay({ kind: 'recharge', amount: v.amount.trim(), provider: v.provider })}
+      >
+        <Form.Item label="充值金额（元）" name="amount" rules={[zodRule(PaymentRechargeInput.shape.amount)]} required>
+          <Input inputMode="decimal" placeholder="如 500 或 500.50" maxLength={12} />
+        </Form.Item>
+        <Form.Item label="支付方式" name="provider" required>
+          <Radio.Group aria-label="支付方式">
+            {methods.map((m) => (
+              <Radio.Button key={m.provider} value={m.provider}>
+                {m.label}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          去支付
+        </Button>
+        <p className={styles.hint}>扫码支付成功后即时到账，可在「账户流水」查看。</p>
+      </Form>
+      {online.dialog}
+    </section>
   );
 }

@@ -29,7 +29,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { TrialButton } from '@/components/catalog/TrialButton';
+import { BankAccountView } from '@/components/user-center/BankAccountView';
 import panel from '@/components/user-center/panel.module.css';
+import { useOnlinePay, usePaymentMethods } from '@/components/user-center/OnlinePayDialog';
 import { PAYMENT_CHANGES } from '@/components/user-center/payment-calls';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
@@ -283,6 +285,13 @@ function ChosenInterface({
       setStep({ kind: 'choose' });
     });
 
+  // 在线支付 of the order when the balance is short (issue #19): paid, the page shows it as paid.
+  const online = useOnlinePay(() => {
+    if (step.kind === 'confirm') setStep({ kind: 'paid', order: step.order });
+    onPaid();
+    router.refresh();
+  });
+
   const refusal = refused ? <Alert type="error" showIcon title={refused} className={styles.gap} /> : null;
 
   return (
@@ -320,7 +329,14 @@ function ChosenInterface({
           ]}
         />
       ) : step.kind === 'confirm' ? (
-        <Confirm order={step.order} balanceFen={balanceFen} busy={busy} onPay={() => void pay(step.order)} onCancel={() => void cancel(step.order)} />
+        <Confirm
+          order={step.order}
+          balanceFen={balanceFen}
+          busy={busy}
+          onPay={() => void pay(step.order)}
+          onPayOnline={() => online.pay({ kind: 'order', orderNo: step.order.orderNo, amountFen: step.order.priceFen })}
+          onCancel={() => void cancel(step.order)}
+        />
       ) : packagesFailed ? (
         <Alert
           type="error"
@@ -363,6 +379,7 @@ function ChosenInterface({
           <TrialButton interfaceId={chosen.id} calls={chosen.trialCalls} redirect={`${HERE}?interfaceId=${chosen.id}`} onGranted={onTrial} />
         </div>
       ) : null}
+      {online.dialog}
     </Card>
   );
 }
@@ -372,15 +389,19 @@ function Confirm({
   balanceFen,
   busy,
   onPay,
+  onPayOnline,
   onCancel,
 }: {
   order: OrderRow;
   balanceFen: number | null;
   busy: boolean;
   onPay: () => void;
+  onPayOnline: () => void;
   onCancel: () => void;
 }) {
   const short = balanceFen !== null && balanceFen < order.priceFen;
+  const { methods } = usePaymentMethods();
+  const online = methods.length > 0;
   return (
     <div data-testid="purchase-confirm">
       <Descriptions
@@ -401,12 +422,21 @@ function Confirm({
             showIcon
             className={styles.gap}
             title="账户余额不足"
-            description="请先通过对公转账充值，平台核实到账后即可在「我的订单」中继续支付本订单。"
+            description={
+              online
+                ? '可直接在线支付本订单；也可通过对公转账充值，平台核实到账后在「我的订单」中继续支付。'
+                : '请先通过对公转账充值，平台核实到账后即可在「我的订单」中继续支付本订单。'
+            }
           />
-          <RechargeHow />
+          {online ? null : <RechargeHow />}
           <Space wrap className={styles.gap}>
+            {online ? (
+              <Button type="primary" size="large" onClick={onPayOnline} disabled={busy}>
+                在线支付 ¥{formatFen(order.priceFen)}
+              </Button>
+            ) : null}
             <Link href={RECHARGE}>
-              <Button type="primary">去充值</Button>
+              <Button type={online ? 'default' : 'primary'}>去充值</Button>
             </Link>
             <Button onClick={onCancel} loading={busy}>
               取消订单
@@ -447,37 +477,9 @@ function RechargeHow() {
       />
     );
   }
-  const items = [
-    { key: 'name', label: '收款户名', children: <Typography.Text copyable>{account.accountName}</Typography.Text> },
-    { key: 'bank', label: '开户银行', children: account.bankName },
-    { key: 'no', label: '收款账号', children: <Typography.Text copyable>{account.accountNo}</Typography.Text> },
-  ];
   return (
-    <div className={styles.gap} data-testid={account.example ? 'recharge-account-example' : 'recharge-account'}>
-      {account.example ? (
-        <Alert
-          type="warning"
-          showIcon
-          className={styles.below}
-          title="演示环境：以下为示例账户，请勿向其转账"
-          description="本站尚未配置平台收款账户，示例账户仅用于体验充值流程。"
-        />
-      ) : null}
-      <Descriptions
-        bordered
-        column={1}
-        size="small"
-        title={
-          account.example ? (
-            <span>
-              对公转账收款账户 <Tag color="warning">示例账户</Tag>
-            </span>
-          ) : (
-            '对公转账收款账户'
-          )
-        }
-        items={items}
-      />
+    <div className={styles.gap}>
+      <BankAccountView account={account} title="对公转账收款账户" />
       <p className={`${styles.muted} ${styles.after}`}>请使用已认证企业的对公账户转账，转账备注填写您的登录账号；转账后在「我的订单 · 充值」提交充值申请。</p>
     </div>
   );
