@@ -20,6 +20,7 @@ import { callRecords, invoices, ledger, orders, payments, payTests, purchases, r
 import { creditCode, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
+import { readSheet } from '../../test/xlsx';
 import { adjustBalance } from '../console/accounts.service';
 import { decideInvoiceInQueue, uploadPdf } from '../console/invoices.service';
 import { CLI_ACTOR } from '../console/operators.service';
@@ -455,6 +456,26 @@ describe('money under random sequences (fast-check)', () => {
     expect(s.openingFen + s.creditFen + s.debitFen).toBe(s.closingFen);
     expect(s.closingFen).toBe(await f.balance(a));
     expect(s.lines.find((l: { kind: string }) => l.kind === 'refund')?.count).toBe(1);
+
+    // The files: the xlsx's summary and detail sheets, the PDF's first bytes, names by month.
+    const xlsx = await post(t, 'mytrade/statement', { month, format: 'xlsx' }, { cookies: a.cookies });
+    expect(xlsx.headers['content-disposition']).toContain(encodeURIComponent(`对账单-${month}.xlsx`));
+    const summary = (await readSheet(xlsx.rawPayload, '对账单')).rows;
+    expect(summary).toContainEqual(['期初余额（元）', '', s.openingFen / 100]);
+    expect(summary).toContainEqual(['期末余额（元）', '', s.closingFen / 100]);
+    expect(summary).toContainEqual(['退款', 1, expect.any(Number), 0]);
+    const detail = (await readSheet(xlsx.rawPayload, '流水明细')).rows;
+    expect(detail).toHaveLength(s.rows + 1);
+    expect(detail.at(-1)?.[7]).toBe(s.closingFen / 100);
+    const pdf = await post(t, 'mytrade/statement', { month, format: 'pdf' }, { cookies: a.cookies });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toContain(encodeURIComponent(`对账单-${month}.pdf`));
+    // A month not begun yet has no statement.
+    expect((await post(t, 'mytrade/statement', { month: '2999-01' }, { cookies: a.cookies })).json()).toEqual({
+      code: 'ALL_0001',
+      msg: '该月份尚未开始，暂无对账单',
+    });
     expect(formatFen(s.closingFen)).toMatch(/^\d/);
   });
 });
