@@ -134,7 +134,9 @@ export function ListCard<Row extends object>({
         <Table<Row>
           rowKey="id"
           loading={paged.fetching}
-          columns={columns}
+          // Without rows there is nothing to scroll to: the headers drop their widths and wrap within
+          // the card instead of pushing a phone's page sideways.
+          columns={paged.rows.length ? columns : columns.map(({ width: _w, fixed: _f, ...c }) => c)}
           dataSource={paged.rows}
           scroll={paged.rows.length ? { x: scrollX } : undefined}
           locale={{ emptyText: <Empty description={empty}>{emptyAction}</Empty> }}
