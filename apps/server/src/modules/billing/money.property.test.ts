@@ -404,6 +404,30 @@ async function play(a: TestAccount, steps: Step[]) {
   }
 }
 
+/**
+ * Sequences that broke the old refund rule, always among the property's examples: the probe's
+ * (an order refunded, the free trial taken, the rest asked back: trial calls were refunded as
+ * cash) and two orders (the older one's calls are used first, so its refund may return only
+ * what is left of it).
+ */
+const KNOWN_COUNTEREXAMPLES: Step[][] = [
+  [
+    { op: 'buy', pkg: 0 },
+    { op: 'call', n: 11 },
+    { op: 'refundOrder', pick: 0, approve: true },
+    { op: 'trial' },
+    { op: 'call', n: 1 },
+    { op: 'refundAll', approve: true },
+  ],
+  [
+    { op: 'buy', pkg: 1 },
+    { op: 'buy', pkg: 0 },
+    { op: 'call', n: 7 },
+    { op: 'refundOrder', pick: 0, approve: true },
+    { op: 'refundAll', approve: true },
+  ],
+];
+
 describe('money under random sequences (fast-check)', () => {
   it('keeps balance = Σ ledger, refunds within unused bought calls, and every call charged once', { timeout: 600_000 }, async () => {
     let ip = 0;
@@ -414,33 +438,9 @@ describe('money under random sequences (fast-check)', () => {
       }),
       // The search for a counterexample runs on PGlite; the PostgreSQL pass (TEST_DATABASE_URL) checks
       // that the same kind of sequences hold on the real server, with fewer of them to keep CI short.
-      { numRuns: process.env.TEST_DATABASE_URL ? 30 : 120, endOnFailure: true },
+      // The known counterexamples run first, so the old rule fails whatever this run draws.
+      { numRuns: process.env.TEST_DATABASE_URL ? 15 : 60, endOnFailure: true, examples: KNOWN_COUNTEREXAMPLES.map((steps) => [steps]) },
     );
-  });
-
-  it('the probe’s sequence: an order refunded, the free trial taken, the rest asked back', async () => {
-    const a = await qualifiedAccount(t, '10.191.0.2');
-    await play(a, [
-      { op: 'recharge', yuan: 3000 },
-      { op: 'buy', pkg: 0 },
-      { op: 'call', n: 11 },
-      { op: 'refundOrder', pick: 0, approve: true },
-      { op: 'trial' },
-      { op: 'call', n: 1 },
-      { op: 'refundAll', approve: true },
-    ]);
-  });
-
-  it('two orders: the older one’s calls are used first, so its refund returns only what is left of it', async () => {
-    const a = await qualifiedAccount(t, '10.191.0.3');
-    await play(a, [
-      { op: 'recharge', yuan: 3000 },
-      { op: 'buy', pkg: 1 },
-      { op: 'buy', pkg: 0 },
-      { op: 'call', n: 7 },
-      { op: 'refundOrder', pick: 0, approve: true },
-      { op: 'refundAll', approve: true },
-    ]);
   });
 
   it('the statement of the month opens, moves and closes at the ledger’s figures', async () => {
