@@ -68,12 +68,12 @@ export const LedgerRow = z.object({
 });
 export type LedgerRow = z.infer<typeof LedgerRow>;
 
-/** mytrade/statement: one China calendar month; format asks for the file instead of the figures. */
+/** mytrade/statement: one China calendar month of this century (YYYY-MM); format asks for the file instead of the figures. */
 export const StatementQuery = z.object({
   month: z
     .string({ error: LEDGER_MSG.month })
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, LEDGER_MSG.month),
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, LEDGER_MSG.month),
   format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['xlsx', 'pdf']).optional().catch(undefined)),
 });
 export type StatementQuery = z.infer<typeof StatementQuery>;

@@ -30,7 +30,7 @@ import { LEDGER_EXPORT_COLUMNS, ledgerCells, ledgerView } from './ledger.service
 export function monthRange(month: string, now = new Date()) {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const start = new Date(`${month}-01T00:00:00+08:00`);
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const next = m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}`;
   const end = new Date(`${next}-01T00:00:00+08:00`);
   if (start > now) throw new Invalid(LEDGER_MSG.futureMonth);
   const lastDay = end > now ? chinaDay(now) : chinaDay(new Date(end.getTime() - 1));
