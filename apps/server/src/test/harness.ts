@@ -56,8 +56,11 @@ async function sameDatabase(other: Pick<TestApp, 'database' | 'databaseUrl'>): P
   return { database: { ...other.database, close: async () => {} }, drop: async () => {}, url: null };
 }
 
+/** The PostgreSQL server the tests run on (the PostgreSQL pass), or undefined for PGlite. */
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url: string | null }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = TEST_POSTGRES_URL;
   if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {}, url: null };
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands';
 import { callRecords, invoices, ledger, orders, payments, payTests, purchases, refundLines, refunds } from '../../db/schema';
 import { creditCode, qualifiedAccount, type TestAccount } from '../../test/account';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { buildTestApp, TEST_POSTGRES_URL, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { readSheet } from '../../test/xlsx';
 import { adjustBalance } from '../console/accounts.service';
@@ -439,7 +439,7 @@ describe('money under random sequences (fast-check)', () => {
       // The search for a counterexample runs on PGlite; the PostgreSQL pass (TEST_DATABASE_URL) checks
       // that the same kind of sequences hold on the real server, with fewer of them to keep CI short.
       // The known counterexamples run first, so the old rule fails whatever this run draws.
-      { numRuns: process.env.TEST_DATABASE_URL ? 15 : 60, endOnFailure: true, examples: KNOWN_COUNTEREXAMPLES.map((steps) => [steps]) },
+      { numRuns: TEST_POSTGRES_URL ? 15 : 60, endOnFailure: true, examples: KNOWN_COUNTEREXAMPLES.map((steps) => [steps]) },
     );
   });
 
