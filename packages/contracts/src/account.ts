@@ -145,6 +145,8 @@ export const ACCOUNT_MSG = {
   emailCode: '请输入邮箱验证码',
   emailCodeWrong: '邮箱验证码错误或已失效',
   childMissing: '子账号不存在或已停用',
+  notSwitched: '当前登录不是从主账号切换而来，请退出后登录主账号',
+  parentDisabled: '主账号已停用，请联系客服',
   switched: '切换成功',
   contactsSaved: '联系人信息已保存',
   qualificationRequired: '请先完成企业认证',
@@ -367,6 +369,14 @@ export const accountApi = {
     input: ChangeLoginInput,
     answer: { data: SignedIn },
     fails: ['ALL_0011'],
+  }),
+  changeBack: memberCall({
+    method: 'POST',
+    path: '/myAccount/changeBack',
+    encrypt: true,
+    summary: '从切换进入的子账号返回主账号（仅限由主账号切换而来的会话）',
+    answer: { data: SignedIn },
+    fails: ['ALL_0010'],
   }),
   messages: memberCall({
     method: 'POST',

@@ -41,6 +41,8 @@ export const UserState = z.object({
   parentNickname: z.string(),
   /** Whether this account may see the company's enterprise authentication (always, for a main account). */
   companyInfoVisible: z.boolean(),
+  /** The main account switched into this sub-account (myAccount/changeLogin): the head offers 返回主账号. */
+  switchedFromMain: z.boolean(),
 });
 export type UserState = z.infer<typeof UserState>;
 

@@ -1,6 +1,7 @@
 // 子账号消费 (mytrade/subAccount/consume/list): what a main account's sub-accounts used of the
-// open data API in a period, by sub-account and interface (Decision 90). Calls, not money: the
-// money was spent when the package was bought and shows under 消费记录.
+// open data API in a period, by sub-account and interface (Decisions 90, 176): the calls, and what
+// the charged ones cost at their purchase's unit price (the money itself left the balance when the
+// main account bought the package, and shows under 账户流水).
 import { z } from 'zod';
 import { qualifiedCall } from './declare';
 import { chinaDay } from './china-time';
@@ -49,6 +50,8 @@ export const SubConsumeRow = z.object({
   calls: z.number().int(),
   /** Calls taken from the purchase (call_records.charged summed). */
   chargedCalls: z.number().int(),
+  /** What the charged calls cost at their purchase's unit price, in fen. */
+  costFen: z.number().int(),
   lastCallAt: z.string(),
 });
 export type SubConsumeRow = z.infer<typeof SubConsumeRow>;
@@ -56,7 +59,7 @@ export type SubConsumeRow = z.infer<typeof SubConsumeRow>;
 /** The China days a list covers (both ends included). */
 export const SubConsumePeriod = z.object({ startDate: z.string(), endDate: z.string() });
 /** The totals of the whole filter, not only of the page. */
-export const SubConsumeSum = z.object({ calls: z.number().int(), chargedCalls: z.number().int() });
+export const SubConsumeSum = z.object({ calls: z.number().int(), chargedCalls: z.number().int(), costFen: z.number().int() });
 
 export const subConsumeApi = {
   list: qualifiedCall({

@@ -18,3 +18,4 @@ export * from './online';
 export * from './files';
 export * from './payments';
 export * from './invoices';
+export * from './subaccounts';

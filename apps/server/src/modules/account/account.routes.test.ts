@@ -32,8 +32,8 @@ describe('feature codes (UserCenter/getMembershipMenu)', () => {
     expect(featureCodes({ ...base, featureCodes: [6, 11, 12, 13, 99] }, rules)).toEqual([6, 11, 12, 13, 100, 101, 102, 103, 104, 105, 106, 107]);
   });
 
-  it('a sub-account: no account management, enterprise authentication only when visible', () => {
-    expect(featureCodes({ ...base, parentId: 1, featureCodes: [1, 15] }, rules)).toEqual([1, 100, 101, 102, 103, 104, 106, 107]);
+  it('a sub-account: no account management, cost management or IP whitelist; enterprise authentication only when visible', () => {
+    expect(featureCodes({ ...base, parentId: 1, featureCodes: [1, 15] }, rules)).toEqual([1, 100, 101, 103, 106, 107]);
     expect(featureCodes({ ...base, parentId: 1, companyInfoVisible: true }, rules)).toContain(105);
   });
 
@@ -61,6 +61,7 @@ describe('user state, summary and dashboard', () => {
       unreadMsgNum: 1,
       parentNickname: '',
       companyInfoVisible: true,
+      switchedFromMain: false,
     });
   });
 
@@ -282,6 +283,30 @@ describe('sub-accounts (getChild, changeLogin)', () => {
     // A sub-account has no children and cannot switch back up.
     expect((await post(t, 'myAccount/getChild', {}, { cookies: childCookies })).json().rows).toEqual([]);
     expect((await post(t, 'myAccount/changeLogin', { childId: String(parent.memberId) }, { cookies: childCookies })).json().code).toBe('ALL_0011');
+    expect(state.switchedFromMain).toBe(true);
+
+    // 返回主账号: the switched session returns to the main account and ends.
+    const back = await post(t, 'myAccount/changeBack', {}, { cookies: childCookies });
+    expect(back.json()).toEqual({ code: 200, msg: '切换成功', data: { token: '', membershipId: parent.memberId, loginName: parent.uName } });
+    const mainCookies = { myToken: cookieOf(back, 'myToken')?.value ?? '' };
+    expect((await post(t, 'memberShip/isLoginState', {}, { cookies: mainCookies })).json().data).toMatchObject({
+      loginName: parent.uName,
+      parentNickname: '',
+      switchedFromMain: false,
+    });
+    expect((await post(t, 'memberShip/isLoginState', {}, { cookies: childCookies })).json().code).toBe('ALL_0024');
+  });
+
+  it('refuses changeBack to a sub-account that logged in itself, and to a main account', async () => {
+    const parent = await qualifiedAccount(t, '10.41.1.6');
+    const child = await newAccount(t, '10.41.1.7');
+    await adopt(parent, child);
+    // The sub-account's own session: its password never opens the main account.
+    const own = await post(t, 'myAccount/changeBack', {}, { cookies: child.cookies });
+    expect(own.json()).toEqual({ code: 'ALL_0010', msg: '当前登录不是从主账号切换而来，请退出后登录主账号' });
+    expect(own.statusCode).toBe(403);
+    expect((await as(parent, 'myAccount/changeBack')).json().code).toBe('ALL_0010');
+    expect((await post(t, 'memberShip/isLoginState', {}, { cookies: child.cookies })).json().data).toMatchObject({ switchedFromMain: false });
   });
 });
 

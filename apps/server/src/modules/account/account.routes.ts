@@ -19,6 +19,7 @@ import {
   menuOf,
   sendEmailCode,
   sendMobileChangeCode,
+  switchBack,
   switchToChild,
   updateMobile,
 } from './account.service';
@@ -70,6 +71,13 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps & { co
     // Browsers keep the HttpOnly cookie only; an API client gets the token in the body.
     const browser = request.headers['x-requested-with'] === 'XMLHttpRequest';
     return ok({ token: browser ? '' : child.token, membershipId: child.memberId, loginName: child.loginName }, ACCOUNT_MSG.switched);
+  });
+
+  route(accountApi.changeBack, async ({ caller, request, reply }) => {
+    const main = await switchBack(db, caller, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+    setSessionCookies(config, request, reply, { token: main.token, memberId: main.memberId, remember: false });
+    const browser = request.headers['x-requested-with'] === 'XMLHttpRequest';
+    return ok({ token: browser ? '' : main.token, membershipId: main.memberId, loginName: main.loginName }, ACCOUNT_MSG.switched);
   });
 
   // ── Messages ───────────────────────────────────────────────────────────────────────────────

@@ -19,7 +19,7 @@ import {
 import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertRules, balances, callRecords, interfaces, loginEvents, members, purchases, sessions } from '../../db/schema';
-import { Conflict, Invalid, NotFound } from '../../http/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Notifier } from '../../notify';
 import { consumeCaptcha } from '../identity/captcha.service';
 import { maskMobile } from '../identity/context';
@@ -46,8 +46,9 @@ async function memberRow(db: Db, memberId: number): Promise<MemberRow> {
 
 /**
  * The account's feature codes: what it was granted (or its kind's defaults), plus the menus
- * every account has — less cost management for the special users, and less enterprise
- * authentication for a sub-account whose parent keeps the company information private.
+ * every account has — less cost management for the special users and sub-accounts, less the IP
+ * whitelist for sub-accounts, and less enterprise authentication for a sub-account whose parent
+ * keeps the company information private.
  */
 export function featureCodes(row: Pick<MemberRow, 'featureCodes' | 'parentId' | 'companyInfoVisible' | 'loginName'>, rules: AccountRules): number[] {
   const isSub = row.parentId !== null;
@@ -55,7 +56,10 @@ export function featureCodes(row: Pick<MemberRow, 'featureCodes' | 'parentId' | 
     (c) => GRANTABLE_FEATURES.includes(c) && !(isSub && c === FEATURE.accountManagement),
   );
   const always = ALWAYS_FEATURES.filter((c) => {
-    if (c === FEATURE.costManage) return !rules.specialUsers.has(row.loginName);
+    // A sub-account neither pays nor sets the company's IP whitelist (its keys are checked
+    // against its main account's): no 费用管理, no IP白名单 (Decision 177).
+    if (c === FEATURE.costManage) return !isSub && !rules.specialUsers.has(row.loginName);
+    if (c === FEATURE.ipWhitelist) return !isSub;
     if (c === FEATURE.enterpriseAuth) return !isSub || row.companyInfoVisible;
     return true;
   });
@@ -234,7 +238,8 @@ export async function childrenOf(db: Db, account: Account): Promise<ChildAccount
 
 /**
  * myAccount/changeLogin: the parent becomes one of its own active sub-accounts. The parent's
- * session ends (its cookie is replaced anyway), so no orphaned live token is left behind.
+ * session ends (its cookie is replaced anyway), so no orphaned live token is left behind; the new
+ * session remembers whom it was switched from, so myAccount/changeBack can return.
  */
 export async function switchToChild(
   db: Db,
@@ -248,10 +253,35 @@ export async function switchToChild(
     .from(members)
     .where(and(eq(members.id, childId), eq(members.parentId, account.memberId), eq(members.status, 'active')));
   if (!child) throw new NotFound(ACCOUNT_MSG.childMissing);
-  const { token } = await createSession(db, { memberId: child.id, remember: false, ...client });
+  const { token } = await createSession(db, { memberId: child.id, remember: false, ...client, switchedFrom: account.memberId });
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, account.sessionId));
   await db
     .insert(loginEvents)
     .values({ memberId: child.id, loginName: child.loginName, ip: client.ip, userAgent: client.userAgent.slice(0, 256), outcome: 'switch' });
   return { token, memberId: child.id, loginName: child.loginName };
+}
+
+/**
+ * myAccount/changeBack (Decision 178): a session the main account opened by switching into its
+ * sub-account returns to the main account without a password — the main account proved itself
+ * when it switched. Any other session (the sub-account's own login) is refused: a sub-account's
+ * password never opens its main account. The switched session ends.
+ */
+export async function switchBack(
+  db: Db,
+  account: Account,
+  client: { ip: string; userAgent: string },
+): Promise<{ token: string; memberId: number; loginName: string }> {
+  if (!account.isSub || !account.switchedFrom || account.switchedFrom !== account.parentId) throw new Forbidden(ACCOUNT_MSG.notSwitched);
+  const [main] = await db
+    .select({ id: members.id, loginName: members.loginName, status: members.status })
+    .from(members)
+    .where(eq(members.id, account.switchedFrom));
+  if (main?.status !== 'active') throw new Forbidden(ACCOUNT_MSG.parentDisabled);
+  const { token } = await createSession(db, { memberId: main.id, remember: false, ...client });
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, account.sessionId));
+  await db
+    .insert(loginEvents)
+    .values({ memberId: main.id, loginName: main.loginName, ip: client.ip, userAgent: client.userAgent.slice(0, 256), outcome: 'switch' });
+  return { token, memberId: main.id, loginName: main.loginName };
 }

@@ -12,11 +12,12 @@ import { ALERT_KIND_LABEL, ALERT_LIMITS, type AlertKind, GATEWAY_SUCCESS, alertA
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { alertContacts, alertDeliveries, alertFirings, alertRules, callRecords, interfaces, purchases } from '../../db/schema';
+import { alertContacts, alertDeliveries, alertFirings, alertRules, callRecords, interfaces } from '../../db/schema';
 import type { Notifier } from '../../notify';
 import { sendMessage } from '../account/messages.service';
 import { balanceOf } from '../billing/billing.service';
 import { hit } from '../throttle/throttle.service';
+import { callsLeftByInterface } from '../purchases/purchases.service';
 import { CHINA_TODAY, todayCalls } from './alerts.service';
 
 /** An account is evaluated at most once per this many milliseconds. */
@@ -38,12 +39,9 @@ async function measure(db: Db, rule: Rule): Promise<Measure | null> {
       return { value: fen, crossed: fen < rule.threshold };
     }
     case 'calls_left': {
-      const [p] = await db
-        .select({ left: purchases.callsLeft })
-        .from(purchases)
-        .where(and(eq(purchases.memberId, rule.memberId), eq(purchases.interfaceId, rule.interfaceId)));
+      const [p] = await callsLeftByInterface(db, rule.memberId, rule.interfaceId);
       if (!p) return null;
-      return { value: p.left, crossed: p.left < rule.threshold };
+      return { value: p.callsLeft, crossed: p.callsLeft < rule.threshold };
     }
     case 'daily_calls': {
       const n = await todayCalls(db, rule.memberId, rule.interfaceId);

@@ -41,7 +41,7 @@ import { paged } from '../../db/sql';
 import type { Notifier } from '../../notify';
 import type { Account } from '../account/access';
 import { balanceOf } from '../billing/billing.service';
-import { purchasedInterfaces } from '../purchases/purchases.service';
+import { callsLeftByInterface, purchasedInterfaces } from '../purchases/purchases.service';
 import { sendSmsCode, verifySmsCode } from '../identity/sms.service';
 
 export const CHINA_TODAY = sql`(now() at time zone 'Asia/Shanghai')::date`;
@@ -68,13 +68,9 @@ export async function warnInterfaces(db: Db, account: Account): Promise<WarnInte
 }
 
 async function requirePurchased(db: Db, account: Account, interfaceId: number): Promise<string> {
-  const [row] = await db
-    .select({ name: interfaces.interfaceName })
-    .from(purchases)
-    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-    .where(and(eq(purchases.memberId, account.memberId), eq(purchases.interfaceId, interfaceId)));
+  const [row] = await callsLeftByInterface(db, account.memberId, interfaceId);
   if (!row) throw new Invalid(ALERT_MSG.interfaceNotBought);
-  return row.name;
+  return row.interfaceName;
 }
 
 /** Insert or replace the account's single rule of a kind (and interface); a new threshold resets it. */
@@ -125,17 +121,19 @@ export async function saveBalanceAlert(db: Db, account: Account, input: BalanceA
 
 // ── Remaining calls ──────────────────────────────────────────────────────────────────────────
 export async function listRemainingAlerts(db: Db, account: Account): Promise<RemainingAlertRow[]> {
-  const rows = await db
-    .select({ interfaceId: purchases.interfaceId, interfaceName: interfaces.interfaceName, callsLeft: purchases.callsLeft, rule: alertRules })
-    .from(purchases)
-    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-    .leftJoin(
-      alertRules,
-      and(eq(alertRules.memberId, purchases.memberId), eq(alertRules.kind, 'calls_left'), eq(alertRules.interfaceId, purchases.interfaceId)),
-    )
-    .where(eq(purchases.memberId, account.memberId))
-    .orderBy(asc(purchases.interfaceId));
-  return rows.map((r) => ({ interfaceId: r.interfaceId, interfaceName: r.interfaceName, callsLeft: r.callsLeft, rule: r.rule ? state(r.rule) : null }));
+  // A sub-account watches what its assignments have left (Decision 177).
+  const [left, rules] = await Promise.all([
+    callsLeftByInterface(db, account.memberId),
+    db
+      .select()
+      .from(alertRules)
+      .where(and(eq(alertRules.memberId, account.memberId), eq(alertRules.kind, 'calls_left'))),
+  ]);
+  const byInterface = new Map(rules.map((r) => [r.interfaceId, r]));
+  return left.map((r) => {
+    const rule = byInterface.get(r.interfaceId);
+    return { interfaceId: r.interfaceId, interfaceName: r.interfaceName, callsLeft: r.callsLeft, rule: rule ? state(rule) : null };
+  });
 }
 
 export async function saveRemainingAlert(db: Db, account: Account, input: RemainingAlertInput): Promise<void> {

@@ -26,7 +26,7 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation, likeLiteral } from '../../db/sql';
-import { balances, interfaces, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
+import { assignments, balances, interfaces, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
 import { Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
@@ -404,6 +404,7 @@ export async function listOrders(db: Db, account: Account, f: OrderListInput): P
 
 // ── Purchases ────────────────────────────────────────────────────────────────────────────────
 export async function listPurchases(db: Db, account: Account, page: PageQuery & { interfaceName?: string }): Promise<{ rows: PurchaseRow[]; total: number }> {
+  if (account.isSub) return listAssigned(db, account, page);
   const where = and(
     eq(purchases.memberId, account.memberId),
     page.interfaceName ? sql`${interfaces.interfaceName} like ${likeLiteral(page.interfaceName)}` : undefined,
@@ -441,6 +442,61 @@ export async function listPurchases(db: Db, account: Account, page: PageQuery & 
       expiresAt: r.expiresAt.toISOString(),
       renewFailedAt: r.renewFailedAt?.toISOString() ?? null,
       refundLabel: r.refundStatus ? REFUND_STATUS_LABEL[r.refundStatus] : '',
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/**
+ * 我的API of a sub-account (Decision 177): what its main account assigned it, each row the main
+ * account's purchase seen through the assignment — its own key, its allotment as the calls
+ * (the fewer of what the allotment and the purchase have left), stopped when either is. The row id
+ * is the purchase's, so the test and batch pages address it as they do for a main account.
+ */
+async function listAssigned(db: Db, account: Account, page: PageQuery & { interfaceName?: string }): Promise<{ rows: PurchaseRow[]; total: number }> {
+  const where = and(
+    eq(assignments.memberId, account.memberId),
+    page.interfaceName ? sql`${interfaces.interfaceName} like ${likeLiteral(page.interfaceName)}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: purchases.id,
+        interfaceId: purchases.interfaceId,
+        interfaceName: interfaces.interfaceName,
+        path: interfaces.path,
+        key: assignments.key,
+        callsTotal: sql<number>`coalesce(${assignments.callsAllotted}, ${purchases.callsTotal})`.mapWith(Number),
+        callsLeft:
+          sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(Number),
+        expiresAt: purchases.expiresAt,
+        status: sql<string>`case when ${purchases.status} = 'active' and ${assignments.status} = 'active' then 'active' else 'stopped' end`,
+        expired: sql<boolean>`${purchases.expiresAt} <= now()`,
+      })
+      .from(assignments)
+      .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
+      .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+      .where(where)
+      .orderBy(desc(assignments.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    db
+      .select({ n: count() })
+      .from(assignments)
+      .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
+      .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      status: r.status as PurchaseRow['status'],
+      expiresAt: r.expiresAt.toISOString(),
+      callbackUrl: '',
+      autoRenewPackageId: null,
+      renewFailedAt: null,
+      refundStatus: null,
+      refundLabel: '',
     })),
     total: total?.n ?? 0,
   };

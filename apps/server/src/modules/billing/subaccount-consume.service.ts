@@ -1,11 +1,11 @@
 // 子账号消费 (Decision 90): a main account reads what its sub-accounts used of the open data API,
 // one row per sub-account and interface, from the gateway's call records.
 //
-// A call belongs to the member the gateway recorded it under: the owner of the purchase whose
-// key was used. Sub-accounts cannot buy (orders and paid tests are main-account only), so today
-// their calls are those made with keys of purchases they own — none until products are assigned
-// to them — while a sub-account calling with its parent's key is, to the platform, the parent
-// calling. The list therefore counts exactly the calls recorded under the sub-accounts' ids.
+// A call belongs to the member the gateway recorded it under. Sub-accounts cannot buy; their calls
+// are those made with the keys of their assignments (Decision 176), charged to the main account's
+// purchases and recorded under the sub-account, while a sub-account calling with its parent's own
+// key is, to the platform, the parent calling. The list therefore counts exactly the calls
+// recorded under the sub-accounts' ids, and values them at what each charged call cost.
 import { CHINA_TIME_ZONE, pageOffset, SUB_CONSUME_MSG, type SubConsumeListInput, subConsumePeriod, type SubConsumeRow } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -30,6 +30,8 @@ export async function listSubAccountConsumption(db: Db, account: Account, input:
     lt(callRecords.createdAt, sql`${chinaMidnight(period.endDate)} + interval '1 day'`),
   );
   const chargedCalls = sql<string>`coalesce(sum(${callRecords.charged}), 0)::text`;
+  // Milli-fen summed exactly, then rounded to the fen once per figure.
+  const costFen = sql<string>`round(coalesce(sum(${callRecords.costMfen}), 0) / 1000.0)::text`;
   // Records are read from the sub-accounts' side: members(parent) → call_records(member) uses
   // members_parent_idx and call_records_member_idx.
   const grouped = db
@@ -41,6 +43,7 @@ export async function listSubAccountConsumption(db: Db, account: Account, input:
       interfaceName: interfaces.interfaceName,
       calls: count(),
       chargedCalls,
+      costFen,
       lastCallAt: max(callRecords.createdAt),
     })
     .from(callRecords)
@@ -56,6 +59,7 @@ export async function listSubAccountConsumption(db: Db, account: Account, input:
         groups: sql<number>`count(distinct (${members.id}, coalesce(${callRecords.interfaceId}, 0)))::int`,
         calls: count(),
         chargedCalls,
+        costFen,
       })
       .from(callRecords)
       .innerJoin(members, eq(members.id, callRecords.memberId))
@@ -73,11 +77,12 @@ export async function listSubAccountConsumption(db: Db, account: Account, input:
         interfaceName: r.interfaceName ?? '',
         calls: r.calls,
         chargedCalls: Number(r.chargedCalls),
+        costFen: Number(r.costFen),
         lastCallAt: r.lastCallAt ? new Date(r.lastCallAt).toISOString() : '',
       }),
     ),
     total: totals?.groups ?? 0,
     period,
-    sum: { calls: totals?.calls ?? 0, chargedCalls: Number(totals?.chargedCalls ?? 0) },
+    sum: { calls: totals?.calls ?? 0, chargedCalls: Number(totals?.chargedCalls ?? 0), costFen: Number(totals?.costFen ?? 0) },
   };
 }

@@ -1,7 +1,7 @@
 // Group commit for the open data API. Every answered call needs its record (and, when billable,
 // its charge) durable before the answer leaves, but one transaction per call caps an embedded
 // database at a few thousand calls per second. So calls queue here and are written together:
-// one statement (the database function gateway_commit, migration 0011) takes the charges of
+// one statement (the database function gateway_commit, migrations 0011–0023) takes the charges of
 // the whole group and inserts all its records; each caller's answer is released when that
 // statement has committed. While a group commits, the next one gathers — the busier the gateway, the bigger
 // the groups, and at low load a call waits for nothing but its own commit.
@@ -18,6 +18,8 @@ export interface CallRecord {
   seqNo: string;
   memberId: number | null;
   purchaseId: number | null;
+  /** A sub-account's call made with its assignment's key (gateway_commit v4 keeps its allotment). */
+  assignmentId?: number | null;
   interfaceId: number | null;
   code: string;
   billable: boolean;
@@ -142,6 +144,7 @@ export class CallCommitter {
         seq_no: r.seqNo,
         member_id: r.memberId,
         purchase_id: r.purchaseId,
+        assignment_id: r.assignmentId ?? null,
         interface_id: r.interfaceId,
         code: r.code,
         billable: r.billable && r.purchaseId !== null,

@@ -25,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forgetEverything, Memo } from '../../memo';
-import { interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
+import { assignments, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
 import { ipAllowed } from '../whitelist/whitelist.service';
 import type { AddressLimiter } from './address-limit';
@@ -149,12 +149,22 @@ async function isQualified(db: Db, memberId: number): Promise<boolean> {
 }
 
 // Purchases by key. The quota here is a hint for refusing early; the commit decides the charge.
+// A key is either a purchase's own (its owner calls) or an assignment's: a sub-account's key to
+// its main account's purchase (Decision 176), whose calls are recorded under the sub-account and
+// limited by the assignment's allotment as well.
 const PURCHASE_CACHE_MS = 10_000;
 interface PurchaseFacts {
   id: number;
+  /** Who calls with this key: the purchase's owner, or the sub-account of an assignment. */
   memberId: number;
+  /** The account that bought the purchase (its IP whitelist applies). */
+  ownerId: number;
+  /** The assignment the key belongs to; null for the purchase's own key. */
+  assignmentId: number | null;
   interfaceId: number;
+  /** The purchase's calls left, or for an assignment the fewer of those and its allotment's. */
   callsLeft: number;
+  /** active, or stopped (the purchase or the assignment). */
   status: string;
   expiresAt: number;
   /** The account and (for a sub-account) its main account are active, not disabled by an operator. */
@@ -164,10 +174,12 @@ const purchaseCache = new Memo<string, PurchaseFacts | null>('purchases', { ms: 
 /** The same facts by purchase id, so a commit can update the quota hint of what it charged. */
 const purchaseById = new Memo<number, PurchaseFacts>('purchases', { ms: Number.POSITIVE_INFINITY, max: 100_000 });
 
+const activeAccount = sql<boolean>`${members.status} = 'active' and coalesce((select p.status from ${members} p where p.id = ${members.parentId}), 'active') = 'active'`;
+
 async function purchaseOf(db: Db, key: string): Promise<PurchaseFacts | null> {
   const hit = purchaseCache.get(key);
   if (hit !== undefined) return hit;
-  const [row] = await db
+  const [own] = await db
     .select({
       id: purchases.id,
       memberId: purchases.memberId,
@@ -175,17 +187,47 @@ async function purchaseOf(db: Db, key: string): Promise<PurchaseFacts | null> {
       callsLeft: purchases.callsLeft,
       status: purchases.status,
       expiresAt: purchases.expiresAt,
-      accountActive: sql<boolean>`${members.status} = 'active' and coalesce((select p.status from ${members} p where p.id = ${members.parentId}), 'active') = 'active'`,
+      accountActive: activeAccount,
     })
     .from(purchases)
     .innerJoin(members, eq(members.id, purchases.memberId))
     .where(eq(purchases.key, key))
     .limit(1);
-  const value = row ? { ...row, expiresAt: row.expiresAt.getTime() } : null;
+  let value: PurchaseFacts | null = own ? { ...own, ownerId: own.memberId, assignmentId: null, expiresAt: own.expiresAt.getTime() } : null;
+  if (!own) {
+    const [assigned] = await db
+      .select({
+        id: purchases.id,
+        memberId: assignments.memberId,
+        ownerId: purchases.memberId,
+        assignmentId: assignments.id,
+        interfaceId: purchases.interfaceId,
+        callsLeft:
+          sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(Number),
+        status: sql<string>`case when ${purchases.status} = 'active' and ${assignments.status} = 'active' then 'active' else 'stopped' end`,
+        expiresAt: purchases.expiresAt,
+        accountActive: activeAccount,
+      })
+      .from(assignments)
+      .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
+      .innerJoin(members, eq(members.id, assignments.memberId))
+      .where(eq(assignments.key, key))
+      .limit(1);
+    value = assigned ? { ...assigned, expiresAt: assigned.expiresAt.getTime() } : null;
+  }
   // Unknown keys are remembered too, so guessing keys costs the database nothing.
   purchaseCache.set(key, value);
-  if (value) purchaseById.set(value.id, value);
+  if (value && value.assignmentId === null) purchaseById.set(value.id, value);
   return value;
+}
+
+/**
+ * An assignment's allotment is not reported by the commit: its key's hint counts down here, and
+ * a refused charge (allotment, money or purchase spent) refuses early until the facts are reread.
+ */
+function noteAssignmentCall(key: string, charged: boolean): void {
+  const facts = purchaseCache.get(key.trim());
+  if (facts) facts.callsLeft = charged ? facts.callsLeft - 1 : 0;
 }
 
 /** What the last commit left on the purchases it charged. */
@@ -225,6 +267,8 @@ interface Outcome {
   billable: boolean;
   memberId: number | null;
   purchaseId: number | null;
+  /** The assignment whose key was used (a sub-account's call), else null. */
+  assignmentId: number | null;
   interfaceId: number | null;
   provider: string;
   /** The business parameters as the call was answered (decrypted in the encrypted mode). */
@@ -256,6 +300,7 @@ export async function answerUnread(deps: GatewayDeps, code: PlatformCode, ip: st
     seqNo,
     memberId: null,
     purchaseId: null,
+    assignmentId: null,
     interfaceId: null,
     code,
     billable: false,
@@ -286,6 +331,7 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
     seqNo,
     memberId: outcome.memberId,
     purchaseId: outcome.purchaseId,
+    assignmentId: outcome.assignmentId,
     interfaceId: outcome.interfaceId,
     code: outcome.code,
     billable: outcome.billable,
@@ -294,6 +340,7 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
     params: maskParams(outcome.params),
     provider: outcome.provider,
   });
+  if (outcome.assignmentId !== null && outcome.billable) noteAssignmentCall(call.fields.key ?? '', charged);
   if (outcome.billable && !charged) {
     // Another call took the last one while this one was being answered: no data goes out.
     const { code, message, data } = platform('SYSTEM_002');
@@ -323,7 +370,7 @@ function fieldProblem(params: Record<string, string>): { code: PlatformCode; mes
 /** Every check, then the provider: what the answer will be, before it is charged and recorded. */
 async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promise<Outcome> {
   // Until a key is found and the call opened, nothing the caller sent is kept: anyone can send it.
-  const none = { memberId: null, purchaseId: null, interfaceId: null, provider: '', params: {} };
+  const none = { memberId: null, purchaseId: null, assignmentId: null, interfaceId: null, provider: '', params: {} };
   if (!key) return { ...platform('SYSTEM_000'), ...none };
   // A key is 43 base64url characters: anything far from that is no key, and is not looked up
   // (a NUL or a broken character would not even reach the database as text).
@@ -333,20 +380,17 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
 
   // The account's signed/encrypted mode comes first: an unsigned caller learns nothing more.
   // A disabled account (or one whose main account is disabled) calls nothing, charged nothing.
-  if (!purchase.accountActive) return { ...platform('SYSTEM_005'), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
+  const mine = { memberId: purchase.memberId, purchaseId: purchase.id, assignmentId: purchase.assignmentId };
+  if (!purchase.accountActive) return { ...platform('SYSTEM_005'), ...none, ...mine };
   // What the caller sent, before signed mode reads it (a nonce is a database key) and after it
   // decrypted anything (below): no control character, broken text, or junk field count.
   const raw = fieldProblem(call.fields);
-  if (raw) return { ...platform(raw.code, raw.message), ...none, memberId: purchase.memberId, purchaseId: purchase.id };
+  if (raw) return { ...platform(raw.code, raw.message), ...none, ...mine };
   const bySession = call.via === 'session';
   const opened = bySession
     ? { ok: true as const, params: businessFields(call.fields), seal: undefined }
     : await openCall(deps.db, deps.config, purchase.memberId, call.fields);
-  const who: Pick<Outcome, 'memberId' | 'purchaseId' | 'interfaceId' | 'provider' | 'params'> = {
-    ...none,
-    memberId: purchase.memberId,
-    purchaseId: purchase.id,
-  };
+  const who: Pick<Outcome, 'memberId' | 'purchaseId' | 'assignmentId' | 'interfaceId' | 'provider' | 'params'> = { ...none, ...mine };
   if (!opened.ok) return { ...platform(opened.code, opened.message), ...who };
   const malformed = fieldProblem(opened.params);
   if (malformed) return { ...platform(malformed.code, malformed.message), ...who };
@@ -363,7 +407,7 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   if (purchase.status !== 'active') return { ...platform('SYSTEM_003'), ...here };
   if (purchase.callsLeft <= 0 || purchase.expiresAt <= Date.now()) return { ...platform('SYSTEM_002'), ...here };
   if (iface.enterpriseOnly && !(await isQualified(deps.db, purchase.memberId))) return { ...platform('SYSTEM_008'), ...here };
-  if (!bySession && !(await ipAllowed(deps.db, purchase.memberId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
+  if (!bySession && !(await ipAllowed(deps.db, purchase.ownerId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
   if (overRate(key, deps.ratePerKey)) return { ...platform('SYSTEM_038'), ...here };
 
   const problem = checkParams(iface.spec, params);

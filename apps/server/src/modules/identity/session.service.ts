@@ -19,6 +19,8 @@ export interface SessionMember {
   memberId: number;
   loginName: string;
   parentId: number | null;
+  /** Set when the main account opened this session by switching into its sub-account (Decision 178). */
+  switchedFrom?: number | null;
 }
 
 export function hashToken(token: string): string {
@@ -27,7 +29,7 @@ export function hashToken(token: string): string {
 
 export async function createSession(
   db: Db,
-  input: { memberId: number; remember: boolean; ip: string; userAgent: string },
+  input: { memberId: number; remember: boolean; ip: string; userAgent: string; switchedFrom?: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const ttl = input.remember ? AUTH_COOKIE_MAX_AGE_S * 1000 : SHORT_SESSION_MS;
@@ -39,6 +41,7 @@ export async function createSession(
     ip: input.ip,
     userAgent: input.userAgent.slice(0, 512),
     expiresAt,
+    switchedFrom: input.switchedFrom ?? null,
   });
   return { token, expiresAt };
 }
@@ -51,6 +54,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionMemb
       memberId: members.id,
       loginName: members.loginName,
       parentId: members.parentId,
+      switchedFrom: sessions.switchedFrom,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
@@ -71,7 +75,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionMemb
   if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, memberId: row.memberId, loginName: row.loginName, parentId: row.parentId };
+  return { sessionId: row.sessionId, memberId: row.memberId, loginName: row.loginName, parentId: row.parentId, switchedFrom: row.switchedFrom };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

@@ -21,5 +21,6 @@ export async function userState(db: Db, member: SessionMember, specialUsers: Rea
     unreadMsgNum: specialUsers.has(member.loginName) ? 0 : await unreadCount(db, member.memberId),
     parentNickname: row?.parentName ?? '',
     companyInfoVisible: !isSub || row?.companyInfoVisible === true,
+    switchedFromMain: isSub && member.switchedFrom === member.parentId,
   };
 }

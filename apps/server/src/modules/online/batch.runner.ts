@@ -20,7 +20,7 @@ import { ONLINE_MSG } from '@apimarket/contracts';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { batchJobRows, batchJobs, callRecords, interfaces, purchases } from '../../db/schema';
+import { assignments, batchJobRows, batchJobs, callRecords, interfaces, purchases } from '../../db/schema';
 import { type GatewayDeps, newSeqNo } from '../gateway/gateway.service';
 import { maskParams } from '../gateway/mask';
 import { openRowParams } from './batch-params';
@@ -112,10 +112,18 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
   }
 
   async function runJob(jobId: number) {
+    // The key of whoever made the job: the purchase's own for its owner, a sub-account's
+    // assignment key for a sub-account (so its rows are its calls, within its allotment).
     const [job] = await db
-      .select({ id: batchJobs.id, ip: batchJobs.ip, key: purchases.key, path: interfaces.path })
+      .select({
+        id: batchJobs.id,
+        ip: batchJobs.ip,
+        key: sql<string>`case when ${purchases.memberId} = ${batchJobs.memberId} then ${purchases.key} else coalesce(${assignments.key}, '') end`,
+        path: interfaces.path,
+      })
       .from(batchJobs)
       .innerJoin(purchases, eq(purchases.id, batchJobs.purchaseId))
+      .leftJoin(assignments, and(eq(assignments.purchaseId, batchJobs.purchaseId), eq(assignments.memberId, batchJobs.memberId)))
       .innerJoin(interfaces, eq(interfaces.id, batchJobs.interfaceId))
       .where(mine(jobId));
     if (!job) return;

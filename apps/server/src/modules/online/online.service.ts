@@ -5,7 +5,7 @@
 import { type ApiTestInput, type ApiTestResult, ONLINE_MSG, type OnlineInterface, type OnlineParam, type OnlinePurchaseInput } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { interfaceDocs, interfaces, purchases } from '../../db/schema';
+import { assignments, interfaceDocs, interfaces, purchases } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { type GatewayDeps, runCall } from '../gateway/gateway.service';
@@ -22,24 +22,48 @@ export interface OwnPurchase {
   params: OnlineParam[];
 }
 
-/** The account's own purchase with its interface's parameters; 404 for anybody else's. */
+/** What an assignment may still call: the fewer of its allotment's and the purchase's calls left. */
+const assignedCallsLeft =
+  sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(Number);
+
+/**
+ * The account's own purchase with its interface's parameters; 404 for anybody else's. A
+ * sub-account reaches its main account's purchase only through an assignment of its own
+ * (Decision 177): its key, and the fewer of the allotment's and the purchase's calls left.
+ */
 export async function ownPurchase(db: Db, account: Account, purchaseId: number): Promise<OwnPurchase> {
-  const [row] = await db
-    .select({
-      id: purchases.id,
-      key: purchases.key,
-      interfaceId: purchases.interfaceId,
-      interfaceName: interfaces.interfaceName,
-      path: interfaces.path,
-      callsLeft: purchases.callsLeft,
-      expiresAt: purchases.expiresAt,
-      usable: sql<boolean>`${purchases.status} = 'active' and ${purchases.expiresAt} > now() and ${purchases.callsLeft} > 0`,
-      params: interfaceDocs.params,
-    })
-    .from(purchases)
-    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, purchases.interfaceId))
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.memberId, account.memberId)));
+  const base = {
+    id: purchases.id,
+    interfaceId: purchases.interfaceId,
+    interfaceName: interfaces.interfaceName,
+    path: interfaces.path,
+    expiresAt: purchases.expiresAt,
+    params: interfaceDocs.params,
+  };
+  const [row] = account.isSub
+    ? await db
+        .select({
+          ...base,
+          key: assignments.key,
+          callsLeft: assignedCallsLeft,
+          usable: sql<boolean>`${purchases.status} = 'active' and ${assignments.status} = 'active' and ${purchases.expiresAt} > now() and ${assignedCallsLeft} > 0`,
+        })
+        .from(assignments)
+        .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
+        .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+        .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, purchases.interfaceId))
+        .where(and(eq(assignments.purchaseId, purchaseId), eq(assignments.memberId, account.memberId)))
+    : await db
+        .select({
+          ...base,
+          key: purchases.key,
+          callsLeft: purchases.callsLeft,
+          usable: sql<boolean>`${purchases.status} = 'active' and ${purchases.expiresAt} > now() and ${purchases.callsLeft} > 0`,
+        })
+        .from(purchases)
+        .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+        .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, purchases.interfaceId))
+        .where(and(eq(purchases.id, purchaseId), eq(purchases.memberId, account.memberId)));
   if (!row) throw new NotFound(ONLINE_MSG.purchaseMissing);
   return {
     ...row,
@@ -94,6 +118,6 @@ export async function apiTest(db: Db, gateway: GatewayDeps, account: Account, in
   const known = new Set(p.params.map((x) => x.name));
   const params = Object.fromEntries(Object.entries(input.params).filter(([name]) => known.has(name)));
   const { answer, latencyMs, charged } = await callAsOwner(gateway, p, params, ip);
-  const [after] = await db.select({ callsLeft: purchases.callsLeft }).from(purchases).where(eq(purchases.id, p.id));
-  return { answer, latencyMs, charged, callsLeft: after?.callsLeft ?? p.callsLeft };
+  const after = await ownPurchase(db, account, p.id).catch(() => p);
+  return { answer, latencyMs, charged, callsLeft: after.callsLeft };
 }

@@ -11,11 +11,11 @@ import {
   PURCHASE_MSG,
   type StopPurchaseInput,
 } from '@apimarket/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/sql';
-import { interfaces, orders, pricePackages, purchases, refunds } from '../../db/schema';
+import { assignments, interfaces, orders, pricePackages, purchases, refunds } from '../../db/schema';
 import { Conflict, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { mainAccountOnly, packageFor } from '../billing/billing.service';
@@ -147,12 +147,49 @@ export async function buyData(db: Db, account: Account): Promise<BuyData> {
  * pick one of them list them; each form puts them in its own order.
  */
 export function purchasedInterfaces(db: Db, account: Account) {
+  // A sub-account's interfaces are those assigned to it (Decision 177).
+  if (account.isSub) {
+    return db
+      .select({ interfaceId: purchases.interfaceId, interfaceName: interfaces.interfaceName })
+      .from(assignments)
+      .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
+      .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+      .where(eq(assignments.memberId, account.memberId))
+      .$dynamic();
+  }
   return db
     .select({ interfaceId: purchases.interfaceId, interfaceName: interfaces.interfaceName })
     .from(purchases)
     .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
     .where(eq(purchases.memberId, account.memberId))
     .$dynamic();
+}
+
+/**
+ * What each interface an account can call has left: a main account's purchases, or a
+ * sub-account's assignments (the fewer of its allotment's and the purchase's calls left).
+ */
+export async function callsLeftByInterface(db: Db, memberId: number, interfaceId?: number) {
+  const own = await db
+    .select({ interfaceId: purchases.interfaceId, interfaceName: interfaces.interfaceName, callsLeft: purchases.callsLeft })
+    .from(purchases)
+    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+    .where(and(eq(purchases.memberId, memberId), interfaceId ? eq(purchases.interfaceId, interfaceId) : undefined))
+    .orderBy(asc(purchases.interfaceId));
+  const assigned = await db
+    .select({
+      interfaceId: purchases.interfaceId,
+      interfaceName: interfaces.interfaceName,
+      callsLeft: sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(
+        Number,
+      ),
+    })
+    .from(assignments)
+    .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
+    .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
+    .where(and(eq(assignments.memberId, memberId), interfaceId ? eq(purchases.interfaceId, interfaceId) : undefined))
+    .orderBy(asc(purchases.interfaceId));
+  return [...own, ...assigned];
 }
 
 // ── Automatic renewal ────────────────────────────────────────────────────────────────────────

@@ -46,3 +46,19 @@ export function ChildSwitch({ children }: { children: React.ReactElement }) {
     </Dropdown>
   );
 }
+
+/**
+ * 返回主账号: shown only in a session the main account opened by switching in (Decision 178).
+ * Same rhythm as switching in: the server sets the main account's cookies, the user center
+ * opens and reloads after 500 ms; a refusal shows the server's msg.
+ */
+export function ReturnToMain({ children }: { children: (props: { onClick: () => void; disabled: boolean }) => React.ReactElement }) {
+  const router = useRouter();
+  const back = useCallMutation(accountApi.changeBack, {
+    onSuccess: () => {
+      router.push(UC);
+      window.setTimeout(() => window.location.reload(), CHILD_SWITCH_RELOAD_MS);
+    },
+  });
+  return children({ onClick: () => void back.mutateAsync({}).catch(() => undefined), disabled: back.isPending });
+}

@@ -2,7 +2,7 @@
 // The user center layout (spec 02 §2): side bar from the account's feature codes, head with the
 // greeting, unread badge and account links, breadcrumb, main area and footer. It also keeps the
 // gate on client-side navigation (the layout's server gate only runs on a full load).
-import { BellOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
+import { BellOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, RollbackOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import { chinaHour, identityApi, LOGOUT_TOAST_MS, SUPPORT_HOTLINE, TRUCK_MODEL_NOTICE, TRUCK_SCORE_MODEL_IDS } from '@apimarket/contracts';
 import { App, Breadcrumb, Button, ConfigProvider, Drawer, Layout, Menu, type MenuProps, type ThemeConfig, Tooltip } from 'antd';
 import Link from 'next/link';
@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { request } from '@/lib/api/client';
 import { badgeText, breadcrumb, buildMenu, gate, greeting, NOT_QUALIFIED_TIP, UC, ucHref, ucRoute } from '@/lib/user-center';
 import { tokens } from '@/styles/tokens';
-import { ChildSwitch } from './ChildSwitch';
+import { ChildSwitch, ReturnToMain } from './ChildSwitch';
 import { type UcState, UserCenterProvider, useUserCenter } from './UserCenterContext';
 import styles from './uc.module.css';
 
@@ -128,6 +128,15 @@ function Shell({ children }: { children: React.ReactNode }) {
                 <SwapOutlined /> <span className={styles.linkText}>切换子账号</span>
               </button>
             </ChildSwitch>
+          ) : null}
+          {user.switchedFromMain ? (
+            <ReturnToMain>
+              {({ onClick, disabled }) => (
+                <button type="button" className={styles.headLink} onClick={onClick} disabled={disabled}>
+                  <RollbackOutlined /> <span className={styles.linkText}>返回主账号</span>
+                </button>
+              )}
+            </ReturnToMain>
           ) : null}
           <button type="button" className={styles.headLink} onClick={logout}>
             <LogoutOutlined /> <span className={styles.linkText}>退出登录</span>

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { AutoRenewDialog, type RenewTarget } from '@/components/user-center/AutoRenewDialog';
 import { InterfaceCell, ListTable, MarketLink } from '@/components/user-center/ListTable';
 import panel from '@/components/user-center/panel.module.css';
+import { useUserCenter } from '@/components/user-center/UserCenterContext';
 import { useRefund } from '@/components/user-center/RefundDialog';
 import { useCall, useCallMutation, usePagedList } from '@/lib/api/query';
 import { dateTime } from '@/lib/format';
@@ -27,6 +28,10 @@ function state(row: PurchaseRow): { label: string; color: string } {
 
 export function MyApiList() {
   const { message, modal } = App.useApp();
+  // A sub-account lists what its main account assigned it, with its own keys: it tests and calls
+  // them, and the purchase itself (stopping, renewing, refunding, buying more) stays the main account's.
+  const { user } = useUserCenter();
+  const isSub = user.parentNickname !== '';
   const [callbackOf, setCallbackOf] = useState<PurchaseRow | null>(null);
   const [renewOf, setRenewOf] = useState<RenewTarget | null>(null);
   const [name, setName] = useState('');
@@ -134,41 +139,45 @@ export function MyApiList() {
           <Link href={`/userCenter/dataManage/myAPI/applyBatch?id=${r.id}`} className={styles.action}>
             批量查询
           </Link>
-          <Button type="link" size="small" danger={r.status === 'active'} onClick={() => stopOrResume(r)}>
-            {r.status === 'stopped' ? '恢复' : '停用'}
-          </Button>
-          <Button type="link" size="small" onClick={() => setCallbackOf(r)}>
-            回调地址
-          </Button>
-          {r.autoRenewPackageId === null ? (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: null })}
-            >
-              自动续费
-            </Button>
-          ) : (
-            <Button type="link" size="small" onClick={() => renewOff(r)}>
-              关闭续费
-            </Button>
+          {isSub ? null : (
+            <>
+              <Button type="link" size="small" danger={r.status === 'active'} onClick={() => stopOrResume(r)}>
+                {r.status === 'stopped' ? '恢复' : '停用'}
+              </Button>
+              <Button type="link" size="small" onClick={() => setCallbackOf(r)}>
+                回调地址
+              </Button>
+              {r.autoRenewPackageId === null ? (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setRenewOf({ id: r.id, interfaceId: r.interfaceId, interfaceName: r.interfaceName, packageId: null })}
+                >
+                  自动续费
+                </Button>
+              ) : (
+                <Button type="link" size="small" onClick={() => renewOff(r)}>
+                  关闭续费
+                </Button>
+              )}
+              <Button
+                type="link"
+                size="small"
+                disabled={r.refundStatus === 'requested' || r.callsLeft <= 0}
+                onClick={() =>
+                  refund.ask({ kind: 'purchase', purchaseId: r.id, label: `「${r.interfaceName}」剩余 ${r.callsLeft.toLocaleString('zh-CN')} 次调用` })
+                }
+              >
+                申请退款
+              </Button>
+              <Link href={`/api/${r.interfaceId}#packages`} className={styles.action}>
+                续购套餐
+              </Link>
+              <Link href="/userCenter/whiteList" className={styles.action}>
+                IP白名单
+              </Link>
+            </>
           )}
-          <Button
-            type="link"
-            size="small"
-            disabled={r.refundStatus === 'requested' || r.callsLeft <= 0}
-            onClick={() =>
-              refund.ask({ kind: 'purchase', purchaseId: r.id, label: `「${r.interfaceName}」剩余 ${r.callsLeft.toLocaleString('zh-CN')} 次调用` })
-            }
-          >
-            申请退款
-          </Button>
-          <Link href={`/api/${r.interfaceId}#packages`} className={styles.action}>
-            续购套餐
-          </Link>
-          <Link href="/userCenter/whiteList" className={styles.action}>
-            IP白名单
-          </Link>
           <Link href="/userCenter/useHistory" className={styles.action}>
             调用记录
           </Link>
@@ -219,9 +228,13 @@ export function MyApiList() {
           failedText="已购接口暂时无法加载，请稍后刷新重试"
           scrollX={1100}
           empty={
-            <Empty description={query ? '没有名称匹配的已购接口' : '还没有已购接口：在 API 市场选择套餐，支付后接口 Key 会出现在这里'}>
-              <MarketLink />
-            </Empty>
+            isSub ? (
+              <Empty description={query ? '没有名称匹配的接口' : `主账号 ${user.parentNickname} 还没有为您分配接口：分配后，您自己的接口 Key 会出现在这里`} />
+            ) : (
+              <Empty description={query ? '没有名称匹配的已购接口' : '还没有已购接口：在 API 市场选择套餐，支付后接口 Key 会出现在这里'}>
+                <MarketLink />
+              </Empty>
+            )
           }
         />
       </Card>

@@ -2,7 +2,7 @@
 // 子账号消费 (main accounts only): the sub-accounts' calls of the open data API per interface in a
 // period — this China month unless other days are chosen — from mytrade/subAccount/consume/list.
 // The filters are kept in the address.
-import { accountApi, type SubConsumeRow, subConsumeApi } from '@apimarket/contracts';
+import { accountApi, formatFen, type SubConsumeRow, subConsumeApi } from '@apimarket/contracts';
 import { Button, DatePicker, Empty, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import Link from 'next/link';
@@ -62,6 +62,7 @@ export function SubConsumeTab() {
     { title: '接口', key: 'interface', render: (_, r) => r.interfaceName || '—' },
     { title: '调用次数', key: 'calls', align: 'right', render: (_, r) => times(r.calls) },
     { title: '计费次数', key: 'charged', align: 'right', render: (_, r) => times(r.chargedCalls) },
+    { title: '金额（元）', key: 'cost', align: 'right', render: (_, r) => formatFen(r.costFen) },
     { title: '最近调用', key: 'last', render: (_, r) => dateTime(r.lastCallAt) },
   ];
 
@@ -128,9 +129,10 @@ export function SubConsumeTab() {
           </span>
           <span>合计调用 {times(summary.sum.calls)}</span>
           <span>计费 {times(summary.sum.chargedCalls)}</span>
+          <span>金额 ¥{formatFen(summary.sum.costFen)}</span>
         </Space>
       ) : null}
-      <ListTable<SubConsumeRow> rowKey={(r) => `${r.subAccountId}-${r.interfaceId ?? 0}`} columns={columns} list={list} scrollX={760} empty={empty} />
+      <ListTable<SubConsumeRow> rowKey={(r) => `${r.subAccountId}-${r.interfaceId ?? 0}`} columns={columns} list={list} scrollX={860} empty={empty} />
     </>
   );
 }
