@@ -39,6 +39,8 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { payTestRoutes } from './modules/paytest/paytest.routes';
 import { subAccountConsumeRoutes } from './modules/billing/subaccount-consume.routes';
+import { subAccountRoutes } from './modules/subaccounts/accounts.routes';
+import { productRoutes } from './modules/subaccounts/products.routes';
 import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
@@ -184,6 +186,8 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       await api.register(docsRoutes, { db, config });
       await api.register(payTestRoutes, { db });
       await api.register(subAccountConsumeRoutes, { db });
+      await api.register(subAccountRoutes, { db, config, notifier });
+      await api.register(productRoutes, { db });
       await api.register(entitlementsRoutes, { db });
       await api.register(trialRoutes, { db });
       await api.register(alertsRoutes, { db, notifier, engine: alertEngine });

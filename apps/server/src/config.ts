@@ -137,6 +137,7 @@ export const EnvSchema = z.object({
   SMS_TEMPLATE_MOBILE_CHANGED: z.string().trim().default(''),
   SMS_TEMPLATE_CLOSURE: z.string().trim().default(''),
   SMS_TEMPLATE_ALERT: z.string().trim().default(''),
+  SMS_TEMPLATE_SUB_INVITE: z.string().trim().default(''),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL 必须是 smtp:// 或 smtps:// 地址')
@@ -241,6 +242,16 @@ export const EnvSchema = z.object({
     .string()
     .default('')
     .refine((v) => originList(v).every(isHttpUrl), 'WEB_ORIGIN 必须是 http(s):// 地址，多个用逗号分隔'),
+  /**
+   * The site's address as customers reach it (https://www.example.com): links in SMS and mail,
+   * such as a sub-account's invitation, point here. Empty: the address the main account's request
+   * came to (set it in production: that one is the caller's word).
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || isHttpUrl(v), 'PUBLIC_ORIGIN 必须是 http(s):// 地址'),
   /** Shared with the web: proves a refresh request comes from this API. */
   REVALIDATE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET)),
 });
@@ -339,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         mobile_changed: e.SMS_TEMPLATE_MOBILE_CHANGED,
         closure: e.SMS_TEMPLATE_CLOSURE,
         alert: e.SMS_TEMPLATE_ALERT,
+        sub_invite: e.SMS_TEMPLATE_SUB_INVITE,
       },
       aliyun: { accessKeyId: e.SMS_ALIYUN_ACCESS_KEY_ID, accessKeySecret: e.SMS_ALIYUN_ACCESS_KEY_SECRET, endpoint: endpointOf(e.SMS_ALIYUN_ENDPOINT) },
       tencent: {
@@ -373,7 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadDays: e.UPLOAD_RETENTION_DAYS,
     },
     purchases: { callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE },
-    web: { origins: webOrigins, revalidateSecret: e.REVALIDATE_SECRET },
+    web: { origins: webOrigins, revalidateSecret: e.REVALIDATE_SECRET, publicOrigin: e.PUBLIC_ORIGIN.replace(/\/+$/, '') },
     account: {
       freeTestCalls: e.FREE_TEST_CALLS,
       specialUsers: new Set(

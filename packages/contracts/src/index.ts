@@ -33,6 +33,7 @@ export * from './purchases';
 export * from './favorites';
 export * from './paytest';
 export * from './subconsume';
+export * from './subaccounts';
 export * from './entitlements';
 export * from './online';
 export * from './trial';

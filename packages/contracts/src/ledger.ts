@@ -88,6 +88,21 @@ export const StatementLine = z.object({
 });
 export type StatementLine = z.infer<typeof StatementLine>;
 
+/**
+ * What one sub-account used of the main account's purchases in the month (Decision 176): its
+ * charged calls and what they cost at their purchase's unit price. Not a balance change — the
+ * packages were paid when bought — but the part of those payments each team consumed.
+ */
+export const StatementSubLine = z.object({
+  subAccountId: z.number().int(),
+  loginName: z.string(),
+  contacter: z.string(),
+  subCompanyName: z.string(),
+  chargedCalls: z.number().int(),
+  costFen: z.number().int(),
+});
+export type StatementSubLine = z.infer<typeof StatementSubLine>;
+
 export const Statement = z.object({
   month: z.string(),
   /** China days, inclusive; the last is today for the running month. */
@@ -101,6 +116,8 @@ export const Statement = z.object({
   /** Every kind, with zeros, so two months compare line by line. */
   lines: z.array(StatementLine),
   rows: z.number().int(),
+  /** Each sub-account with charged calls in the month, most cost first. */
+  subAccounts: z.array(StatementSubLine),
 });
 export type Statement = z.infer<typeof Statement>;
 

@@ -107,6 +107,8 @@ export const PORTAL_TAGS: Record<string, { name: string; description: string }> 
   paymentsApi: { name: '在线支付', description: '支付宝、微信支付下单与支付状态（充值或直接支付订单），支付结果通知' },
   invoicesApi: { name: '发票', description: '发票抬头、可开票金额、开票申请与发票下载' },
   subConsumeApi: { name: '子账号消费', description: '主账号查看子账号的消费（规格 02 §7）' },
+  subAccountsApi: { name: '子账号', description: '子账号的创建、启停、密码与计费方式，邀请与切换（规格 02 §7）' },
+  productsApi: { name: '产品分配', description: '把已购接口分配给子账号：密钥、分配次数与统计（规格 02 §7）' },
   purchasesApi: { name: '我的 API', description: '已购接口的启停、回调地址、自动续费、剩余次数与退款（规格 02 §7）' },
   favoritesApi: { name: '我的收藏', description: '收藏接口、收藏列表、取消收藏（规格 02 §7）' },
   whitelistApi: { name: 'IP 白名单', description: '开放数据 API 的调用 IP 白名单（规格 02 §7）' },

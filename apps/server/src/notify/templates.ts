@@ -18,6 +18,7 @@ export const SMS_TEMPLATE_PARAMS = {
   mobile_changed: ['mobile'],
   closure: ['name'],
   alert: ['title', 'value', 'threshold'],
+  sub_invite: ['name', 'hours', 'link'],
 } as const satisfies Record<SmsKind, readonly string[]>;
 
 type Params<K extends SmsKind> = Record<(typeof SMS_TEMPLATE_PARAMS)[K][number], string>;

@@ -16,11 +16,11 @@ import {
   type Statement,
   type StatementQuery,
 } from '@apimarket/contracts';
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
-import { ledger } from '../../db/schema';
+import { callStats, ledger, members, subAccounts } from '../../db/schema';
 import { Invalid } from '../../http/errors';
 import type { Account } from '../account/access';
 import { currentQualification } from '../qualification/qualification.service';
@@ -40,7 +40,7 @@ export function monthRange(month: string, now = new Date()) {
 export async function statementOf(db: Db, account: Account, { month }: Pick<StatementQuery, 'month'>): Promise<{ statement: Statement; rows: LedgerRow[] }> {
   const { start, end, firstDay, lastDay } = monthRange(month);
   const owner = account.companyOwnerId;
-  const [[before], rows, company] = await Promise.all([
+  const [[before], rows, company, subs] = await Promise.all([
     db
       .select({ fen: ledger.balanceAfterFen })
       .from(ledger)
@@ -53,6 +53,7 @@ export async function statementOf(db: Db, account: Account, { month }: Pick<Stat
       .where(and(eq(ledger.memberId, owner), gte(ledger.createdAt, start), lt(ledger.createdAt, end)))
       .orderBy(ledger.id),
     currentQualification(db, owner),
+    subAccountUse(db, owner, firstDay, lastDay),
   ]);
   const openingFen = before?.fen ?? 0;
   const lines = LEDGER_KINDS.map((kind) => {
@@ -80,9 +81,35 @@ export async function statementOf(db: Db, account: Account, { month }: Pick<Stat
       debitFen,
       lines,
       rows: rows.length,
+      subAccounts: subs,
     },
     rows: rows.map(ledgerView),
   };
+}
+
+/** The month's charged calls of each sub-account of the company, from call_stats (China days). */
+async function subAccountUse(db: Db, owner: number, firstDay: string, lastDay: string) {
+  const costMfen = sql<string>`sum(${callStats.costMfen})::text`;
+  const rows = await db
+    .select({
+      subAccountId: members.id,
+      loginName: members.loginName,
+      contacter: members.contacter,
+      subCompanyName: sql<string>`coalesce(${subAccounts.subCompanyName}, '')`,
+      chargedCalls: sql<string>`sum(${callStats.charged})::text`,
+      costMfen,
+    })
+    .from(callStats)
+    .innerJoin(members, eq(members.id, callStats.memberId))
+    .leftJoin(subAccounts, eq(subAccounts.memberId, members.id))
+    .where(and(eq(members.parentId, owner), gte(callStats.day, firstDay), lte(callStats.day, lastDay)))
+    .groupBy(members.id, members.loginName, members.contacter, subAccounts.subCompanyName)
+    .having(sql`sum(${callStats.charged}) > 0`)
+    .orderBy(desc(costMfen), members.id);
+  // Milli-fen summed exactly, rounded to the fen once per sub-account.
+  return rows
+    .map((r) => ({ ...r, chargedCalls: Number(r.chargedCalls), costFen: Math.round(Number(r.costMfen) / 1000), costMfen: undefined }))
+    .map(({ costMfen: _, ...r }) => r);
 }
 
 // ── Spreadsheets ───────────────────────────────────────────────────────────────────────────────
@@ -125,6 +152,12 @@ export async function statementXlsx(s: Statement, rows: LedgerRow[]): Promise<Bu
   for (const l of s.lines) sheet.addRow([l.label, l.count, l.creditFen / 100, -l.debitFen / 100]);
   sheet.addRow(['合计', s.rows, s.creditFen / 100, -s.debitFen / 100]).font = { bold: true };
   sheet.addRow(['期末余额（元）', '', s.closingFen / 100]).font = { bold: true };
+  if (s.subAccounts.length > 0) {
+    sheet.addRow([]);
+    sheet.addRow(['子账号用量', '计费次数', '金额（元）', '部门/子公司']).font = { bold: true };
+    for (const u of s.subAccounts)
+      sheet.addRow([`${u.loginName}${u.contacter ? `（${u.contacter}）` : ''}`, u.chargedCalls, u.costFen / 100, u.subCompanyName]);
+  }
   for (const col of [3, 4]) sheet.getColumn(col).numFmt = '#,##0.00';
   ledgerSheet(book, '流水明细', rows);
   return Buffer.from(await book.xlsx.writeBuffer());
@@ -189,6 +222,31 @@ export function statementPdf(s: Statement, rows: LedgerRow[]): Promise<Buffer> {
   });
   doc.font('bold').text(`期末余额：${formatFen(s.closingFen)} 元`, MARGIN);
   doc.moveDown();
+
+  if (s.subAccounts.length > 0) {
+    doc.font('bold').fontSize(12).text('子账号用量（已购套餐内的调用，不另扣余额）', MARGIN);
+    doc.moveDown(0.3);
+    doc.fontSize(10);
+    const subRows: Array<[string, string, string, string]> = [
+      ['子账号', '部门/子公司', '计费次数', '金额（元）'],
+      ...s.subAccounts.map((u): [string, string, string, string] => [
+        `${u.loginName}${u.contacter ? `（${u.contacter}）` : ''}`,
+        u.subCompanyName || '—',
+        u.chargedCalls.toLocaleString('zh-CN'),
+        formatFen(u.costFen),
+      ]),
+    ];
+    subRows.forEach((cells, i) => {
+      const y = doc.y;
+      doc.font(i === 0 ? 'bold' : 'regular');
+      cells.forEach((text, c) => {
+        doc.text(text, MARGIN + c * 125, y, { width: 115, align: c < 2 ? 'left' : 'right', lineBreak: false, ellipsis: true });
+      });
+      doc.moveDown(0.35);
+      doc.x = MARGIN;
+    });
+    doc.moveDown();
+  }
 
   doc.font('bold').fontSize(12).text('流水明细', MARGIN);
   doc.moveDown(0.3);

@@ -4,7 +4,7 @@
 // totals and the closing balance — and the same statement as an xlsx or PDF file. The month is
 // kept in the address (?month=YYYY-MM) so a statement can be bookmarked; no month not begun.
 import { FilePdfOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { chinaDay, formatFen, ledgerApi, type Statement, type StatementLine } from '@apimarket/contracts';
+import { chinaDay, formatFen, ledgerApi, type Statement, type StatementLine, type StatementSubLine } from '@apimarket/contracts';
 import { Alert, Button, DatePicker, Descriptions, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
@@ -150,6 +150,25 @@ function StatementView({ s, running }: { s: Statement; running: boolean }) {
         期初余额 {formatFen(s.openingFen)} + 收入 {formatFen(s.creditFen)} − 支出 {out(s.debitFen)} = 期末余额 {formatFen(s.closingFen)}
         {running ? '（北京时间，本月截至今日）' : '（北京时间）'}
       </p>
+      {s.subAccounts.length > 0 ? (
+        <Table<StatementSubLine>
+          rowKey="subAccountId"
+          size="small"
+          columns={SUB_COLUMNS}
+          dataSource={s.subAccounts}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          title={() => <span className={styles.unit}>子账号用量（已购套餐内的调用，按单价折算，不另扣余额；金额单位：元）</span>}
+          data-testid="statement-subaccounts"
+        />
+      ) : null}
     </>
   );
 }
+
+const SUB_COLUMNS: TableColumnsType<StatementSubLine> = [
+  { title: '子账号', key: 'name', className: styles.nowrap, render: (_, u) => `${u.loginName}${u.contacter ? `（${u.contacter}）` : ''}` },
+  { title: '部门/子公司', key: 'dept', render: (_, u) => u.subCompanyName || '—' },
+  { title: '计费次数', key: 'calls', align: 'right', className: styles.nowrap, render: (_, u) => u.chargedCalls.toLocaleString('zh-CN') },
+  { title: '金额', key: 'cost', align: 'right', className: styles.nowrap, render: (_, u) => <span className={styles.amount}>{formatFen(u.costFen)}</span> },
+];
