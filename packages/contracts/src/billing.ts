@@ -23,6 +23,7 @@ export const BILLING_MSG = {
   paid: '支付成功，接口已开通',
   cancelled: '订单已取消',
   subAccount: '子账号不能直接购买，请联系主账号购买后分配',
+  subAccountMoney: '子账号不能查看企业的资金、订单与账单，请使用主账号登录查看',
   rechargeClosed: `平台收款账户尚未配置，暂不能提交充值申请，请致电 ${SUPPORT_HOTLINE} 咨询`,
 } as const;
 

@@ -152,13 +152,15 @@ export const SubAccountSaveInput = z
     /** New only: the login name (spec 01 §5's username rule); ignored on a change. */
     loginName: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), Username.optional()),
     contacter: ContactName,
-    mobile: Mobile,
+    /** Required for a new one; on a change, empty keeps the current phone (the list shows it masked). */
+    mobile: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.union([z.literal(''), Mobile], { error: MSG.mobileInvalid })),
     subCompanyName: SubCompanyName,
     companyInfoVisible: flag,
     /** New only: show a generated password once, or send an SMS link to set one. */
     passwordDelivery: z.preprocess((v) => (v === '' || v === undefined ? 'show' : v), z.enum(PASSWORD_DELIVERY).catch('show')),
   })
-  .refine((v) => v.id !== undefined || v.loginName !== undefined, { message: MSG.username, path: ['loginName'] });
+  .refine((v) => v.id !== undefined || v.loginName !== undefined, { message: MSG.username, path: ['loginName'] })
+  .refine((v) => v.id !== undefined || v.mobile !== '', { message: MSG.mobileRequired, path: ['mobile'] });
 export type SubAccountSaveInput = z.infer<typeof SubAccountSaveInput>;
 
 export const SubAccountSaved = z.object({

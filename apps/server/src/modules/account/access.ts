@@ -1,6 +1,7 @@
 // Who may use which part of the user center, decided on the server for every call (the pages'
 // gate and disabled menus are only the visible half). A sub-account acts for its parent's
 // company: the parent's enterprise authentication is what counts.
+import { BILLING_MSG } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -47,4 +48,14 @@ export async function requireCompanyView(request: FastifyRequest, db: Db): Promi
     if (!row?.visible) throw new Forbidden('主账号未向子账号开放企业信息');
   }
   return account;
+}
+
+/**
+ * The company's money — balance, orders, recharges, payments, ledger, statements — is read by its
+ * main account only (Decision 180): a sub-account never reads its main account's records. Answers
+ * the member id the records are kept under.
+ */
+export function companyMoneyReader(account: Account): number {
+  if (account.isSub) throw new Forbidden(BILLING_MSG.subAccountMoney);
+  return account.memberId;
 }

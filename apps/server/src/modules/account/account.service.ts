@@ -18,7 +18,7 @@ import {
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alertRules, balances, callRecords, interfaces, loginEvents, members, purchases, sessions } from '../../db/schema';
+import { alertRules, assignments, balances, callRecords, interfaces, loginEvents, members, purchases, sessions } from '../../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Notifier } from '../../notify';
 import { consumeCaptcha } from '../identity/captcha.service';
@@ -106,8 +106,11 @@ export async function homeData(db: Db, account: Account, rules: AccountRules): P
   const since = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`;
   const mine = eq(callRecords.memberId, account.memberId);
   const [[balance], [bought], [today], [month], recent, [alerting]] = await Promise.all([
-    db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, account.companyOwnerId)),
-    db.select({ n: count() }).from(purchases).where(eq(purchases.memberId, account.memberId)),
+    // A sub-account reads no company money (Decision 180) and counts the interfaces assigned to it.
+    account.isSub ? Promise.resolve([{ fen: 0 }]) : db.select({ fen: balances.balanceFen }).from(balances).where(eq(balances.memberId, account.memberId)),
+    account.isSub
+      ? db.select({ n: count() }).from(assignments).where(eq(assignments.memberId, account.memberId))
+      : db.select({ n: count() }).from(purchases).where(eq(purchases.memberId, account.memberId)),
     db
       .select({ n: count() })
       .from(callRecords)

@@ -2,6 +2,7 @@
 // and payment, the purchases they create. Thin: the registrar checks the company is
 // authenticated and parses the input; each route calls one service. Operators confirm recharges
 // in the console.
+import { companyMoneyReader } from '../account/access';
 import { BILLING_MSG, billingApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
@@ -25,7 +26,7 @@ export async function billingRoutes(app: FastifyInstance, deps: RouteDeps & { co
   const { db, config } = deps;
 
   // ── Balance and recharges ──────────────────────────────────────────────────────────────────
-  route(billingApi.balance, async ({ caller }) => ok({ balanceFen: await balanceOf(db, caller.companyOwnerId) }));
+  route(billingApi.balance, async ({ caller }) => ok({ balanceFen: await balanceOf(db, companyMoneyReader(caller)) }));
 
   // Where to transfer to: the configured account, the marked example of the embedded default,
   // or (production not set up) none with recharging closed.

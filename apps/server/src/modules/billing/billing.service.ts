@@ -28,7 +28,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation, likeLiteral } from '../../db/sql';
 import { assignments, balances, interfaces, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
 import { Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
-import type { Account } from '../account/access';
+import { type Account, companyMoneyReader } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { forget } from '../../memo';
 import { credit, debit } from './ledger.service';
@@ -98,7 +98,7 @@ function rechargeView(r: typeof recharges.$inferSelect) {
 }
 
 export async function listRecharges(db: Db, account: Account, page: PageQuery) {
-  const where = eq(recharges.memberId, account.companyOwnerId);
+  const where = eq(recharges.memberId, companyMoneyReader(account));
   const [rows, [total]] = await Promise.all([
     db.select().from(recharges).where(where).orderBy(desc(recharges.id)).limit(page.pageSize).offset(pageOffset(page)),
     db.select({ n: count() }).from(recharges).where(where),
@@ -227,7 +227,7 @@ export async function createOrder(db: Db, account: Account, input: { interfaceId
 
 export async function orderByNo(db: Db, account: Account, orderNo: string): Promise<OrderRow> {
   const [row] = await orderQuery(db)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, account.companyOwnerId)))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.memberId, companyMoneyReader(account))))
     .limit(1);
   if (!row) throw new NotFound(BILLING_MSG.orderMissing);
   return orderView(row);
@@ -272,6 +272,7 @@ export function orderView(r: OrderSelect): OrderRow {
 
 /** Change the package of an unpaid order (updateInterfaceOrders). */
 export async function changeOrderPackage(db: Db, account: Account, { orderNo, packageId }: { orderNo: string; packageId: number }): Promise<OrderRow> {
+  mainAccountOnly(account);
   const current = await orderByNo(db, account, orderNo);
   if (current.status !== 'unpaid') throw new Conflict(BILLING_MSG.orderNotUnpaid);
   const p = await packageFor(db, current.interfaceId, packageId);
@@ -285,6 +286,7 @@ export async function changeOrderPackage(db: Db, account: Account, { orderNo, pa
 }
 
 export async function cancelOrder(db: Db, account: Account, { orderNo }: { orderNo: string }): Promise<void> {
+  mainAccountOnly(account);
   await orderByNo(db, account, orderNo); // 404 for another member's number
   const changed = await db
     .update(orders)
@@ -385,7 +387,7 @@ export async function payOrderIn(tx: Tx, memberId: number, orderNo: string, opts
 export function orderFilter(account: Account, f: Omit<OrderListInput, 'pageNum' | 'pageSize'>) {
   const day = (d: string) => sql`(${d}::date)::timestamp at time zone ${CHINA}`;
   return and(
-    eq(orders.memberId, account.companyOwnerId),
+    eq(orders.memberId, companyMoneyReader(account)),
     f.status ? eq(orders.status, f.status) : undefined,
     f.interfaceName ? sql`${interfaces.interfaceName} like ${likeLiteral(f.interfaceName)}` : undefined,
     f.startDate ? gte(orders.createdAt, day(f.startDate)) : undefined,

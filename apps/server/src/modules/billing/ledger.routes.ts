@@ -1,6 +1,7 @@
 // The ledger and the monthly statement (mytrade/consume/list, mytrade/statement; Decision 164).
 // A sub-account reads its company's ledger: the money is the main account's, and the calls are
 // declared for qualified members, as the other 费用管理 reads are.
+import { companyMoneyReader } from '../account/access';
 import { ledgerApi, PDF_TYPE } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendFile, sendXlsx } from '../../http/download';
@@ -14,7 +15,8 @@ export async function ledgerRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { db } = deps;
 
   route(ledgerApi.ledger, async ({ caller, input, reply }) => {
-    if (input.export) return sendXlsx(reply, await ledgerXlsx(await ledgerRowsForExport(db, caller.companyOwnerId, input)), 'ledger.xlsx', ledgerFileName());
+    if (input.export)
+      return sendXlsx(reply, await ledgerXlsx(await ledgerRowsForExport(db, companyMoneyReader(caller), input)), 'ledger.xlsx', ledgerFileName());
     const page = await listLedger(db, caller, input);
     return list(page.rows, page.total);
   });

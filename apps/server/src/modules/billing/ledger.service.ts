@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import { balances, ledger } from '../../db/schema';
 import { likeLiteral } from '../../db/sql';
 import { AppError, Invalid } from '../../http/errors';
-import type { Account } from '../account/access';
+import { type Account, companyMoneyReader } from '../account/access';
 
 /** One movement as a service books it; amountFen is its size (never negative), the function gives the sign. */
 export interface Entry {
@@ -111,8 +111,7 @@ export function ledgerView(r: typeof ledger.$inferSelect): LedgerRow {
 
 /** mytrade/consume/list: newest first; each row carries the balance after it. */
 export function listLedger(db: Db, account: Account, q: LedgerQuery): Promise<{ rows: LedgerRow[]; total: number }> {
-  // The company's money is its main account's: a sub-account reads the same ledger.
-  return ledgerOf(db, account.companyOwnerId, q);
+  return ledgerOf(db, companyMoneyReader(account), q);
 }
 
 /** A page of one company's ledger (the member's list and the console's). */

@@ -22,7 +22,7 @@ import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { callStats, ledger, members, subAccounts } from '../../db/schema';
 import { Invalid } from '../../http/errors';
-import type { Account } from '../account/access';
+import { type Account, companyMoneyReader } from '../account/access';
 import { currentQualification } from '../qualification/qualification.service';
 import { LEDGER_EXPORT_COLUMNS, ledgerCells, ledgerView } from './ledger.service';
 
@@ -39,7 +39,7 @@ export function monthRange(month: string, now = new Date()) {
 
 export async function statementOf(db: Db, account: Account, { month }: Pick<StatementQuery, 'month'>): Promise<{ statement: Statement; rows: LedgerRow[] }> {
   const { start, end, firstDay, lastDay } = monthRange(month);
-  const owner = account.companyOwnerId;
+  const owner = companyMoneyReader(account);
   const [[before], rows, company, subs] = await Promise.all([
     db
       .select({ fen: ledger.balanceAfterFen })

@@ -30,7 +30,7 @@ import { members, payments } from '../../db/schema';
 import { likeLiteral } from '../../db/sql';
 import { AppError, Conflict, Invalid, NotFound } from '../../http/errors';
 import { forget } from '../../memo';
-import type { Account } from '../account/access';
+import { type Account, companyMoneyReader } from '../account/access';
 import { sendMessage } from '../account/messages.service';
 import { balanceChanged, mainAccountOnly, newOrderNo, orderByNo, payOrderIn } from '../billing/billing.service';
 import { credit } from '../billing/ledger.service';
@@ -140,12 +140,12 @@ export async function createOrderPayment(db: Db, providers: Providers, account: 
   });
 }
 
-/** The page polls this; a sub-account sees its company's payments. */
+/** The page polls this; only the main account (a sub-account does not pay, Decision 180). */
 export async function paymentStatus(db: Db, account: Account, paymentNo: string): Promise<PaymentView> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.paymentNo, paymentNo), eq(payments.memberId, account.companyOwnerId)));
+    .where(and(eq(payments.paymentNo, paymentNo), eq(payments.memberId, companyMoneyReader(account))));
   if (!row) throw new NotFound(PAYMENT_MSG.missing);
   return paymentView(row);
 }

@@ -70,6 +70,26 @@ describe('the sub-account’s own user center', () => {
     expect((await as(main, 'myBuy/list')).json().rows[0]).toMatchObject({ id: purchaseId, key: mainKey, callsLeft: 100 });
   });
 
+  it('reads none of the company’s money: balance, orders, recharges, ledger, statement', async () => {
+    const month = chinaDay(new Date()).slice(0, 7);
+    for (const [path, fields] of [
+      ['mytrade/balance', {}],
+      ['myOrder/list', {}],
+      ['mytrade/recharge/list', {}],
+      ['mytrade/consume/list', {}],
+      ['mytrade/statement', { month }],
+    ] as const) {
+      const res = await as(sub, path, fields);
+      expect({ path, status: res.statusCode, body: res.json() }).toEqual({
+        path,
+        status: 403,
+        body: { code: 'ALL_0010', msg: '子账号不能查看企业的资金、订单与账单，请使用主账号登录查看' },
+      });
+    }
+    // Its dashboard leaves the balance out and counts what was assigned to it.
+    expect((await as(sub, 'myAccount/home/data')).json().data).toMatchObject({ balanceFen: 0, purchasedInterfaces: 1 });
+  });
+
   it('the purchase itself stays the main account’s: stopping it is refused', async () => {
     const res = await as(sub, 'myBuy/interface/stop', { id: String(purchaseId), action: 'stop' });
     expect(res.json().code).toBe('ALL_0010');

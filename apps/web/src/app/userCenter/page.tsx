@@ -25,9 +25,11 @@ export default async function UserCenterHome() {
     );
   }
 
+  // A sub-account neither holds money nor buys (Decision 180): its figures start with what was assigned to it.
+  const sub = account.isSubAccount;
   const stats: Array<{ label: string; value: string | number; note?: string; href: string; action: string }> = [
-    { label: '账户余额（元）', value: formatFen(home.balanceFen), href: ucHref('paymentManage/myOrder'), action: '查看订单' },
-    { label: '已购接口', value: home.purchasedInterfaces, href: ucHref('dataManage/myAPI'), action: '我的API' },
+    ...(sub ? [] : [{ label: '账户余额（元）', value: formatFen(home.balanceFen), href: ucHref('paymentManage/myOrder'), action: '查看订单' }]),
+    { label: sub ? '已分配接口' : '已购接口', value: home.purchasedInterfaces, href: ucHref('dataManage/myAPI'), action: '我的API' },
     {
       label: '今日调用（次）',
       value: home.callsToday,
@@ -35,7 +37,7 @@ export default async function UserCenterHome() {
       href: ucHref('dataManage/useHistory'),
       action: '调用记录',
     },
-    { label: '免费测试剩余（次）', value: home.freeTestCallsLeft, href: '/api', action: '选择接口测试' },
+    ...(sub ? [] : [{ label: '免费测试剩余（次）', value: home.freeTestCallsLeft, href: '/api', action: '选择接口测试' }]),
     { label: '未读消息', value: home.unreadMessages, href: ucHref('messageCt'), action: '消息中心' },
     { label: '预警中', value: home.openAlerts, href: ucHref('warningManage/myWarning'), action: '用量预警' },
   ];
