@@ -47,6 +47,7 @@ export const ALERT_MSG = {
   window: '请选择统计时间窗口',
   interface: '请选择接口',
   interfaceNotBought: '您尚未购买该接口，无法设置预警',
+  interfaceNotAssigned: '该接口尚未分配给您，请联系主账号分配',
   status: '请选择开启或关闭',
   ruleMissing: '预警规则不存在',
   tooManyRules: `错误率预警最多设置 ${ALERT_LIMITS.maxErrorRules} 条`,

@@ -69,7 +69,7 @@ export async function warnInterfaces(db: Db, account: Account): Promise<WarnInte
 
 async function requirePurchased(db: Db, account: Account, interfaceId: number): Promise<string> {
   const [row] = await callsLeftByInterface(db, account.memberId, interfaceId);
-  if (!row) throw new Invalid(ALERT_MSG.interfaceNotBought);
+  if (!row) throw new Invalid(account.isSub ? ALERT_MSG.interfaceNotAssigned : ALERT_MSG.interfaceNotBought);
   return row.interfaceName;
 }
 
