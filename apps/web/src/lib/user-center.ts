@@ -63,8 +63,8 @@ export const UC_ROUTES: readonly UcRoute[] = [
   { path: 'transportation/vehicleManage', title: '车辆管理', code: FEATURE.vehicleCapacity },
   { path: 'transportation/geofenceManage', title: '电子围栏', code: FEATURE.vehicleCapacity },
   { path: 'transportation/vehiclePosition', title: '车辆位置', code: FEATURE.vehicleCapacity },
-  { path: 'accountManage/subAccount', title: '子账号管理', code: FEATURE.accountManagement },
-  { path: 'accountManage/product', title: '产品分配', code: FEATURE.accountManagement },
+  { path: 'accountManage/subAccount', title: '子账号管理', code: FEATURE.accountManagement, ready: true },
+  { path: 'accountManage/product', title: '产品分配', code: FEATURE.accountManagement, ready: true },
   { path: 'messageCt', title: '消息中心', code: FEATURE.messages, ready: true },
   { path: 'ums', title: '账号设置', code: FEATURE.settings, ready: true },
 ];

@@ -329,7 +329,9 @@ describe('refreshing the public pages', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await refreshPublicPages({ origins: [`http://127.0.0.1:${port}`], revalidateSecret: SECRET, publicOrigin: '' }, log, pagesShowing('news', 1))).toBe('failed');
+    expect(await refreshPublicPages({ origins: [`http://127.0.0.1:${port}`], revalidateSecret: SECRET, publicOrigin: '' }, log, pagesShowing('news', 1))).toBe(
+      'failed',
+    );
     expect(await refreshPublicPages({ origins: [], revalidateSecret: SECRET, publicOrigin: '' }, log, pagesShowing('news', 1))).toBe('later');
   });
 });
