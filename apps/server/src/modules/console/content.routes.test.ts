@@ -370,7 +370,7 @@ describe('the refresh settings', () => {
     expect(() => loadConfig(web)).toThrow(ConfigError);
     expect(() => loadConfig(web)).toThrow(/REVALIDATE_SECRET/);
     const ok = loadConfig({ ...web, REVALIDATE_SECRET: 'a-real-shared-secret-0123' });
-    expect(ok.web).toEqual({ origins: ['http://10.0.0.5:3000'], revalidateSecret: 'a-real-shared-secret-0123' });
+    expect(ok.web).toEqual({ origins: ['http://10.0.0.5:3000'], revalidateSecret: 'a-real-shared-secret-0123', publicOrigin: '' });
     expect(loadConfig({ DEV_TOOLS: '1', WEB_ORIGIN: 'http://127.0.0.1:3000' }).web.origins).toEqual(['http://127.0.0.1:3000']);
   });
 
@@ -379,5 +379,10 @@ describe('the refresh settings', () => {
     expect(c.web.origins).toEqual(['http://10.0.0.5:3000', 'http://10.0.0.6:3000']);
     expect(() => loadConfig({ DEV_TOOLS: '1', WEB_ORIGIN: 'ftp://web' })).toThrow(/WEB_ORIGIN 必须是 http\(s\):\/\/ 地址/);
     expect(() => loadConfig({ DEV_TOOLS: '1', REVALIDATE_SECRET: 'short' })).toThrow(/REVALIDATE_SECRET 至少 16 个字符/);
+  });
+
+  it('take the public site address for links sent by SMS, without its trailing slash', () => {
+    expect(loadConfig({ DEV_TOOLS: '1', PUBLIC_ORIGIN: 'https://www.example.com/' }).web.publicOrigin).toBe('https://www.example.com');
+    expect(() => loadConfig({ DEV_TOOLS: '1', PUBLIC_ORIGIN: 'www.example.com' })).toThrow(/PUBLIC_ORIGIN 必须是 http\(s\):\/\/ 地址/);
   });
 });
