@@ -17,7 +17,16 @@ const pageFiles = readdirSync(APP, { recursive: true, encoding: 'utf8' }).map((f
 /** The 404 page, as any public path no page answers shows it. */
 const MISSING = '/no-such-page';
 /** Seeded rows (apps/server/src/db/seed) a detail page is shown with; the catch-all shows the 404. */
-const SEED_IDS = { '/api/[id]': 1882, '/case/[id]': 1, '/news/[id]': 1, '/policy/[id]': 1, '/knowlege/[id]': 1, '/[...missing]': MISSING.slice(1) };
+const SEED_IDS = {
+  '/api/[id]': 1882,
+  '/case/[id]': 1,
+  '/news/[id]': 1,
+  '/policy/[id]': 1,
+  '/knowlege/[id]': 1,
+  '/[...missing]': MISSING.slice(1),
+  // A link that was never sent: the page says so, with the way back to /login.
+  '/invite/[token]': 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+};
 /** Lists whose tab strip scrolls: the last tab chosen, the one that falls off a phone. */
 const TABBED = ['/api?type=11', '/news?type=3', '/knowlege?type=2', '/aboutUs/FAQ?type=3', '/apiSearch?value=身份证'];
 /** Pages that need a query to show anything; another interface than /api/{id}'s, with long samples. */

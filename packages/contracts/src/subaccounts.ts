@@ -446,7 +446,7 @@ export const productsApi = {
     summary: '分配记录：已用与剩余次数',
     input: AssignmentListInput,
     answer: { rows: AssignmentRow },
-    fails: ['ALL_0010'],
+    fails: ['ALL_0010', 'ALL_0011'],
   }),
   detail: qualifiedCall({
     method: 'POST',
@@ -462,7 +462,7 @@ export const productsApi = {
     summary: '导出分配记录（xlsx）',
     input: AssignmentListInput,
     answer: { file: [XLSX_TYPE] },
-    fails: ['ALL_0010'],
+    fails: ['ALL_0010', 'ALL_0011'],
   }),
   statistics: qualifiedCall({
     method: 'GET',
@@ -470,6 +470,6 @@ export const productsApi = {
     summary: '各子账号在统计区间内的调用统计（默认本月）',
     input: SubStatsInput,
     answer: { rows: SubStatsRow, extra: { period: SubStatsPeriod } },
-    fails: ['ALL_0010'],
+    fails: ['ALL_0010', 'ALL_0011'],
   }),
 };

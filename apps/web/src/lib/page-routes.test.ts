@@ -5,7 +5,15 @@ import { publicRoutes, routeOfPageFile } from './page-routes';
 
 const APP = path.resolve(import.meta.dirname, '../app');
 const pageFiles = () => readdirSync(APP, { recursive: true, encoding: 'utf8' }).map((f) => f.split(path.sep).join('/'));
-const IDS = { '/api/[id]': 1882, '/case/[id]': 1, '/news/[id]': 1, '/policy/[id]': 1, '/knowlege/[id]': 1, '/[...missing]': 'no-such-page' };
+const IDS = {
+  '/api/[id]': 1882,
+  '/case/[id]': 1,
+  '/news/[id]': 1,
+  '/policy/[id]': 1,
+  '/knowlege/[id]': 1,
+  '/[...missing]': 'no-such-page',
+  '/invite/[token]': 'token',
+};
 
 describe('routeOfPageFile', () => {
   it('drops route groups and keeps dynamic segments as written', () => {

@@ -18,9 +18,10 @@ export const LISTED_PAGES: ReadonlyArray<readonly [path: string, priority: numbe
   ['/audit', 0.5],
 ];
 
-/** Routes with a page file that crawlers should not be sent to, and why. */
+/** Routes with a page file that crawlers should not be sent to, and why (a key ending in / covers the paths under it). */
 export const UNLISTED_ROUTES: Readonly<Record<string, string>> = {
   '/login': 'noindex',
+  '/invite/': 'noindex: a sub-account invitation is a private, single-use link',
   '/register': 'noindex',
   '/ie': 'noindex (browser upgrade notice)',
   '/apiSearch': 'noindex search results',
