@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser journeys in the machine's Chromium against a stack started as `npm start` starts it
 // (scripts/test.mjs starts it on free ports and a fresh data dir, then sets BASE_URL).
 const baseURL = process.env.BASE_URL ?? 'http://localhost:3000';
+/** The sweeps over every page (fit.spec.ts, pages.spec.ts): read-only, so they run side by side. */
+const SWEEPS = /\/(fit|pages)\.spec\.ts$/;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -21,7 +23,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: the journeys — which share the setup customer and the operator queues —
+  // keep to one worker, one after another; the other runs the read-only sweeps (every page at every
+  // width, every page's links) and the phone checks beside them.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   use: {
@@ -36,15 +41,24 @@ export default defineConfig({
     // for specs that only need "a signed-in customer".
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts$/ },
     {
+      // Reads only: pages load, fit every width and link to pages that answer.
+      name: 'sweeps',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      testMatch: SWEEPS,
+      dependencies: ['setup'],
+    },
+    {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
-      testIgnore: /\.mobile\.spec\.ts$/,
+      testIgnore: [/\.mobile\.spec\.ts$/, SWEEPS],
+      workers: 1,
       dependencies: ['setup'],
     },
     {
       name: 'mobile',
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: devices['iPhone 13'].userAgent, launchOptions: chromium },
       testMatch: /\.mobile\.spec\.ts$/,
+      workers: 1,
       dependencies: ['setup'],
     },
   ],
