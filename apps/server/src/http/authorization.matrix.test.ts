@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { members } from '../db/schema';
+import { settleAlerts } from '../modules/alerts/alerts.engine';
 import { creditCode } from '../test/account';
 import { fileTestApp } from '../test/harness';
 import { get, post, postMultipart } from '../test/identity';
@@ -311,8 +312,12 @@ describe(`authorization matrix: ${DECLARED.length} guarded calls × ${2 + ATTACK
 
   /** The attack leaves every row of the victims' accounts as it was. */
   const unchanged = async (actor: Party, victim: Victim, victimIds: number[]) => {
+    // The alert engine evaluates an account a moment after its calls: the fixtures' calls must
+    // have been evaluated before the first snapshot, and anything the attack set off before the second.
+    await settleAlerts();
     const before = await companySnapshot(t, victimIds);
     const run = await attack(actor, victim);
+    await settleAlerts();
     const after = await companySnapshot(t, victimIds);
     const changed = Object.keys(before).filter((k) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(after[k as keyof typeof after]));
     console.info(`authorization matrix, ${actor.label}: ${JSON.stringify(run.tally)}`);
