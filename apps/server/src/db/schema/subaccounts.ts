@@ -79,3 +79,11 @@ export const subAccountInvites = pgTable(
   },
   (t) => [index('sub_account_invites_member_idx').on(t.memberId)],
 );
+
+/**
+ * What a sub-account may still call through an assignment: the fewer of its allotment's calls
+ * left (no allotment: no limit of its own) and its main account's purchase's. For queries joining
+ * assignments to purchases.
+ */
+export const assignedCallsLeft =
+  sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(Number);

@@ -26,7 +26,7 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation, likeLiteral } from '../../db/sql';
-import { assignments, balances, interfaces, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
+import { assignedCallsLeft, assignments, balances, interfaces, orders, pricePackages, purchases, recharges, refunds } from '../../db/schema';
 import { Conflict, DecidedMeanwhile, Forbidden, Invalid, NotFound } from '../../http/errors';
 import { type Account, companyMoneyReader } from '../account/access';
 import { sendMessage } from '../account/messages.service';
@@ -469,8 +469,7 @@ async function listAssigned(db: Db, account: Account, page: PageQuery & { interf
         path: interfaces.path,
         key: assignments.key,
         callsTotal: sql<number>`coalesce(${assignments.callsAllotted}, ${purchases.callsTotal})`.mapWith(Number),
-        callsLeft:
-          sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(Number),
+        callsLeft: assignedCallsLeft,
         expiresAt: purchases.expiresAt,
         status: sql<string>`case when ${purchases.status} = 'active' and ${assignments.status} = 'active' then 'active' else 'stopped' end`,
         expired: sql<boolean>`${purchases.expiresAt} <= now()`,

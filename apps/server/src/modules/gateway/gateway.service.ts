@@ -25,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forgetEverything, Memo } from '../../memo';
-import { assignments, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
+import { assignedCallsLeft, assignments, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
 import { ipAllowed } from '../whitelist/whitelist.service';
 import type { AddressLimiter } from './address-limit';
@@ -202,8 +202,7 @@ async function purchaseOf(db: Db, key: string): Promise<PurchaseFacts | null> {
         ownerId: purchases.memberId,
         assignmentId: assignments.id,
         interfaceId: purchases.interfaceId,
-        callsLeft:
-          sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(Number),
+        callsLeft: assignedCallsLeft,
         status: sql<string>`case when ${purchases.status} = 'active' and ${assignments.status} = 'active' then 'active' else 'stopped' end`,
         expiresAt: purchases.expiresAt,
         accountActive: activeAccount,

@@ -5,7 +5,7 @@
 import { type ApiTestInput, type ApiTestResult, ONLINE_MSG, type OnlineInterface, type OnlineParam, type OnlinePurchaseInput } from '@apimarket/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assignments, interfaceDocs, interfaces, purchases } from '../../db/schema';
+import { assignedCallsLeft, assignments, interfaceDocs, interfaces, purchases } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { type GatewayDeps, runCall } from '../gateway/gateway.service';
@@ -21,10 +21,6 @@ export interface OwnPurchase {
   usable: boolean;
   params: OnlineParam[];
 }
-
-/** What an assignment may still call: the fewer of its allotment's and the purchase's calls left. */
-const assignedCallsLeft =
-  sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(Number);
 
 /**
  * The account's own purchase with its interface's parameters; 404 for anybody else's. A

@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/sql';
-import { assignments, interfaces, orders, pricePackages, purchases, refunds } from '../../db/schema';
+import { assignedCallsLeft, assignments, interfaces, orders, pricePackages, purchases, refunds } from '../../db/schema';
 import { Conflict, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { mainAccountOnly, packageFor } from '../billing/billing.service';
@@ -180,9 +180,7 @@ export async function callsLeftByInterface(db: Db, memberId: number, interfaceId
     .select({
       interfaceId: purchases.interfaceId,
       interfaceName: interfaces.interfaceName,
-      callsLeft: sql<number>`least(${purchases.callsLeft}, coalesce(${assignments.callsAllotted} - ${assignments.callsUsed}, ${purchases.callsLeft}))`.mapWith(
-        Number,
-      ),
+      callsLeft: assignedCallsLeft,
     })
     .from(assignments)
     .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
