@@ -29,6 +29,8 @@ import { createGatewayDeps, gatewayAddressGuard, gatewayOutside, gatewayRoutes }
 import { answerUnread } from './modules/gateway/gateway.service';
 import { type BatchRunner, createBatchRunner } from './modules/online/batch.runner';
 import { onlineRoutes } from './modules/online/online.routes';
+import { queryRoutes } from './modules/query/query.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { setPasswordConcurrency } from './modules/identity/password';
@@ -194,6 +196,8 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       await api.register(usageRoutes, { db });
       await api.register(consoleRoutes, { config, db, notifier, files });
       if (batchRunner) await api.register(onlineRoutes, { db, gateway, runner: batchRunner });
+      await api.register(queryRoutes, { db, config, gateway });
+      await api.register(receiptsRoutes, { db, config });
       if (config.devTools) await api.register(devRoutes, { db, config, notifier });
     },
     { prefix: '/apiHome' },

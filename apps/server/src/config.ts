@@ -6,6 +6,7 @@ import {
   BANK_ACCOUNT_EXAMPLE,
   type BankAccount,
   DEFAULT_FREE_TEST_QUOTA,
+  DEFAULT_RECEIPT_INTERFACE_IDS,
   LegalEntityEnv,
   legalEntityOf,
   PAYMENT_PROVIDERS,
@@ -31,6 +32,21 @@ const isHttpUrl = (value: string) => {
     return false;
   }
 };
+
+/** A comma-separated list of interface ids; empty means the catalogue's consistency checks. */
+const idListEnv = (name: string) =>
+  z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').every((id) => id.trim() === '' || /^\d{1,9}$/.test(id.trim())), `${name} 必须是以逗号分隔的接口编号`)
+    .transform((v) => {
+      const ids = v
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .map(Number);
+      return new Set(ids.length > 0 ? ids : DEFAULT_RECEIPT_INTERFACE_IDS);
+    });
 
 /** An API address: a bare host[:port] (https), or http(s)://host[:port] with no path. */
 function endpointOf(value: string): { protocol: 'http' | 'https'; host: string } {
@@ -224,6 +240,15 @@ export const EnvSchema = z.object({
   BATCH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days a batch job never executed (its sheet's rows) is kept. */
   BATCH_PENDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Days an online query (在线查询, its report and answers) is kept: as long as a call record keeps its parameters. */
+  QUERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(184),
+  /**
+   * Spec 01 §9: interfaces whose answers read 验证一致 / 验证不一致 on the query page and on
+   * receipts (the interceptId list), comma-separated ids. Empty: the catalogue's consistency checks.
+   */
+  RECEIPT_INTERCEPT_IDS: idListEnv('RECEIPT_INTERCEPT_IDS'),
+  /** Spec 01 §9: interfaces whose receipts downloadMethod 2 keeps to 10000 with result 1. Empty: as above. */
+  RECEIPT_FILTER_IDS: idListEnv('RECEIPT_FILTER_IDS'),
   /** Days a lead's attachment (api/fee/sendEmail) is kept; licence images of a current qualification are not uploads that expire. */
   UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** The operator's legal entity (company, credit code, ICP and 公安 records), shared with the web. */
@@ -383,7 +408,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchDays: e.BATCH_RETENTION_DAYS,
       batchPendingDays: e.BATCH_PENDING_RETENTION_DAYS,
       uploadDays: e.UPLOAD_RETENTION_DAYS,
+      queryDays: e.QUERY_RETENTION_DAYS,
     },
+    /** Spec 01 §9's interceptId list and the interfaces the downloadMethod 2 filter applies to. */
+    receipts: { interceptIds: e.RECEIPT_INTERCEPT_IDS as ReadonlySet<number>, filterIds: e.RECEIPT_FILTER_IDS as ReadonlySet<number> },
     purchases: { callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE },
     web: { origins: webOrigins, revalidateSecret: e.REVALIDATE_SECRET, publicOrigin: e.PUBLIC_ORIGIN.replace(/\/+$/, '') },
     account: {

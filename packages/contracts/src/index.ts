@@ -37,6 +37,8 @@ export * from './subaccounts';
 export * from './entitlements';
 export * from './online';
 export * from './trial';
+export * from './query';
+export * from './receipts';
 export * from './usage';
 export * from './alerts';
 export * from './console';

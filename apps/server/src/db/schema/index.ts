@@ -19,3 +19,4 @@ export * from './files';
 export * from './payments';
 export * from './invoices';
 export * from './subaccounts';
+export * from './queries';

@@ -55,7 +55,7 @@ const billing = (r: Awaited<ReturnType<typeof record>>) => {
 
 describe('call records (CALL_PARAMS_RETENTION_DAYS)', () => {
   it('defaults to 184 days (the longest six months) and is read from the environment', () => {
-    expect(t.config.retention).toEqual({ callParamsDays: 184, unkeyedCallDays: 30, batchDays: 30, batchPendingDays: 7, uploadDays: 180 });
+    expect(t.config.retention).toEqual({ callParamsDays: 184, unkeyedCallDays: 30, batchDays: 30, batchPendingDays: 7, uploadDays: 180, queryDays: 184 });
     const set = loadConfig({
       DEV_TOOLS: '1',
       CALL_PARAMS_RETENTION_DAYS: '365',
@@ -64,7 +64,7 @@ describe('call records (CALL_PARAMS_RETENTION_DAYS)', () => {
       BATCH_PENDING_RETENTION_DAYS: '3',
       UPLOAD_RETENTION_DAYS: '90',
     });
-    expect(set.retention).toEqual({ callParamsDays: 365, unkeyedCallDays: 7, batchDays: 60, batchPendingDays: 3, uploadDays: 90 });
+    expect(set.retention).toEqual({ callParamsDays: 365, unkeyedCallDays: 7, batchDays: 60, batchPendingDays: 3, uploadDays: 90, queryDays: 184 });
     expect(() => loadConfig({ DEV_TOOLS: '1', CALL_PARAMS_RETENTION_DAYS: '0' })).toThrow(/CALL_PARAMS_RETENTION_DAYS/);
   });
 
