@@ -3,6 +3,9 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // A second development server on the same checkout needs its own build folder: Next keeps one
+  // development server per folder.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // The contracts package ships TypeScript source; Next compiles it with the app.
   transpilePackages: ['@apimarket/contracts'],
   // `npm run typecheck` checks the whole workspace with TypeScript 7; the build does not repeat it.

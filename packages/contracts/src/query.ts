@@ -45,6 +45,13 @@ export const DEFAULT_RECEIPT_INTERFACE_IDS: readonly number[] = [
   2210, 2211, 3103, 3104, 3105, 3106, 3110, 3111, 3112, 3113, 9739,
 ];
 
+/**
+ * The interfaces a 个人背景核查 asks when the account has them (at most maxInterfaces): identity
+ * two-factor, phone three-factor, bank card three- and four-factor, personal litigation, and the
+ * list of dishonest judgment debtors — one form of name, ID number, phone and card.
+ */
+export const BACKGROUND_CHECK_INTERFACE_IDS: readonly number[] = [1882, 1979, 2201, 1887, 9839, 9836];
+
 /** The verdict field of an answer's data: result, or state for bank cards; undefined when absent. */
 export function verdictField(data: unknown): string | undefined {
   if (data === null || typeof data !== 'object') return undefined;
@@ -94,6 +101,8 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
   city: '城市',
   district: '区县',
   image: '图片',
+  image1: '人脸照片一',
+  image2: '人脸照片二',
 };
 
 /** A parameter's Chinese name: from the table, else its description's first phrase without counts (「18 位」). */

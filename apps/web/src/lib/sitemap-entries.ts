@@ -16,16 +16,20 @@ export const LISTED_PAGES: ReadonlyArray<readonly [path: string, priority: numbe
   ['/policy', 0.6],
   ['/knowlege', 0.6],
   ['/audit', 0.5],
+  ['/testOnline', 0.6],
 ];
 
 /** Routes with a page file that crawlers should not be sent to, and why (a key ending in / covers the paths under it). */
 export const UNLISTED_ROUTES: Readonly<Record<string, string>> = {
   '/login': 'noindex',
+  '/createImgZip': 'noindex: a signed-in receipt download window',
+  '/print': 'noindex: a signed-in receipt print page',
   '/invite/': 'noindex: a sub-account invitation is a private, single-use link',
   '/register': 'noindex',
   '/ie': 'noindex (browser upgrade notice)',
   '/apiSearch': 'noindex search results',
   '/apiDetails': 'duplicate of /api/{id} (canonical link)',
+  '/apiTest': 'noindex: the test console of one interface; its documentation /api/{id} is the page to index',
   '/transportation': 'permanent redirect to /transportation/product',
 };
 

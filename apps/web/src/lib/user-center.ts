@@ -42,7 +42,7 @@ export const UC_ROUTES: readonly UcRoute[] = [
   { path: 'examine/list', title: '查询列表', code: FEATURE.judicial, parent: 'examine' },
   { path: 'examine/details', title: '查询详情', code: FEATURE.judicial, parent: 'examine' },
   { path: 'examine/json', title: '原始数据', code: FEATURE.judicial, parent: 'examine' },
-  { path: 'query', title: '在线查询', code: FEATURE.onlineQuery },
+  { path: 'query', title: '在线查询', code: FEATURE.onlineQuery, ready: true },
   { path: 'payTest', title: '付费测试', code: FEATURE.paidTest, ready: true },
   { path: 'whiteList', title: 'IP白名单', code: FEATURE.ipWhitelist, ready: true },
   { path: 'packageName', title: '包名管理', code: FEATURE.packageName },
