@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FreeTrialInput, FreeTrialStateInput, TRIAL_MSG, trialGrant, trialGrantedMsg, trialLabel } from './index';
+import { FreeTrialInput, FreeTrialState, FreeTrialStateInput, TRIAL_MSG, trialGrant, trialGrantedMsg, trialLabel } from './index';
 
 describe('free trial rules (the button and the server agree)', () => {
   it('grants the interface amount, capped by the quota left, never negative', () => {
@@ -29,5 +29,16 @@ describe('free trial rules (the button and the server agree)', () => {
     expect(FreeTrialStateInput.parse({})).toEqual({});
     expect(FreeTrialStateInput.parse({ interfaceId: '' })).toEqual({});
     expect(FreeTrialStateInput.parse({ interfaceId: '1882' })).toEqual({ interfaceId: 1882 });
+  });
+
+  it('answers the purchase the account calls the interface through, or null without one', () => {
+    const base = { quotaLeft: 150, trialCalls: 20, taken: false, grantable: 20, callsLeft: 0, usable: false, subAccount: false };
+    expect(FreeTrialState.parse({ ...base, purchaseId: null }).purchaseId).toBeNull();
+    expect(FreeTrialState.parse({ ...base, taken: true, grantable: 0, purchaseId: 41, callsLeft: 20, usable: true })).toMatchObject({
+      purchaseId: 41,
+      usable: true,
+    });
+    // An answer without the purchase fields is not the declared one.
+    expect(FreeTrialState.safeParse({ quotaLeft: 150, trialCalls: 20, taken: false, grantable: 20 }).success).toBe(false);
   });
 });

@@ -29,7 +29,10 @@ export const FreeTrialInput = z.object({
 });
 export type FreeTrialInput = z.infer<typeof FreeTrialInput>;
 
-/** myBuy/freeTrial/state: the quota left and, with an interface, whether its trial can be taken. */
+/**
+ * myBuy/freeTrial/state: the quota left and, with an interface, whether its trial can be taken and
+ * which of the account's purchases calls it (the public trial console, /apiTest).
+ */
 export const FreeTrialStateInput = z.object({
   interfaceId: z.preprocess((v) => (v === undefined || v === '' ? undefined : (parseId(v) ?? undefined)), z.number().optional()),
 });
@@ -56,6 +59,17 @@ export const FreeTrialState = z.object({
   taken: z.boolean(),
   /** With interfaceId: what taking it now would grant (0: cannot). */
   grantable: z.number().int(),
+  /**
+   * With interfaceId: the purchase this account calls the interface through (onlineApi.test), bought
+   * or from a trial; a sub-account's only through an assignment of its own. null: none.
+   */
+  purchaseId: z.number().int().nullable(),
+  /** Calls left on that purchase (a sub-account: the fewer of its allotment's and the purchase's); 0 without one. */
+  callsLeft: z.number().int(),
+  /** That purchase can be called now: active, not expired, calls left. */
+  usable: z.boolean(),
+  /** The account is a sub-account: it takes no trial and calls through its assignments. */
+  subAccount: z.boolean(),
 });
 export type FreeTrialState = z.infer<typeof FreeTrialState>;
 
@@ -73,7 +87,7 @@ export const trialApi = {
   state: memberCall({
     method: 'POST',
     path: '/myBuy/freeTrial/state',
-    summary: '免费测试额度剩余；带 interfaceId 时另答该接口的试用是否可领',
+    summary: '免费测试额度剩余；带 interfaceId 时另答该接口的试用是否可领、本账号调用它的已购接口及剩余次数',
     input: FreeTrialStateInput,
     answer: { data: FreeTrialState },
   }),

@@ -57,6 +57,7 @@ describe('publicRoutes', () => {
       '/api/1882',
       '/api/marry',
       '/apiSearch',
+      '/apiTest',
       '/case/1',
       '/dataIntoTable/ability/safetybox',
       '/deepSeek',
@@ -68,6 +69,7 @@ describe('publicRoutes', () => {
       '/login',
       '/privacy',
       '/solutionPlan/insureIndustry/typeLabel',
+      '/testOnline',
       '/transportation/searcher',
     ]) {
       expect(routes).toContain(r);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { interfaces, members, messages, purchases, trialGrants } from '../../db/schema';
+import { assignments, interfaces, members, messages, purchases, trialGrants } from '../../db/schema';
 import { SEED_TRIAL_CALLS } from '../../db/seed/data/trial';
 import { expireSessions, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
@@ -69,7 +69,16 @@ describe('the catalogue shows which interfaces offer a trial', () => {
 describe('taking a free trial', () => {
   it('adds the calls with a working key, takes them from the quota, and tells the account', async () => {
     const a = await account();
-    expect(await state(a, 1882)).toEqual({ quotaLeft: 150, trialCalls: 20, taken: false, grantable: 20 });
+    expect(await state(a, 1882)).toEqual({
+      quotaLeft: 150,
+      trialCalls: 20,
+      taken: false,
+      grantable: 20,
+      purchaseId: null,
+      callsLeft: 0,
+      usable: false,
+      subAccount: false,
+    });
 
     const res = await trial(a, 1882);
     expect(res.statusCode).toBe(200);
@@ -88,7 +97,17 @@ describe('taking a free trial', () => {
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]).toMatchObject({ interfaceId: 1882, callsTotal: 20, callsLeft: 20, status: 'active' });
     expect((await as(a, 'myAccount/home/data')).json().data.freeTestCallsLeft).toBe(130);
-    expect(await state(a, 1882)).toEqual({ quotaLeft: 130, trialCalls: 20, taken: true, grantable: 0 });
+    const granted = await purchaseOf(a, 1882);
+    expect(await state(a, 1882)).toEqual({
+      quotaLeft: 130,
+      trialCalls: 20,
+      taken: true,
+      grantable: 0,
+      purchaseId: granted?.id,
+      callsLeft: 20,
+      usable: true,
+      subAccount: false,
+    });
 
     // The key works on the open data API and the call is taken from the trial calls.
     const key = list.rows[0].key as string;
@@ -153,6 +172,63 @@ describe('taking a free trial', () => {
   });
 });
 
+describe('the state names the purchase the account calls the interface through (/apiTest)', () => {
+  it('after a trial: its purchase, which the test call then uses; the calls left follow the call', async () => {
+    const a = await account();
+    await trial(a, 1882);
+    const before = await state(a, 1882);
+    expect(before).toMatchObject({ taken: true, callsLeft: 20, usable: true, subAccount: false });
+    expect(before.purchaseId).toBe((await purchaseOf(a, 1882))?.id);
+
+    const test = await as(a, 'UserCenter/getApiTestData', { purchaseId: String(before.purchaseId), params: JSON.stringify(ZHANG) });
+    expect(test.json()).toMatchObject({ code: 200, data: { answer: { code: '10000' }, charged: true, callsLeft: 19 } });
+    expect(await state(a, 1882)).toMatchObject({ callsLeft: 19, usable: true });
+  });
+
+  it('a bought purchase is named whether or not a trial was taken; an expired one is not usable', async () => {
+    const a = await account();
+    await buyCheapest(t, a, 2202);
+    const bought = await purchaseOf(a, 2202);
+    expect(await state(a, 2202)).toMatchObject({ taken: false, grantable: 10, purchaseId: bought?.id, callsLeft: bought?.callsLeft, usable: true });
+    await t.database.db
+      .update(purchases)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(purchases.id, bought?.id ?? 0));
+    expect(await state(a, 2202)).toMatchObject({ purchaseId: bought?.id, usable: false });
+  });
+
+  it("is owner-only: another account's purchase of the same interface is never named", async () => {
+    const a = await account();
+    const b = await account();
+    await trial(a, 2210);
+    expect(await state(b, 2210)).toMatchObject({ taken: false, grantable: 10, purchaseId: null, callsLeft: 0, usable: false });
+  });
+
+  it('a sub-account: none without an assignment; with one, its allotment left', async () => {
+    const parent = await account();
+    const child = await newAccount(t, '10.95.2.1');
+    await t.database.db.update(members).set({ parentId: parent.memberId }).where(eq(members.id, child.memberId));
+    await trial(parent, 1887);
+    const bought = await purchaseOf(parent, 1887);
+    expect(await state(child, 1887)).toEqual({
+      quotaLeft: 140,
+      trialCalls: 10,
+      taken: true,
+      grantable: 0,
+      purchaseId: null,
+      callsLeft: 0,
+      usable: false,
+      subAccount: true,
+    });
+    await t.database.db
+      .insert(assignments)
+      .values({ memberId: child.memberId, purchaseId: bought?.id ?? 0, key: `k${child.memberId}x`.padEnd(43, 'x'), callsAllotted: 5, callsUsed: 2 });
+    expect(await state(child, 1887)).toMatchObject({ purchaseId: bought?.id, callsLeft: 3, usable: true, subAccount: true });
+    await t.database.db.update(assignments).set({ status: 'stopped' }).where(eq(assignments.memberId, child.memberId));
+    expect(await state(child, 1887)).toMatchObject({ purchaseId: bought?.id, usable: false });
+  });
+});
+
 describe('concurrency', () => {
   it('parallel trials of the same interface grant once', async () => {
     const a = await account();
@@ -188,7 +264,16 @@ describe('who may take a trial', () => {
   it('needs an authenticated company; the state is readable before', async () => {
     const a = await newAccount(t, '10.95.1.1');
     expect((await trial(a, 1882)).json()).toEqual({ code: 'ALL_0060', msg: '请先完成企业认证' });
-    expect(await state(a, 1882)).toEqual({ quotaLeft: 150, trialCalls: 20, taken: false, grantable: 20 });
+    expect(await state(a, 1882)).toEqual({
+      quotaLeft: 150,
+      trialCalls: 20,
+      taken: false,
+      grantable: 20,
+      purchaseId: null,
+      callsLeft: 0,
+      usable: false,
+      subAccount: false,
+    });
     expect(await quota(a)).toBe(150);
   });
 

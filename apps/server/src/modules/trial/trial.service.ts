@@ -16,7 +16,7 @@ import {
 } from '@apimarket/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { interfaces, members, purchases, trialGrants } from '../../db/schema';
+import { assignedCallsLeft, assignments, interfaces, members, purchases, trialGrants } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { sendMessage } from '../account/messages.service';
@@ -99,12 +99,16 @@ export async function takeFreeTrial(db: Db, account: Account, { interfaceId }: F
   return result;
 }
 
-/** The quota left (the company owner's for a sub-account) and, with an interface, its trial. */
+/**
+ * The quota left (the company owner's for a sub-account) and, with an interface, its trial and the
+ * account's own way to call it: its purchase, or for a sub-account its assignment of the parent's.
+ */
 export async function freeTrialState(db: Db, account: Account, { interfaceId }: FreeTrialStateInput): Promise<FreeTrialState> {
   const [owner] = await db.select({ quota: members.trialCalls }).from(members).where(eq(members.id, account.companyOwnerId));
   const quotaLeft = owner?.quota ?? 0;
-  if (interfaceId === undefined) return { quotaLeft, trialCalls: 0, taken: false, grantable: 0 };
-  const [[iface], [earlier]] = await Promise.all([
+  const none = { purchaseId: null, callsLeft: 0, usable: false, subAccount: account.isSub };
+  if (interfaceId === undefined) return { quotaLeft, trialCalls: 0, taken: false, grantable: 0, ...none };
+  const [[iface], [earlier], [purchase]] = await Promise.all([
     db
       .select({ trialCalls: interfaces.trialCalls })
       .from(interfaces)
@@ -113,8 +117,38 @@ export async function freeTrialState(db: Db, account: Account, { interfaceId }: 
       .select({ calls: trialGrants.calls })
       .from(trialGrants)
       .where(and(eq(trialGrants.memberId, account.companyOwnerId), eq(trialGrants.interfaceId, interfaceId))),
+    purchaseOf(db, account, interfaceId),
   ]);
   const trialCalls = iface?.trialCalls ?? 0;
   const taken = earlier !== undefined;
-  return { quotaLeft, trialCalls, taken, grantable: taken || account.isSub ? 0 : trialGrant(trialCalls, quotaLeft) };
+  return {
+    quotaLeft,
+    trialCalls,
+    taken,
+    grantable: taken || account.isSub ? 0 : trialGrant(trialCalls, quotaLeft),
+    ...none,
+    ...(purchase ?? {}),
+  };
+}
+
+/** The caller's purchase of an interface, as online.service ownPurchase reads one (the same rules of usable). */
+function purchaseOf(db: Db, account: Account, interfaceId: number) {
+  return account.isSub
+    ? db
+        .select({
+          purchaseId: purchases.id,
+          callsLeft: assignedCallsLeft,
+          usable: sql<boolean>`${purchases.status} = 'active' and ${assignments.status} = 'active' and ${purchases.expiresAt} > now() and ${assignedCallsLeft} > 0`,
+        })
+        .from(assignments)
+        .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
+        .where(and(eq(assignments.memberId, account.memberId), eq(purchases.memberId, account.companyOwnerId), eq(purchases.interfaceId, interfaceId)))
+    : db
+        .select({
+          purchaseId: purchases.id,
+          callsLeft: purchases.callsLeft,
+          usable: sql<boolean>`${purchases.status} = 'active' and ${purchases.expiresAt} > now() and ${purchases.callsLeft} > 0`,
+        })
+        .from(purchases)
+        .where(and(eq(purchases.memberId, account.memberId), eq(purchases.interfaceId, interfaceId)));
 }

@@ -23,6 +23,7 @@ import { LeadButton, LeadInterface } from '@/components/leads/LeadProvider';
 import { BuyPanel } from './BuyPanel';
 import { FavoriteToggle } from './FavoriteToggle';
 import { TrialButton } from '@/components/catalog/TrialButton';
+import { apiTestPath } from '@/components/trial/trial-console';
 import { CodeSamples } from './CodeSamples';
 import styles from './doc.module.css';
 
@@ -110,7 +111,8 @@ function CodeTable({ rows }: { rows: CodeRow[] }) {
 }
 
 export function InterfaceDoc({ d, gatewayUrl, related }: { d: InterfaceDetail; gatewayUrl: string; related: InterfaceCard[] }) {
-  const trial = `/login?redirect=${encodeURIComponent(`/api/${d.id}`)}`;
+  // 在线测试: the interface's public test console, which asks a visitor to log in itself.
+  const trial = apiTestPath(d.id);
   // A Base64 parameter's example is a stub; the samples send a file, and the table says so.
   const shown = new Map(sampleFields(d).map((f) => [f.name, f.value]));
   return (
