@@ -25,7 +25,12 @@ export const RECEIPT_ZIP_CLOSE_MS = 5_000;
 export const PRINT_AUTO_DELAY_MS = 1_500;
 export const RECEIPT_FILTER_DOWNLOAD_METHOD = 2;
 export const EXCEL_EXPORT = { sheetName: 'sheet1', bookType: 'xlsx' } as const;
-export const PDF_EXPORT = { scale: 5, fileName: '个人背景调查信息' } as const;
+/**
+ * The receipt PDF (spec 01 §9: "scale 5, named as the personal background-check info"). Its name
+ * follows issue #21 (个人背景核查信息). The scale was the screenshot factor of a page captured to
+ * an image; the server draws the PDF as text (modules/receipts), so it is kept for the record only.
+ */
+export const PDF_EXPORT = { scale: 5, fileName: '个人背景核查信息' } as const;
 
 // ── Page frame ───────────────────────────────────────────────────────────────────────────────
 export const ERROR_PAGE_REDIRECT_S = 3;
