@@ -21,6 +21,8 @@ import {
   payments,
   purchases,
   qualifications,
+  queryItems,
+  queryReports,
   recharges,
   sessions,
   subAccounts,
@@ -51,7 +53,8 @@ export type IdKind =
   | 'interface'
   | 'payment'
   | 'package'
-  | 'call';
+  | 'call'
+  | 'report';
 
 /** One account as a victim: the ids its private records have, and the text only they carry. */
 export interface Victim {
@@ -145,6 +148,26 @@ export async function makeParties(t: TestApp) {
       .insert(batchJobs)
       .values({ memberId: a.memberId, purchaseId: purchase.id, interfaceId: INTERFACE, fileName: jobFile, ip: '203.0.113.9', status: 'done', rows: 1, done: 1 })
       .returning({ id: batchJobs.id });
+    // An online query report: its masked subject is the marker (only its asker reads it back).
+    const subject = mark(`查询对象${label}`);
+    const [report] = await db
+      .insert(queryReports)
+      .values({ memberId: a.memberId, subject, items: 1, succeeded: 1, ip: '203.0.113.9' })
+      .returning({ id: queryReports.id });
+    const now = new Date();
+    await db.insert(queryItems).values({
+      reportId: report?.id ?? 0,
+      memberId: a.memberId,
+      purchaseId: purchase.id,
+      interfaceId: INTERFACE,
+      seqNo: mark('QS'),
+      params: { name: '张*' },
+      code: '10000',
+      message: '成功',
+      data: { result: '1' },
+      requestedAt: now,
+      answeredAt: now,
+    });
     const paymentNo = `P20260101000000${randomBytes(3).toString('hex').toUpperCase()}`;
     await db.insert(payments).values({
       paymentNo,
@@ -178,13 +201,25 @@ export async function makeParties(t: TestApp) {
       payment: paymentNo,
       package: String(other?.id),
       call: seqNo,
+      report: String(report?.id),
     };
     // What only this main account's own records carry (its login name and phone are left out:
     // its sub-accounts may be shown whose they are).
     // The company's money (orders, transfers, payments) is its main account's alone too (Decision 180).
-    const markers = [purchase.key, second.key, titleName, taxNo, jobFile, seqNo, paidOrder, unpaidOrder, recharge?.ref ?? '', paymentNo, ...own.markers].filter(
-      Boolean,
-    );
+    const markers = [
+      purchase.key,
+      second.key,
+      titleName,
+      taxNo,
+      jobFile,
+      subject,
+      seqNo,
+      paidOrder,
+      unpaidOrder,
+      recharge?.ref ?? '',
+      paymentNo,
+      ...own.markers,
+    ].filter(Boolean);
     return { party: a, ids, markers, purchaseId: purchase.id, secondId: second.id };
   };
 
@@ -281,6 +316,7 @@ export async function companySnapshot(t: TestApp, memberIds: number[]) {
     invoiceTitles: await db.select().from(invoiceTitles).where(inArray(invoiceTitles.memberId, ids)).orderBy(invoiceTitles.id),
     invoices: await db.select().from(invoices).where(inArray(invoices.memberId, ids)).orderBy(invoices.id),
     batchJobs: await db.select().from(batchJobs).where(inArray(batchJobs.memberId, ids)).orderBy(batchJobs.id),
+    queryReports: await db.select().from(queryReports).where(inArray(queryReports.memberId, ids)).orderBy(queryReports.id),
     // A session opened for a victim (a switch into it) or ended (a reset, a disable) is a change;
     // when it was last seen is not.
     sessions: await db

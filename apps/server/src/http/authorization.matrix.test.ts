@@ -62,6 +62,7 @@ const FIELD_KIND: Record<string, IdKind[]> = {
   childId: ['sub'],
   memberId: ['member'],
   interfaceId: ['interface'],
+  interfaceIds: ['interface'],
   packageId: ['package'],
   titleId: ['title'],
   paymentNo: ['payment'],
@@ -91,10 +92,15 @@ const ID_KIND: Record<string, IdKind> = {
   'whitelistApi.drop': 'binding',
 };
 /** Groups whose `id` is always one kind. */
-const GROUP_ID_KIND: Record<string, IdKind> = { purchasesApi: 'purchase', subAccountsApi: 'sub' };
+// A receipt's `id` is a batch job with type 0 (the value sent for a choice: HARMFUL) and a query
+// report with type 1; another company's report is refused in receipts.routes.test.ts.
+const GROUP_ID_KIND: Record<string, IdKind> = { purchasesApi: 'purchase', subAccountsApi: 'sub', receiptsApi: 'job' };
 
-/** Named like a number but addressing no record: what the caller types. */
-const NOT_AN_ID = new Set(['taxNo']);
+/**
+ * Named like a number but addressing no record: what the caller types, or a row's number inside
+ * the job its `jobId` addresses (the job is what is owned).
+ */
+const NOT_AN_ID = new Set(['taxNo', 'rowNo']);
 
 function kindsOf(d: Declared, field: string): IdKind[] | null {
   if (FIELD_KIND[field]) return FIELD_KIND[field];
@@ -160,6 +166,7 @@ const BY_NAME: Record<string, string | string[]> = {
   all: '0',
   code: '',
   format: 'pdf',
+  receiptName: 'name',
 };
 /** For a choice, the value that would do the most to someone else's record if a refusal were missing. */
 const HARMFUL = ['disable', 'stop', 'off', '0', 'false'];
