@@ -1,8 +1,10 @@
 // 我的API's test and batch entries: a company that bought 实名认证 tests it from the user center
 // (a real, charged call, shown as the gateway answers it), then runs a sheet of two rows as a
-// batch job and downloads the results; and a truck model screen tells an account without a truck
-// score model what opens it.
+// batch job — its row problems listed first, the consent attested — and downloads the results
+// with its own inputs beside the answers; and a truck model screen tells an account without a
+// truck score model what opens it.
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { authenticateCompany, buyFirstPackage, operator, rechargeConfirmed, registerThroughPage, unique } from './helpers';
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.23.0.1' } });
@@ -51,6 +53,18 @@ test('test a purchase online, run a batch of two rows, download the results', as
   await page.goto('/userCenter/dataManage/myAPI');
   await page.getByRole('link', { name: '批量查询' }).first().click();
   await page.waitForURL((u) => u.pathname === '/userCenter/dataManage/myAPI/applyBatch');
+  // A sheet with two row problems: both listed with their rows, nothing stored or charged.
+  await page.locator('input[type=file]').setInputFiles({
+    name: '有问题的名单.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('姓名（name）,身份证号（idcard）\n张三,\n李四,1.10101E+17\n'),
+  });
+  const problems = page.getByTestId('batch-problems');
+  await expect(problems).toContainText('文件中有 2 处需要修改');
+  await expect(problems).toContainText('第 2 行「身份证号（idcard）」未填写');
+  await expect(problems).toContainText('第 3 行「身份证号（idcard）」是数字格式');
+  await page.getByRole('button', { name: '知道了' }).click();
+
   await page.locator('input[type=file]').setInputFiles({
     name: '客户名单.csv',
     mimeType: 'text/csv',
@@ -59,16 +73,31 @@ test('test a purchase online, run a batch of two rows, download the results', as
   await expect(page.getByText('文件已上传，核对行数后点击「执行」开始查询')).toBeVisible();
   const job = page.getByRole('row', { name: /客户名单\.csv/ });
   await expect(job).toContainText('待执行');
-  await job.getByRole('button', { name: /执\s*行/ }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /执\s*行/ })
-    .click();
+  await job.getByTestId('batch-execute').click();
+  // Not without the consent attestation.
+  const confirm = page.getByRole('dialog').getByRole('button', { name: '确认执行' });
+  await expect(confirm).toBeDisabled();
+  await page.getByTestId('batch-consent').click();
+  await confirm.click();
   await expect(job).toContainText('已完成', { timeout: 30_000 });
+  // The malformed row was not charged: it may be queried again, alone.
+  await expect(job.getByTestId('batch-rerun')).toContainText('重新查询失败行（1）');
 
   const download = page.waitForEvent('download');
   await job.getByRole('button', { name: '下载结果' }).click();
-  expect((await download).suggestedFilename()).toBe('批量查询结果-客户名单.xlsx');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('批量查询结果-客户名单.xlsx');
+  // The customer's own inputs beside the answers, so rows match its records.
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await file.path()) ?? '');
+  const rows = (book.worksheets[0]?.getSheetValues() ?? []).filter(Boolean).map((r) => (Array.isArray(r) ? r.slice(1, 5).map(String) : []));
+  expect(rows.slice(1)).toEqual([
+    ['1', '张三', '110101199003074514', '10000'],
+    ['2', '李四', '330106198507121230', 'SYSTEM_042'],
+  ]);
+  // Who attested, and when, is on the job.
+  await job.getByRole('button', { name: '查看明细' }).click();
+  await expect(page.getByTestId('batch-consent-record')).toContainText('确认已取得被查询人授权');
 
   // One row charged by the batch, one by the test: my API shows both.
   await page.goto('/userCenter/dataManage/myAPI');

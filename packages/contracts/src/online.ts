@@ -9,9 +9,15 @@ import { XLSX_TYPE } from './call';
 import { qualifiedCall } from './declare';
 import { PageQuery, parseId } from './paging';
 
-/** One uploaded sheet: at most this many query rows, each one call. */
-export const BATCH_MAX_ROWS = 1_000;
-export const BATCH_FILE = { maxBytes: 2 * 1024 * 1024, extensions: ['xlsx', 'csv'] } as const;
+/** One uploaded sheet: at most this many query rows, each one call (what an HR or risk team uploads at once). */
+export const BATCH_MAX_ROWS = 100_000;
+/**
+ * 100 000 rows of a name and an identity number are about 3 MB of CSV; 20 MB leaves room for
+ * sheets of several longer columns (addresses, company names) and for xlsx's own weight.
+ */
+export const BATCH_FILE = { maxBytes: 20 * 1024 * 1024, extensions: ['xlsx', 'csv'] } as const;
+/** Problems of a sheet's rows listed at most in one refusal (all of them are counted). */
+export const BATCH_MAX_PROBLEMS = 100;
 /**
  * A test's parameters: no interface has more. An image travels as base64 inside the request;
  * the test call takes bodies up to `bodyBytes`, room for two images of `maxImageBytes` each
@@ -30,13 +36,17 @@ export const ONLINE_MSG = {
   imageTooLarge: '图片不能超过 700KB，请压缩后重试',
   fileRequired: '请选择要上传的文件',
   fileType: '仅支持 .xlsx 或 .csv 格式的文件',
-  fileSize: '文件不能超过 2MB',
+  fileSize: `文件不能超过 ${BATCH_FILE.maxBytes / 1024 / 1024}MB`,
   fileUnreadable: '文件无法读取，请使用下载的模板填写后上传',
   fileTooBig: '文件解压后内容过大，请删除无关的工作表和格式后重新上传',
   tooManyColumns: `文件的列数过多（最多 ${BATCH_MAX_COLUMNS} 列），请使用下载的模板填写`,
   encoding: 'CSV 文件编码无法识别，请在 Excel 中另存为「CSV UTF-8」或 .xlsx 后上传',
   numberCell: (row: number, name: string) => `第 ${row} 行「${name}」是数字格式，长数字已丢失精度；请把该列设为文本格式后重新填写`,
   cellChars: (row: number, name: string) => `第 ${row} 行「${name}」包含换行、制表符等控制字符，请删除后重新上传`,
+  missingValue: (row: number, name: string) => `第 ${row} 行「${name}」未填写`,
+  /** A sheet with several row problems: the answer lists the first BATCH_MAX_PROBLEMS of them in `problems`. */
+  problems: (count: number) =>
+    `文件中有 ${count} 处需要修改${count > BATCH_MAX_PROBLEMS ? `（下面列出前 ${BATCH_MAX_PROBLEMS} 处）` : ''}，修改后重新上传，未扣减任何调用次数`,
   noRows: '文件中没有可查询的数据行',
   tooManyRows: `单个文件最多 ${BATCH_MAX_ROWS} 行数据，请拆分后上传`,
   missingColumn: (name: string) => `文件缺少参数列「${name}」，请使用下载的模板填写`,
@@ -47,6 +57,20 @@ export const ONLINE_MSG = {
   jobNotPending: '任务已执行，不能重复执行',
   jobBusy: '该接口已有批量任务在执行，请等它完成后再执行',
   jobRunning: '任务执行中，完成后才能删除',
+  consentRequired: '请先确认已依法取得被查询人的授权同意',
+  jobNotEditable: '任务已执行，不能再修改；如需修改请重新上传',
+  rowMissing: '该行数据不存在',
+  rowNotRetryable: '该行已查询成功或已扣费，不会重复查询',
+  rowNotRun: '该行尚未执行，请执行任务',
+  nothingToRetry: '没有需要重新查询的行',
+  jobNotPausable: '只有执行中的任务可以暂停',
+  jobNotPaused: '只有已暂停的任务可以继续执行',
+  jobNotFinished: '任务执行完成或中止后才能重新查询失败的行',
+  updated: '任务已更新，核对行数后点击「执行」开始查询',
+  rowUpdated: '该行已修改',
+  paused: '任务已暂停：正在查询的一行完成后停止，可随时继续',
+  resumed: '任务已继续执行',
+  rerun: (rows: number) => `已开始重新查询 ${rows} 行`,
   created: '文件已上传，核对行数后点击「执行」开始查询',
   started: '任务已开始执行，完成后可下载结果',
   deleted: '任务已删除',
@@ -58,10 +82,26 @@ export const ONLINE_MSG = {
   unreadable: (rowNo: number) => `第 ${rowNo} 行的参数无法读取（平台密钥已更换），其余行未执行、未扣费，请重新上传`,
 } as const;
 
-/** stopped: the purchase could no longer be called (stopped, used up, expired …); the rest of the rows were not called. */
-export const BATCH_JOB_STATUS = ['pending', 'running', 'done', 'stopped'] as const;
+/**
+ * stopped: the purchase could no longer be called (stopped, used up, expired …); the rest of the rows were not called.
+ * paused: the customer paused it; the row in hand was finished, the rest wait for 继续.
+ */
+export const BATCH_JOB_STATUS = ['pending', 'running', 'paused', 'done', 'stopped'] as const;
 export type BatchJobStatus = (typeof BATCH_JOB_STATUS)[number];
-export const BATCH_JOB_STATUS_LABEL: Record<BatchJobStatus, string> = { pending: '待执行', running: '执行中', done: '已完成', stopped: '已中止' };
+export const BATCH_JOB_STATUS_LABEL: Record<BatchJobStatus, string> = {
+  pending: '待执行',
+  running: '执行中',
+  paused: '已暂停',
+  done: '已完成',
+  stopped: '已中止',
+};
+
+/**
+ * What the customer attests before a job runs (PIPL art. 13, 29): the people in the sheet agreed
+ * to be checked, separately where the data is sensitive (an identity number, a face, a bank card).
+ */
+export const BATCH_CONSENT_TEXT =
+  '我确认已依法取得文件中每位被查询人的单独同意（含身份证号、银行卡号等敏感个人信息），查询仅用于已告知的目的，并对查询结果的使用负责。';
 
 /** No control characters in a parameter value (tabs and line breaks included). */
 export function hasControlChars(value: string): boolean {
@@ -127,6 +167,50 @@ export type BatchJobListInput = z.infer<typeof BatchJobListInput>;
 export const BatchJobIdInput = z.object({ jobId: z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ONLINE_MSG.jobMissing })) });
 export type BatchJobIdInput = z.infer<typeof BatchJobIdInput>;
 
+/** executeBatchJob: the job and the consent attestation (consent=1, BATCH_CONSENT_TEXT). */
+export const ExecuteBatchJobInput = BatchJobIdInput.extend({
+  consent: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.literal(true, { error: ONLINE_MSG.consentRequired })),
+});
+export type ExecuteBatchJobInput = z.infer<typeof ExecuteBatchJobInput>;
+
+/** updateBatchJob (multipart): a pending job's new name (fileName) and/or a new sheet (file) replacing its rows. */
+export const UpdateBatchJobInput = BatchJobIdInput.extend({
+  fileName: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(120, '任务名称最多 120 个字')
+      .refine((v) => !hasControlChars(v), ONLINE_MSG.controlChars)
+      .optional(),
+  ),
+});
+export type UpdateBatchJobInput = z.infer<typeof UpdateBatchJobInput>;
+
+/** execBatchJobDetail: one row of a job, by its number. */
+export const BatchRowIdInput = BatchJobIdInput.extend({
+  rowNo: z.preprocess((v) => parseId(v) ?? undefined, z.number({ error: ONLINE_MSG.rowMissing })),
+});
+export type BatchRowIdInput = z.infer<typeof BatchRowIdInput>;
+
+const batchValues = z.preprocess(
+  fromJson,
+  z
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, ONLINE_MSG.params),
+      z
+        .string()
+        .max(1000, ONLINE_MSG.params)
+        .refine((v) => !hasControlChars(v), ONLINE_MSG.controlChars),
+      { error: ONLINE_MSG.params },
+    )
+    .refine((p) => Object.keys(p).length <= BATCH_MAX_COLUMNS, ONLINE_MSG.params),
+);
+
+/** updateBatchJobDetail: one row's values by parameter name (a JSON object, or its text in a form field). */
+export const UpdateBatchRowInput = BatchRowIdInput.extend({ params: batchValues });
+export type UpdateBatchRowInput = z.infer<typeof UpdateBatchRowInput>;
+
 /** getBatchJobDetail: one job's rows, a page at a time (or the whole result as xlsx with export=1). */
 export const BatchJobDetailInput = PageQuery.extend(BatchJobIdInput.shape).extend({ export: FileFlag });
 export type BatchJobDetailInput = z.infer<typeof BatchJobDetailInput>;
@@ -187,10 +271,20 @@ export const BatchJobView = z.object({
   succeeded: z.number().int(),
   /** Calls taken from the purchase. */
   charged: z.number().int(),
+  /** Rows answered without a charge (refused, failed upstream): what 重新查询失败行 calls again. */
+  failed: z.number().int(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   /** Why a stopped job stopped: the answer that ended it. */
   note: z.string().nullable(),
+  /** Rows a new run (newExecuteBatchJob) would call: failed ones and, of a stopped job, those never called. */
+  retryable: z.number().int(),
+  /** While it runs: rows per second since it (re)started, and the seconds left at that rate (null until measured). */
+  rate: z.number().nullable(),
+  etaSeconds: z.number().int().nullable(),
+  /** The consent attestation: when, and by which login. Null until executed. */
+  consentAt: z.string().nullable(),
+  consentBy: z.string().nullable(),
 });
 export type BatchJobView = z.infer<typeof BatchJobView>;
 
@@ -203,6 +297,10 @@ export const BatchRowView = z.object({
   seqNo: z.string().nullable(),
   /** The answer's data once the row was called (any JSON), else null. */
   data: z.unknown(),
+  /** The row took a call from the purchase. */
+  charged: z.boolean(),
+  /** Answered without a charge and not 10000: execBatchJobDetail may call it again. */
+  retryable: z.boolean(),
 });
 export type BatchRowView = z.infer<typeof BatchRowView>;
 
@@ -211,6 +309,12 @@ export const BATCH_RESULT_COLUMNS = ['返回码', '返回信息', '流水号', '
 
 /** Whether a batch row's answer is a result (10000). */
 export const isBatchSuccess = (code: string | null) => code === '10000';
+
+/**
+ * Whether a row may be called again: it was answered, not with a result and not charged. A row
+ * answered 10000, or any charged answer, is never called again — nothing is charged twice.
+ */
+export const isBatchRetryable = (code: string | null, charged: number | boolean) => code !== null && code !== '10000' && !charged;
 
 /**
  * 我的API's test and batch calls. The company must be authenticated; every call is about one of
@@ -261,10 +365,43 @@ export const onlineApi = {
     input: BatchJobListInput,
     answer: { rows: BatchJobView },
   }),
+  updateBatchJob: qualifiedCall({
+    method: 'POST',
+    path: '/myOnline/updateBatchJob',
+    body: 'multipart',
+    summary: '修改待执行的批量任务：改名（fileName）或上传新文件（file）替换全部数据行',
+    input: UpdateBatchJobInput,
+    answer: { data: BatchJobView },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
   executeBatchJob: qualifiedCall({
     method: 'POST',
     path: '/myOnline/executeBatchJob',
-    summary: '执行批量任务（逐行真实调用）',
+    summary: '执行批量任务（逐行真实调用）；须确认已取得被查询人的授权同意（consent=1）',
+    input: ExecuteBatchJobInput,
+    answer: { data: BatchJobView },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  newExecuteBatchJob: qualifiedCall({
+    method: 'POST',
+    path: '/myOnline/newExecuteBatchJob',
+    summary: '重新查询已完成或已中止任务中失败（未扣费）及未执行的行；已成功或已扣费的行不再调用',
+    input: BatchJobIdInput,
+    answer: { data: BatchJobView },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  pauseBatchJob: qualifiedCall({
+    method: 'POST',
+    path: '/myOnline/pauseBatchJob',
+    summary: '暂停执行中的批量任务（正在查询的一行完成后停止）',
+    input: BatchJobIdInput,
+    answer: { data: BatchJobView },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  resumeBatchJob: qualifiedCall({
+    method: 'POST',
+    path: '/myOnline/resumeBatchJob',
+    summary: '继续执行已暂停的批量任务',
     input: BatchJobIdInput,
     answer: { data: BatchJobView },
     fails: ['ALL_0011', 'ALL_0013'],
@@ -284,5 +421,21 @@ export const onlineApi = {
     input: BatchJobDetailInput,
     answer: { rows: BatchRowView, extra: { job: BatchJobView }, export: [XLSX_TYPE] },
     fails: ['ALL_0011'],
+  }),
+  execBatchJobDetail: qualifiedCall({
+    method: 'POST',
+    path: '/myOnline/execBatchJobDetail',
+    summary: '重新查询任务中失败（未扣费）的一行，立即返回该行结果',
+    input: BatchRowIdInput,
+    answer: { data: BatchRowView },
+    fails: ['ALL_0011', 'ALL_0013'],
+  }),
+  updateBatchJobDetail: qualifiedCall({
+    method: 'POST',
+    path: '/myOnline/updateBatchJobDetail',
+    summary: '修改待执行任务中一行的参数（params：按参数名的 JSON）',
+    input: UpdateBatchRowInput,
+    answer: { data: BatchRowView },
+    fails: ['ALL_0011', 'ALL_0013'],
   }),
 };

@@ -1,8 +1,9 @@
 // Batch queries of 我的API (applyBatch): an uploaded sheet becomes a job whose rows are called
-// one by one through the open data API on the purchase (Decision 121). A row holds its
-// parameters sealed under SECRETS_KEY until its call is made, never in clear: they are then
-// replaced by the masked ones (Decision 19, modules/online/batch-params.ts), and the row keeps
-// the answer so the result sheet can be downloaded.
+// one by one through the open data API on the purchase (Decision 121). A row holds its masked
+// parameters beside the clear ones sealed under SECRETS_KEY, never in clear, for the life of the
+// job (modules/online/batch-params.ts): the runner opens them for the call, the owner's result
+// download opens them to put the customer's own inputs beside the answers; retention deletes the
+// job, and the sealed values with it.
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, serialId, tstz } from './_columns';
 import { memberRef } from './_member';
@@ -20,7 +21,10 @@ export const batchJobs = pgTable(
     fileName: text('file_name').notNull(),
     /** Where the sheet was uploaded from: the calls of its rows are recorded with this IP. */
     ip: text('ip').notNull(),
-    /** pending → running → done, or stopped when the purchase could no longer be called. */
+    /**
+     * loading (the sheet is being written, hidden) → pending → running ⇄ paused → done, or stopped
+     * when the purchase could no longer be called.
+     */
     status: text('status').notNull().default('pending'),
     /** Why a job stopped early (the answer that stopped it), for the list. */
     note: text('note'),
@@ -28,6 +32,17 @@ export const batchJobs = pgTable(
     done: integer('done').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),
     charged: integer('charged').notNull().default(0),
+    /** Rows answered neither 10000 nor charged: what a new run (newExecuteBatchJob) calls again. */
+    failed: integer('failed').notNull().default(0),
+    /** The consent attestation (PIPL art. 13, 29) made to execute it: who, when, from where. */
+    consentMemberId: bigint('consent_member_id', { mode: 'number' }),
+    consentAt: tstz('consent_at'),
+    consentIp: text('consent_ip'),
+    /** When the customer paused it (retention counts a paused job's age from here). */
+    pausedAt: tstz('paused_at'),
+    /** When the current run (execute, resume, new run) began and how many rows were done then: the measured rate. */
+    runStartedAt: tstz('run_started_at'),
+    runDoneFrom: integer('run_done_from').notNull().default(0),
     /**
      * A running job belongs to the process that holds its lease; a process that finds the lease
      * run out (its runner died) takes the job over and carries on from the first row not done.
@@ -49,7 +64,7 @@ export const batchJobRows = pgTable(
       .notNull()
       .references(() => batchJobs.id, { onDelete: 'cascade' }),
     rowNo: integer('row_no').notNull(),
-    /** Masked values and the sealed clear ones ("$enc") until the call is made, masked alone afterwards. */
+    /** Masked values and the sealed clear ones ("$enc"); rows written before sealing hold clear values until called, masked afterwards. */
     params: jsonb('params').$type<Record<string, string>>().notNull(),
     /**
      * Set (with the seqNo the call will carry) just before the call: a runner that dies between

@@ -120,12 +120,14 @@ describe('batch rows at rest (issue #16 §4)', () => {
       ['10000', BROWSER_IP, { name: '张*', idcard: '110101********4514' }],
       ['10000', BROWSER_IP, { name: '李*', idcard: '330106********1239' }],
     ]);
+    // The owner's result file alone opens them: the customer's own inputs beside the answers.
     const file = await post(t, 'myOnline/getBatchJobDetail', { jobId: String(jobId), export: '1' }, { cookies: buyer.cookies });
     const sheet = await readXlsx(file.rawPayload);
     expect(sheet.slice(1).map((r) => [r[1], r[2], r[3]])).toEqual([
-      ['张*', '110101********4514', '10000'],
-      ['李*', '330106********1239', '10000'],
+      [ZHANG.name, ZHANG.idcard, '10000'],
+      [LI.name, LI.idcard, '10000'],
     ]);
+    expect(clearIn(await tableText())).toEqual([]);
   });
 
   it('carries on a job whose rows were written in clear before sealing (an upgrade mid-job)', async () => {

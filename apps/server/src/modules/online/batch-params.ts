@@ -1,12 +1,15 @@
-// A batch row's parameters at rest (Decisions 19, 121): sealed under SECRETS_KEY as the sheet is
-// read, so no clear identity number is ever written to batch_job_rows — nor, through an UPDATE or
-// DELETE of the row, to PostgreSQL's WAL and dead tuples. Only the runner opens them, for the call.
+// A batch row's parameters at rest (Decisions 19, 121, 126): sealed under SECRETS_KEY as the sheet
+// is read, so no clear identity number is ever written to batch_job_rows — nor, through an UPDATE
+// or DELETE of the row, to PostgreSQL's WAL and dead tuples. Two readers open them, in memory
+// only: the runner for the call, and the owner's result download, which puts the customer's own
+// inputs beside the answers. Nothing else does, and nothing logs them.
 //
 // Stored in the params jsonb (no column of its own) as the masked values beside the sealed clear
 // ones: { "$enc": "v1:<base64>", "name": "张*", "idcard": "110101********4514" }. Whatever reads
 // the row without the key sees what lists show anyway. "$enc" cannot be a parameter: a sheet's
-// columns are the interface's parameter names, which start with a letter. Once its call is made
-// a row holds the masked values alone. Rows written before sealing (clear, no "$enc") still read.
+// columns are the interface's parameter names, which start with a letter. The sealed values stay
+// after the call, until retention deletes the job. Rows written before sealing (clear, no "$enc")
+// still read; they are masked once called.
 import type { Config } from '../../config';
 import { seal, unseal } from '../account/keys.service';
 import { maskParams } from '../gateway/mask';
@@ -36,7 +39,24 @@ export function openRowParams(config: Config, jobId: number, rowNo: number, stor
   return JSON.parse(unseal(config, sealed.slice(V1.length), context(jobId, rowNo))) as Record<string, string>;
 }
 
-/** The parameters as lists and result files show them: masked, whatever the row holds. */
+/**
+ * The customer's own inputs for the owner's result file: the clear values when the row is sealed
+ * and opens, else what lists show (a row written before sealing and since called holds masked ones).
+ */
+export function ownerRowParams(config: Config, jobId: number, rowNo: number, stored: Record<string, string>, called: boolean): Record<string, string> {
+  if (!isSealed(stored)) return shownRowParams(stored, called);
+  try {
+    return openRowParams(config, jobId, rowNo, stored);
+  } catch {
+    // Sealed under a SECRETS_KEY since replaced: the masked values are all that is left.
+    return shownRowParams(stored, called);
+  }
+}
+
+/** What a row keeps after its call: a sealed row as it is (for the result file), a clear one masked. */
+export const calledRowParams = (stored: Record<string, string>): Record<string, string> => (isSealed(stored) ? stored : maskParams(stored));
+
+/** The parameters as lists and details show them: masked, whatever the row holds. */
 export function shownRowParams(stored: Record<string, string>, called: boolean): Record<string, string> {
   if (isSealed(stored)) {
     const { [SEALED]: _, ...masked } = stored;

@@ -12,18 +12,26 @@
 // the call was made (and charged if billable): the row then takes the recorded code instead of
 // calling again. A row is saved only once (while it has no code).
 //
+// Paused: the customer's pause makes the job's next seqNo claim fail (the job is no longer
+// running); the runner has finished the row in hand, releases its lease and stops. A resume that
+// lands meanwhile finds the lease released, or this runner picks the job up again itself.
+//
 // A row's parameters are sealed at rest (batch-params.ts): they are opened here, in memory, just
-// for the call, and the row is saved with the masked ones. Old jobs are deleted by the retention
-// job (modules/retention), not here.
+// for the call, and stay sealed on the row for the owner's result file. Old jobs are deleted by
+// the retention job (modules/retention), not here.
+//
+// One failed row may also be called on its own (execBatchJobDetail, callFailedRow): it holds the
+// job's lease under a row: owner for the call, so no run of the job can start meanwhile.
 import { randomUUID } from 'node:crypto';
-import { ONLINE_MSG } from '@apimarket/contracts';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { isBatchRetryable, ONLINE_MSG } from '@apimarket/contracts';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { assignments, batchJobRows, batchJobs, callRecords, interfaces, purchases } from '../../db/schema';
 import { type GatewayDeps, newSeqNo } from '../gateway/gateway.service';
-import { maskParams } from '../gateway/mask';
-import { openRowParams } from './batch-params';
+import { Invalid } from '../../http/errors';
+import { calledRowParams, openRowParams } from './batch-params';
+import { ROW_LEASE } from './batch.service';
 import { callAsOwner } from './online.service';
 
 /** How long a lease lasts; renewed every third of it while the job runs. */
@@ -57,13 +65,51 @@ interface Job {
   path: string;
 }
 
-/** The runner lost the job's lease (another process took it over): this one stops working on it. */
+/** The runner lost the job's lease (another process took it over, or the job was paused): this one stops working on it. */
 class LeaseLost extends Error {}
+
+/** The key of whoever made the job: the purchase's own for its owner, a sub-account's assignment key for a sub-account (its rows are its calls, within its allotment). */
+const jobKey = sql<string>`case when ${purchases.memberId} = ${batchJobs.memberId} then ${purchases.key} else coalesce(${assignments.key}, '') end`;
+
+async function jobCallee(db: Db, where: ReturnType<typeof and>): Promise<Job | undefined> {
+  const [job] = await db
+    .select({ id: batchJobs.id, ip: batchJobs.ip, key: jobKey, path: interfaces.path })
+    .from(batchJobs)
+    .innerJoin(purchases, eq(purchases.id, batchJobs.purchaseId))
+    .leftJoin(assignments, and(eq(assignments.purchaseId, batchJobs.purchaseId), eq(assignments.memberId, batchJobs.memberId)))
+    .innerJoin(interfaces, eq(interfaces.id, batchJobs.interfaceId))
+    .where(where);
+  return job;
+}
+
+/** A row's answer saved once (while it has no code, under the seqNo its call carried), with the job's counters. */
+async function saveRow(db: Db, jobId: number, row: Row, r: { code: string; message: string; data: unknown; charged: number; seqNo: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const saved = await tx
+      .update(batchJobRows)
+      .set({ code: r.code, message: r.message, data: r.data, charged: r.charged, seqNo: r.seqNo, params: calledRowParams(row.params) })
+      .where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, row.rowNo), isNull(batchJobRows.code)))
+      .returning({ rowNo: batchJobRows.rowNo });
+    if (saved.length === 0) return false; // saved already (by the runner that held the job before)
+    await tx
+      .update(batchJobs)
+      .set({
+        done: sql`${batchJobs.done} + 1`,
+        succeeded: sql`${batchJobs.succeeded} + ${r.code === '10000' ? 1 : 0}`,
+        charged: sql`${batchJobs.charged} + ${r.charged}`,
+        failed: sql`${batchJobs.failed} + ${isBatchRetryable(r.code, r.charged) ? 1 : 0}`,
+      })
+      .where(eq(batchJobs.id, jobId));
+    return true;
+  });
+}
 
 export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: FastifyBaseLogger; callsPerSecond: number }): BatchRunner {
   const { db, gateway, logger } = deps;
   const me = randomUUID();
   const active = new Map<number, Promise<void>>();
+  /** Jobs kicked while this runner was still leaving them (a resume right after a pause): run again once it has. */
+  const again = new Set<number>();
   const gapMs = 1000 / Math.max(1, deps.callsPerSecond);
   let stopped = false;
   let sweeping: Promise<void> | null = null;
@@ -85,7 +131,11 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
   }
 
   function run(jobId: number, claimFirst: boolean) {
-    if (stopped || active.has(jobId)) return;
+    if (stopped) return;
+    if (active.has(jobId)) {
+      if (claimFirst) again.add(jobId);
+      return;
+    }
     const work = (async () => {
       if (claimFirst && !(await claim(jobId))) return;
       const renew = setInterval(
@@ -103,39 +153,43 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
         clearInterval(renew);
       }
     })()
-      .catch((err: unknown) => {
-        if (err instanceof LeaseLost) logger.warn({ jobId }, 'batch job taken over by another runner');
-        else logger.error({ err, jobId }, 'batch job stopped by an error; another run takes it over when its lease ends');
+      .catch(async (err: unknown) => {
+        if (!(err instanceof LeaseLost)) {
+          logger.error({ err, jobId }, 'batch job stopped by an error; another run takes it over when its lease ends');
+          return;
+        }
+        // Paused, or the lease ran out under a stalled runner: let it go at once if it is still ours.
+        // Resumed meanwhile (running again), this runner carries on; taken over, it leaves the job.
+        const released = await db
+          .update(batchJobs)
+          .set({ leaseOwner: null, leaseUntil: null })
+          .where(and(eq(batchJobs.id, jobId), eq(batchJobs.leaseOwner, me)))
+          .returning({ status: batchJobs.status });
+        if (released.length === 0) logger.warn({ jobId }, 'batch job taken over by another runner');
+        else if (released[0]?.status === 'running') again.add(jobId);
       })
-      .finally(() => active.delete(jobId));
+      .finally(() => {
+        active.delete(jobId);
+        if (again.delete(jobId)) run(jobId, true);
+      });
     active.set(jobId, work);
   }
 
   async function runJob(jobId: number) {
-    // The key of whoever made the job: the purchase's own for its owner, a sub-account's
-    // assignment key for a sub-account (so its rows are its calls, within its allotment).
-    const [job] = await db
-      .select({
-        id: batchJobs.id,
-        ip: batchJobs.ip,
-        key: sql<string>`case when ${purchases.memberId} = ${batchJobs.memberId} then ${purchases.key} else coalesce(${assignments.key}, '') end`,
-        path: interfaces.path,
-      })
-      .from(batchJobs)
-      .innerJoin(purchases, eq(purchases.id, batchJobs.purchaseId))
-      .leftJoin(assignments, and(eq(assignments.purchaseId, batchJobs.purchaseId), eq(assignments.memberId, batchJobs.memberId)))
-      .innerJoin(interfaces, eq(interfaces.id, batchJobs.interfaceId))
-      .where(mine(jobId));
+    const job = await jobCallee(db, mine(jobId));
     if (!job) return;
+    // Rows are taken in order after the last one handled, so a 100 000-row job never reads its done rows again.
+    let after = 0;
     for (;;) {
       const rows = await db
         .select()
         .from(batchJobRows)
-        .where(and(eq(batchJobRows.jobId, jobId), isNull(batchJobRows.code)))
+        .where(and(eq(batchJobRows.jobId, jobId), gt(batchJobRows.rowNo, after), isNull(batchJobRows.code)))
         .orderBy(asc(batchJobRows.rowNo))
         .limit(50);
       if (rows.length === 0) break;
       for (const row of rows) {
+        after = row.rowNo;
         if (stopped) return;
         const began = Date.now();
         // Clear only in this process's memory, for the call; the row is saved with them masked.
@@ -171,7 +225,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       const [made] = await db.select({ code: callRecords.code, charged: callRecords.charged }).from(callRecords).where(eq(callRecords.seqNo, row.seqNo));
       // A rate refusal was not a query: the row is called afresh.
       if (made && made.code !== 'SYSTEM_038') {
-        await save(job.id, row, { code: made.code, message: ONLINE_MSG.resultLost, data: null, charged: made.charged, seqNo: row.seqNo, params });
+        await saveRow(db, job.id, row, { code: made.code, message: ONLINE_MSG.resultLost, data: null, charged: made.charged, seqNo: row.seqNo });
         return made.code;
       }
     }
@@ -188,7 +242,7 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
           continue;
         }
       }
-      await save(job.id, row, { code: answer.code, message: answer.message, data: answer.data ?? null, charged: charged ? 1 : 0, seqNo, params });
+      await saveRow(db, job.id, row, { code: answer.code, message: answer.message, data: answer.data ?? null, charged: charged ? 1 : 0, seqNo });
       return answer.code;
     }
   }
@@ -211,29 +265,6 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
       .returning({ rowNo: batchJobRows.rowNo });
     if (set.length === 0) throw new LeaseLost();
     return seqNo;
-  }
-
-  async function save(
-    jobId: number,
-    row: Row,
-    r: { code: string; message: string; data: unknown; charged: number; seqNo: string; params: Record<string, string> },
-  ) {
-    await db.transaction(async (tx) => {
-      const saved = await tx
-        .update(batchJobRows)
-        .set({ code: r.code, message: r.message, data: r.data, charged: r.charged, seqNo: r.seqNo, params: maskParams(r.params) })
-        .where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, row.rowNo), isNull(batchJobRows.code)))
-        .returning({ rowNo: batchJobRows.rowNo });
-      if (saved.length === 0) return; // saved already (by the runner that held the job before)
-      await tx
-        .update(batchJobs)
-        .set({
-          done: sql`${batchJobs.done} + 1`,
-          succeeded: sql`${batchJobs.succeeded} + ${r.code === '10000' ? 1 : 0}`,
-          charged: sql`${batchJobs.charged} + ${r.charged}`,
-        })
-        .where(eq(batchJobs.id, jobId));
-    });
   }
 
   async function sweepOnce() {
@@ -275,4 +306,81 @@ export function createBatchRunner(deps: { db: Db; gateway: GatewayDeps; logger: 
         .where(and(eq(batchJobs.status, 'running'), eq(batchJobs.leaseOwner, me)));
     },
   };
+}
+
+/**
+ * execBatchJobDetail: one failed row of a job that is not running, called again now. The row is
+ * claimed only while the job's lease is free (no run, no other row call) and only while it is
+ * still failed (answered neither 10000 nor charged), with the seqNo the call will carry; the job
+ * holds a row: lease meanwhile. A process that dies mid-call leaves the row uncalled with that
+ * seqNo, which the next run of the job finds in the call records (exactly once, as for a run).
+ * Answers the row as saved, or null when it was no longer failed or the lease was taken.
+ */
+export async function callFailedRow(deps: { db: Db; gateway: GatewayDeps }, jobId: number, row: Row): Promise<Row | null> {
+  const { db, gateway } = deps;
+  const job = await jobCallee(db, eq(batchJobs.id, jobId));
+  if (!job) return null;
+  // Opened before anything changes: a row sealed under a replaced SECRETS_KEY is refused as it is.
+  let params: Record<string, string>;
+  try {
+    params = openRowParams(gateway.config, jobId, row.rowNo, row.params);
+  } catch {
+    throw new Invalid(ONLINE_MSG.unreadable(row.rowNo));
+  }
+  const owner = `${ROW_LEASE}${randomUUID()}`;
+  const seqNo = newSeqNo();
+  const claimed = await db
+    .transaction(async (tx) => {
+      const [held] = await tx
+        .update(batchJobs)
+        .set({
+          leaseOwner: owner,
+          leaseUntil: sql`now() + make_interval(secs => ${BATCH_LEASE_SECONDS})`,
+          done: sql`${batchJobs.done} - 1`,
+          failed: sql`${batchJobs.failed} - 1`,
+        })
+        .where(
+          and(
+            eq(batchJobs.id, jobId),
+            inArray(batchJobs.status, ['done', 'stopped', 'paused']),
+            or(isNull(batchJobs.leaseUntil), lt(batchJobs.leaseUntil, sql`now()`)),
+          ),
+        )
+        .returning({ id: batchJobs.id });
+      if (!held) return false;
+      const [taken] = await tx
+        .update(batchJobRows)
+        .set({ code: null, message: null, data: null, seqNo })
+        .where(
+          and(
+            eq(batchJobRows.jobId, jobId),
+            eq(batchJobRows.rowNo, row.rowNo),
+            row.seqNo === null ? isNull(batchJobRows.seqNo) : eq(batchJobRows.seqNo, row.seqNo),
+            ne(batchJobRows.code, '10000'),
+            eq(batchJobRows.charged, 0),
+          ),
+        )
+        .returning({ rowNo: batchJobRows.rowNo });
+      if (!taken) tx.rollback();
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof TransactionRollbackError) return false;
+      throw err;
+    });
+  if (!claimed) return null;
+  try {
+    const { answer, charged } = await callAsOwner(gateway, job, params, job.ip, seqNo);
+    await saveRow(db, jobId, row, { code: answer.code, message: answer.message, data: answer.data ?? null, charged: charged ? 1 : 0, seqNo });
+  } finally {
+    await db
+      .update(batchJobs)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where(and(eq(batchJobs.id, jobId), eq(batchJobs.leaseOwner, owner)));
+  }
+  const [saved] = await db
+    .select()
+    .from(batchJobRows)
+    .where(and(eq(batchJobRows.jobId, jobId), eq(batchJobRows.rowNo, row.rowNo)));
+  return saved ?? null;
 }

@@ -1,12 +1,17 @@
-// Batch queries (applyBatch, myOnline/*; Decision 121): a sheet of parameter rows for one
-// purchase becomes a job; executing it hands the job to the runner (batch.runner.ts), which calls
-// the rows one by one as the purchase's owner. Every read and change is limited to the account's
-// own jobs. A row's parameters are sealed under SECRETS_KEY from the moment the sheet is read
-// until its call (batch-params.ts), then masked; jobs are deleted after the retention settings
-// (modules/retention).
+// Batch queries (applyBatch, myOnline/*; Decision 121): a sheet of up to 100 000 parameter rows
+// for one purchase becomes a job, read as a stream and written in chunks; executing it (with the
+// consent attestation) hands the job to the runner (batch.runner.ts), which calls the rows one by
+// one as the purchase's owner. A pending job's rows can be edited or replaced; a paused job
+// resumes; failed rows run again, never a row that was charged. Every read and change is limited
+// to the account's own jobs. A row's parameters are sealed under SECRETS_KEY for the life of the
+// job (batch-params.ts); jobs are deleted after the retention settings (modules/retention).
+import { isUtf8 } from 'node:buffer';
+import { PassThrough, Readable } from 'node:stream';
 import {
+  BATCH_JOB_STATUS,
   BATCH_JOB_STATUS_LABEL,
   BATCH_MAX_COLUMNS,
+  BATCH_MAX_PROBLEMS,
   BATCH_MAX_ROWS,
   BATCH_RESULT_COLUMNS,
   type BatchJobDetailInput,
@@ -14,23 +19,28 @@ import {
   type BatchJobListInput,
   type BatchJobStatus,
   type BatchJobView,
+  type BatchRowIdInput,
   type BatchRowView,
+  type ExecuteBatchJobInput,
   hasControlChars,
+  isBatchRetryable,
   ONLINE_MSG,
   type OnlineParam,
   pageOffset,
+  type UpdateBatchJobInput,
+  type UpdateBatchRowInput,
 } from '@apimarket/contracts';
-import { and, asc, count, desc, eq, ne, notExists, sql } from 'drizzle-orm';
+import { parse as parseCsv } from 'csv-parse';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { batchJobRows, batchJobs, interfaces } from '../../db/schema';
+import { batchJobRows, batchJobs, interfaces, members } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
-import { sealRowParams, shownRowParams } from './batch-params';
+import { ownerRowParams, sealRowParams, shownRowParams } from './batch-params';
 import { isBatchable, ownPurchase } from './online.service';
 
 const jobColumns = {
@@ -44,21 +54,50 @@ const jobColumns = {
   done: batchJobs.done,
   succeeded: batchJobs.succeeded,
   charged: batchJobs.charged,
+  failed: batchJobs.failed,
   createdAt: batchJobs.createdAt,
   finishedAt: batchJobs.finishedAt,
   note: batchJobs.note,
+  consentAt: batchJobs.consentAt,
+  consentBy: members.loginName,
+  /** Seconds since the current run began, measured by the database's clock (the one that stamped it). */
+  runSeconds: sql<number | null>`extract(epoch from now() - ${batchJobs.runStartedAt})::float8`,
+  runDoneFrom: batchJobs.runDoneFrom,
 };
 
-const jobQuery = (db: Db) => db.select(jobColumns).from(batchJobs).innerJoin(interfaces, eq(interfaces.id, batchJobs.interfaceId));
+const jobQuery = (db: Db) =>
+  db
+    .select(jobColumns)
+    .from(batchJobs)
+    .innerJoin(interfaces, eq(interfaces.id, batchJobs.interfaceId))
+    .leftJoin(members, eq(members.id, batchJobs.consentMemberId));
 type JobRow = Awaited<ReturnType<typeof jobQuery>>[number];
+/** Jobs being written (loading) or deleted are nobody's to see or act on yet. */
+const shown = inArray(batchJobs.status, [...BATCH_JOB_STATUS]);
+
+/** The rate is measured after this many seconds of a run, so the first row's latency does not set the ETA. */
+const RATE_AFTER_SECONDS = 3;
 
 function jobView(r: JobRow): BatchJobView {
+  const { runSeconds, runDoneFrom, ...rest } = r;
   const status = r.status as BatchJobStatus;
-  return { ...r, status, statusLabel: BATCH_JOB_STATUS_LABEL[status], createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null };
+  const doneInRun = r.done - runDoneFrom;
+  const rate = status === 'running' && runSeconds !== null && runSeconds >= RATE_AFTER_SECONDS && doneInRun > 0 ? doneInRun / runSeconds : null;
+  return {
+    ...rest,
+    status,
+    statusLabel: BATCH_JOB_STATUS_LABEL[status],
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    consentAt: r.consentAt?.toISOString() ?? null,
+    retryable: status === 'done' || status === 'stopped' ? r.failed + (r.rows - r.done) : 0,
+    rate,
+    etaSeconds: rate === null ? null : Math.ceil((r.rows - r.done) / rate),
+  };
 }
 
-async function ownJob(db: Db, account: Account, jobId: number): Promise<BatchJobView> {
-  const [row] = await jobQuery(db).where(and(eq(batchJobs.id, jobId), eq(batchJobs.memberId, account.memberId)));
+export async function ownJob(db: Db, account: Account, jobId: number): Promise<BatchJobView> {
+  const [row] = await jobQuery(db).where(and(eq(batchJobs.id, jobId), eq(batchJobs.memberId, account.memberId), shown));
   if (!row) throw new NotFound(ONLINE_MSG.jobMissing);
   return jobView(row);
 }
@@ -94,122 +133,315 @@ export async function batchTemplate(params: readonly OnlineParam[]): Promise<Buf
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The sum of an xlsx's entries once inflated, read from its zip directory (nothing is inflated). */
-function unzippedSize(content: Buffer): Promise<number> {
+/** An xlsx's entries (name, where its local header starts) and their size once inflated, read from its zip directory (nothing is inflated). */
+function zipIndex(content: Buffer): Promise<{ inflated: number; entries: Array<{ name: string; offset: number }> }> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(content, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err ?? new Error('not a zip'));
-      let total = 0;
+      let inflated = 0;
+      const entries: Array<{ name: string; offset: number }> = [];
       zip.on('entry', (entry: yauzl.Entry) => {
-        total += entry.uncompressedSize;
+        inflated += entry.uncompressedSize;
+        entries.push({ name: entry.fileName, offset: entry.relativeOffsetOfLocalHeader });
         zip.readEntry();
       });
-      zip.on('end', () => resolve(total));
+      zip.on('end', () => resolve({ inflated, entries }));
       zip.on('error', reject);
       zip.readEntry();
     });
   });
 }
 
-/** A 2 MB sheet holds a few thousand cells of text; a file that inflates far beyond it is refused unread. */
-const MAX_UNZIPPED_BYTES = 40 * 1024 * 1024;
+/** Parts exceljs's streaming reader must meet before a worksheet to read it as it inflates. */
+const READ_FIRST = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
+
+/**
+ * The xlsx's bytes with the parts of READ_FIRST moved before the worksheets. Excel saves the shared
+ * strings after the sheets, and exceljs's streaming reader then parks each sheet in a temporary
+ * file until it has read them: a clear copy of the customer's sheet on disk. The local entries are
+ * moved whole (header, compressed data, descriptor), uncompressed nothing; the central directory
+ * follows unchanged (the reader reads entries in order and stops there).
+ */
+function sharedStringsFirst(content: Buffer, entries: Array<{ name: string; offset: number }>): Buffer {
+  // End of central directory: its signature within the last 64 KiB + 22 bytes; the directory's offset at +16.
+  const eocd = content.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) return content;
+  const directory = content.readUInt32LE(eocd + 16);
+  const byOffset = [...entries].sort((a, b) => a.offset - b.offset);
+  const parts = byOffset.map((e, i) => ({ name: e.name, bytes: content.subarray(e.offset, byOffset[i + 1]?.offset ?? directory) }));
+  const rank = (name: string) => {
+    const i = READ_FIRST.indexOf(name);
+    return i === -1 ? READ_FIRST.length : i;
+  };
+  const ordered = [...parts].sort((a, b) => rank(a.name) - rank(b.name));
+  return Buffer.concat([...ordered.map((p) => p.bytes), content.subarray(directory)]);
+}
+
+/**
+ * A full 20 MB sheet of 100 000 rows inflates to a few hundred MB of XML at most; a file that
+ * inflates beyond it is refused unread. The XML is streamed (bounded memory); this bounds the time.
+ */
+const MAX_UNZIPPED_BYTES = 320 * 1024 * 1024;
 /** Digits a spreadsheet number keeps: an identity or card number stored as a number has lost the rest. */
 const EXACT_DIGITS = 1e15;
 const SCIENTIFIC = /^[+-]?\d+(\.\d+)?e\+?\d+$/i;
+/** Rows written per INSERT while a sheet is read: memory holds one chunk, not the sheet. */
+const WRITE_CHUNK = 1000;
+
+/** One line of a sheet as read: its row number in the file, and each header column's text and whether it was a long number. */
+interface SheetLine {
+  rowNo: number;
+  cells: Array<{ text: string; lostDigits: boolean }>;
+}
+
+/** The sheet's header, then its lines, read as a stream. */
+interface SheetStream {
+  header: string[];
+  lines: AsyncIterable<SheetLine>;
+  /** Reads what is left when the sheet is given up early, so the reader ends and cleans up after itself. */
+  drain?: () => Promise<void>;
+}
 
 /** Text as Excel saves CSV: UTF-8 (with or without its byte-order mark), or GB18030 ("CSV (逗号分隔)"). */
-function decodeCsv(content: Buffer): string {
-  for (const encoding of ['utf-8', 'gb18030']) {
-    try {
-      return new TextDecoder(encoding, { fatal: true }).decode(content);
-    } catch {
-      // try the next one
+function csvEncoding(content: Buffer): string {
+  if (isUtf8(content)) return 'utf-8';
+  try {
+    // Checked in slices, so a 20 MB file is never decoded into one string.
+    const probe = new TextDecoder('gb18030', { fatal: true });
+    for (let i = 0; i < content.length; i += 1 << 16) probe.decode(content.subarray(i, i + (1 << 16)), { stream: true });
+    probe.decode();
+    return 'gb18030';
+  } catch {
+    throw new Invalid(ONLINE_MSG.encoding);
+  }
+}
+
+async function* decoded(content: Buffer, encoding: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding);
+  for (let i = 0; i < content.length; i += 1 << 16) yield decoder.decode(content.subarray(i, i + (1 << 16)), { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+async function readCsv(content: Buffer): Promise<SheetStream> {
+  const parser = Readable.from(decoded(content, csvEncoding(content))).pipe(parseCsv({ relax_column_count: true, skip_empty_lines: true }));
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const first = await records.next().catch(() => {
+    throw new Invalid(ONLINE_MSG.fileUnreadable);
+  });
+  const head: string[] = first.done ? [] : first.value;
+  if (head.length > BATCH_MAX_COLUMNS) throw new Invalid(ONLINE_MSG.tooManyColumns);
+  const header = head.map((h) => h.trim());
+  async function* lines(): AsyncGenerator<SheetLine> {
+    let rowNo = 1;
+    for (;;) {
+      const next = await records.next().catch(() => {
+        throw new Invalid(ONLINE_MSG.fileUnreadable);
+      });
+      if (next.done) return;
+      rowNo += 1;
+      yield { rowNo, cells: header.map((_, c) => ({ text: next.value[c] ?? '', lostDigits: false })) };
     }
   }
-  throw new Invalid(ONLINE_MSG.encoding);
+  return { header, lines: lines() };
 }
 
-interface Sheet {
-  header: string[];
-  /** Each row's cells as text, as wide as the header, with its row number in the file. */
-  rows: Array<{ rowNo: number; cells: string[] }>;
-}
-
-/** A cell's text, refused when it cannot be what the customer meant. */
-function cellText(text: string, rowNo: number, column: string): string {
-  if (hasControlChars(text)) throw new Invalid(ONLINE_MSG.cellChars(rowNo, column));
-  if (SCIENTIFIC.test(text)) throw new Invalid(ONLINE_MSG.numberCell(rowNo, column));
-  return text.trim();
-}
-
-function readCsv(content: Buffer): Sheet {
-  let records: string[][];
+async function readXlsx(content: Buffer): Promise<SheetStream> {
+  let ordered: Buffer;
   try {
-    records = parseCsv(decodeCsv(content), { relax_column_count: true, skip_empty_lines: true });
+    const zip = await zipIndex(content);
+    if (zip.inflated > MAX_UNZIPPED_BYTES) throw new Invalid(ONLINE_MSG.fileTooBig);
+    ordered = sharedStringsFirst(content, zip.entries);
   } catch (err) {
     if (err instanceof Invalid) throw err;
     throw new Invalid(ONLINE_MSG.fileUnreadable);
   }
-  const [first = [], ...body] = records;
-  if (first.length > BATCH_MAX_COLUMNS) throw new Invalid(ONLINE_MSG.tooManyColumns);
-  if (body.length > BATCH_MAX_ROWS) throw new Invalid(ONLINE_MSG.tooManyRows);
-  const header = first.map((h) => h.trim());
-  return { header, rows: body.map((r, i) => ({ rowNo: i + 2, cells: header.map((h, c) => cellText(r[c] ?? '', i + 2, h)) })) };
-}
-
-async function readXlsx(content: Buffer): Promise<Sheet> {
-  const book = new ExcelJS.Workbook();
-  try {
-    if ((await unzippedSize(content)) > MAX_UNZIPPED_BYTES) throw new Invalid(ONLINE_MSG.fileTooBig);
-    await book.xlsx.load(content as unknown as ArrayBuffer);
-  } catch (err) {
-    if (err instanceof Invalid) throw err;
+  // Streamed: rows are read as the XML inflates, never the whole sheet at once (shared strings are cached).
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(ordered), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  });
+  const sheets = reader[Symbol.asyncIterator]();
+  const unreadable = () => {
     throw new Invalid(ONLINE_MSG.fileUnreadable);
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new Invalid(ONLINE_MSG.fileUnreadable);
-  if (sheet.actualRowCount > BATCH_MAX_ROWS + 1) throw new Invalid(ONLINE_MSG.tooManyRows);
+  };
+  const firstSheet = await sheets.next().catch(unreadable);
+  if (firstSheet.done) throw new Invalid(ONLINE_MSG.fileUnreadable);
+  const rows = firstSheet.value[Symbol.asyncIterator]();
+  const firstRow = await rows.next().catch(unreadable);
+  // The header is row 1; a sheet whose first filled row is lower has no header (its columns are missing).
+  const headRow = !firstRow.done && firstRow.value.number === 1 ? firstRow.value : null;
   // Only the header's columns are read: a stray cell far to the right must not widen every row.
   let width = 0;
-  sheet.getRow(1).eachCell({ includeEmpty: false }, (_, col) => {
+  headRow?.eachCell({ includeEmpty: false }, (_, col) => {
     width = Math.max(width, col);
   });
   if (width > BATCH_MAX_COLUMNS) throw new Invalid(ONLINE_MSG.tooManyColumns);
-  const header = Array.from({ length: width }, (_, c) =>
-    sheet
-      .getRow(1)
-      .getCell(c + 1)
-      .text.trim(),
-  );
-  const rows: Sheet['rows'] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
-    if (rowNo === 1) return;
-    const cells = header.map((h, c) => {
+  const header = Array.from({ length: width }, (_, c) => headRow?.getCell(c + 1).text.trim() ?? '');
+  const cellsOf = (row: ExcelJS.Row): SheetLine => ({
+    rowNo: row.number,
+    cells: header.map((_, c) => {
       const cell = row.getCell(c + 1);
-      if (typeof cell.value === 'number' && Math.abs(cell.value) >= EXACT_DIGITS) throw new Invalid(ONLINE_MSG.numberCell(rowNo, h));
-      return cellText(cell.text, rowNo, h);
-    });
-    rows.push({ rowNo, cells });
+      return { text: cell.text, lostDigits: typeof cell.value === 'number' && Math.abs(cell.value) >= EXACT_DIGITS };
+    }),
   });
-  return { header, rows };
+  /** The other sheets (the template's 填写说明) are read through and ignored, so the stream ends. */
+  const rest = async () => {
+    for (;;) {
+      const sheet = await sheets.next();
+      if (sheet.done) break;
+      for await (const _ of sheet.value) {
+        // ignored
+      }
+    }
+  };
+  async function* lines(): AsyncGenerator<SheetLine> {
+    if (!firstRow.done && headRow === null) yield cellsOf(firstRow.value);
+    for (;;) {
+      const next = await rows.next().catch(unreadable);
+      if (next.done) break;
+      yield cellsOf(next.value);
+    }
+    await rest().catch(unreadable);
+  }
+  const drain = async () => {
+    try {
+      for (;;) if ((await rows.next()).done) break;
+      await rest();
+    } catch {
+      // an unreadable file: nothing more to read
+    }
+  };
+  return { header, lines: lines(), drain };
 }
 
-/** The query rows of a sheet, by parameter name, checked against the interface's parameters. */
+/** What reading a sheet found: how many query rows, and the problems of its rows (the first BATCH_MAX_PROBLEMS, and how many). */
+export interface SheetResult {
+  rows: number;
+  problems: string[];
+  problemCount: number;
+}
+
+/**
+ * Reads a sheet as a stream and checks it against the interface's parameters. A file it cannot
+ * run at all (type, encoding, missing column, too many rows or columns) is refused at once; the
+ * problems of single rows (an empty required value, a control character, a long number whose
+ * digits are lost) are all collected, so the customer fixes them in one go. The good rows go to
+ * `write` in chunks, numbered 1, 2, … in the order of the sheet, until the first problem: a sheet
+ * with problems becomes no job.
+ */
+export async function readBatchSheet(
+  content: Buffer,
+  extension: string,
+  params: readonly OnlineParam[],
+  write?: (rows: Array<{ rowNo: number; params: Record<string, string> }>) => Promise<void>,
+): Promise<SheetResult> {
+  const sheet = extension === 'csv' ? await readCsv(content) : await readXlsx(content);
+  try {
+    const names = sheet.header.map(headerName);
+    for (const p of params) if (p.required && !names.includes(p.name)) throw new Invalid(ONLINE_MSG.missingColumn(p.name));
+    const known = new Set(params.map((p) => p.name));
+    const required = new Set(params.filter((p) => p.required).map((p) => p.name));
+    const columns = names.flatMap((name, i) => (known.has(name) ? [{ name, i, label: sheet.header[i] ?? name }] : []));
+    const problems: string[] = [];
+    let problemCount = 0;
+    const problem = (message: string) => {
+      problemCount += 1;
+      if (problems.length < BATCH_MAX_PROBLEMS) problems.push(message);
+    };
+    let lines = 0;
+    let rows = 0;
+    let chunk: Array<{ rowNo: number; params: Record<string, string> }> = [];
+    for await (const line of sheet.lines) {
+      lines += 1;
+      if (lines > BATCH_MAX_ROWS) throw new Invalid(ONLINE_MSG.tooManyRows);
+      const values: Record<string, string> = {};
+      let bad = false;
+      for (const { name, i, label: column } of columns) {
+        const cell = line.cells[i] ?? { text: '', lostDigits: false };
+        if (cell.lostDigits || SCIENTIFIC.test(cell.text)) {
+          problem(ONLINE_MSG.numberCell(line.rowNo, column));
+          bad = true;
+        } else if (hasControlChars(cell.text)) {
+          problem(ONLINE_MSG.cellChars(line.rowNo, column));
+          bad = true;
+        }
+        values[name] = cell.text.trim();
+      }
+      if (!Object.values(values).some((v) => v !== '')) {
+        if (!bad) continue; // an empty line
+      } else {
+        for (const { name, label: column } of columns)
+          if (required.has(name) && values[name] === '') {
+            problem(ONLINE_MSG.missingValue(line.rowNo, column));
+            bad = true;
+          }
+      }
+      rows += 1;
+      if (write && problemCount === 0 && !bad) {
+        chunk.push({ rowNo: rows, params: values });
+        if (chunk.length >= WRITE_CHUNK) {
+          await write(chunk);
+          chunk = [];
+        }
+      }
+    }
+    if (write && problemCount === 0 && chunk.length > 0) await write(chunk);
+    if (problemCount === 0 && rows === 0) throw new Invalid(ONLINE_MSG.noRows);
+    return { rows, problems, problemCount };
+  } catch (err) {
+    // Given up early (too many rows, a missing column): the rest is read through, so nothing the
+    // reader set aside stays behind.
+    await sheet.drain?.();
+    throw err;
+  }
+}
+
+/** A sheet with problems: the only one's message, or how many with the first of them listed (`problems`). */
+function refuseProblems(r: SheetResult): void {
+  if (r.problemCount === 0) return;
+  const [first = ''] = r.problems;
+  throw new Invalid(r.problemCount === 1 ? first : ONLINE_MSG.problems(r.problemCount), { problems: r.problems, problemCount: r.problemCount });
+}
+
+/** The query rows of a sheet (tests and small callers): every row's values by parameter name. */
 export async function parseBatchSheet(content: Buffer, extension: string, params: readonly OnlineParam[]): Promise<Array<Record<string, string>>> {
-  const sheet = extension === 'csv' ? readCsv(content) : await readXlsx(content);
-  const names = sheet.header.map(headerName);
-  for (const p of params) if (p.required && !names.includes(p.name)) throw new Invalid(ONLINE_MSG.missingColumn(p.name));
-  const known = new Set(params.map((p) => p.name));
-  const rows = sheet.rows
-    .map(({ cells }) => Object.fromEntries(names.flatMap((name, i) => (known.has(name) ? [[name, cells[i] ?? '']] : []))))
-    .filter((r) => Object.values(r).some((v) => v !== ''));
-  if (rows.length === 0) throw new Invalid(ONLINE_MSG.noRows);
-  if (rows.length > BATCH_MAX_ROWS) throw new Invalid(ONLINE_MSG.tooManyRows);
-  return rows;
+  const out: Array<Record<string, string>> = [];
+  refuseProblems(await readBatchSheet(content, extension, params, async (rows) => void out.push(...rows.map((r) => r.params))));
+  return out;
 }
 
 // ── Jobs ─────────────────────────────────────────────────────────────────────────────────────
-/** myOnline/addBatchJob: the sheet becomes a pending job of the purchase, its rows sealed (config: SECRETS_KEY). */
+/** Writes a sheet's good rows into a job, sealed (config: SECRETS_KEY), a chunk per INSERT. */
+const rowWriter = (db: Db, config: Config, jobId: number) => async (rows: Array<{ rowNo: number; params: Record<string, string> }>) => {
+  await db.insert(batchJobRows).values(rows.map((r) => ({ jobId, rowNo: r.rowNo, params: sealRowParams(config, jobId, r.rowNo, r.params) })));
+};
+
+/** Deletes a job's rows a chunk at a time (a job may hold 100 000), then nothing else. */
+async function deleteRows(db: Db, jobId: number): Promise<void> {
+  for (;;) {
+    const next = db
+      .select({ rowNo: batchJobRows.rowNo })
+      .from(batchJobRows)
+      .where(eq(batchJobRows.jobId, jobId))
+      .limit(10 * WRITE_CHUNK);
+    const gone = await db
+      .delete(batchJobRows)
+      .where(and(eq(batchJobRows.jobId, jobId), inArray(batchJobRows.rowNo, next)))
+      .returning({ rowNo: batchJobRows.rowNo });
+    if (gone.length === 0) return;
+  }
+}
+
+/**
+ * myOnline/addBatchJob: the sheet becomes a pending job of the purchase. Its rows are written as
+ * they are read, under a job that stays hidden (loading) until the whole sheet proved good; a
+ * sheet with problems leaves nothing behind. Not one transaction: a 100 000-row sheet must not
+ * hold the database for the seconds it takes to read.
+ */
 export async function createBatchJob(
   db: Db,
   account: Account,
@@ -220,33 +452,72 @@ export async function createBatchJob(
 ): Promise<BatchJobView> {
   const p = await ownPurchase(db, account, purchaseId);
   if (!isBatchable(p.params)) throw new Invalid(ONLINE_MSG.imageNotBatchable);
-  const rows = await parseBatchSheet(file.content, file.extension, p.params);
-  const id = await db.transaction(async (tx) => {
-    const [job] = await tx
-      .insert(batchJobs)
-      .values({
-        memberId: account.memberId,
-        purchaseId: p.id,
-        interfaceId: p.interfaceId,
-        fileName: file.name.slice(0, 120),
-        ip: ip.slice(0, 64),
-        rows: rows.length,
-      })
+  const [job] = await db
+    .insert(batchJobs)
+    .values({
+      memberId: account.memberId,
+      purchaseId: p.id,
+      interfaceId: p.interfaceId,
+      fileName: file.name.slice(0, 120),
+      ip: ip.slice(0, 64),
+      rows: 0,
+      status: 'loading',
+    })
+    .returning({ id: batchJobs.id });
+  const jobId = job?.id ?? 0;
+  try {
+    const read = await readBatchSheet(file.content, file.extension, p.params, rowWriter(db, config, jobId));
+    refuseProblems(read);
+    await db.update(batchJobs).set({ status: 'pending', rows: read.rows }).where(eq(batchJobs.id, jobId));
+  } catch (err) {
+    await deleteRows(db, jobId);
+    await db.delete(batchJobs).where(eq(batchJobs.id, jobId));
+    throw err;
+  }
+  return ownJob(db, account, jobId);
+}
+
+/**
+ * myOnline/updateBatchJob: a pending job renamed, or its rows replaced by a new sheet. The new
+ * sheet is read once to check it (nothing changes when it has problems), then again to write it,
+ * the job hidden (loading) meanwhile so it cannot be executed half-written.
+ */
+export async function updateBatchJob(
+  db: Db,
+  account: Account,
+  input: UpdateBatchJobInput,
+  file: { name: string; extension: string; content: Buffer } | null,
+  config: Config,
+): Promise<BatchJobView> {
+  const job = await ownJob(db, account, input.jobId);
+  if (job.status !== 'pending') throw new Conflict(ONLINE_MSG.jobNotEditable);
+  const fileName = (input.fileName ?? file?.name ?? job.fileName).slice(0, 120);
+  if (!file) {
+    const renamed = await db
+      .update(batchJobs)
+      .set({ fileName })
+      .where(and(eq(batchJobs.id, job.id), eq(batchJobs.status, 'pending')))
       .returning({ id: batchJobs.id });
-    const jobId = job?.id ?? 0;
-    for (let i = 0; i < rows.length; i += 500) {
-      await tx
-        .insert(batchJobRows)
-        .values(rows.slice(i, i + 500).map((params, j) => ({ jobId, rowNo: i + j + 1, params: sealRowParams(config, jobId, i + j + 1, params) })));
-    }
-    return jobId;
-  });
-  return ownJob(db, account, id);
+    if (renamed.length === 0) throw new Conflict(ONLINE_MSG.jobNotEditable);
+    return ownJob(db, account, job.id);
+  }
+  const p = await ownPurchase(db, account, job.purchaseId);
+  refuseProblems(await readBatchSheet(file.content, file.extension, p.params));
+  const taken = await db
+    .update(batchJobs)
+    .set({ status: 'loading' })
+    .where(and(eq(batchJobs.id, job.id), eq(batchJobs.status, 'pending')))
+    .returning({ id: batchJobs.id });
+  if (taken.length === 0) throw new Conflict(ONLINE_MSG.jobNotEditable);
+  await deleteRows(db, job.id);
+  const read = await readBatchSheet(file.content, file.extension, p.params, rowWriter(db, config, job.id));
+  await db.update(batchJobs).set({ status: 'pending', rows: read.rows, fileName }).where(eq(batchJobs.id, job.id));
+  return ownJob(db, account, job.id);
 }
 
 /** myOnline/getBatchJob: the account's jobs, newest first. */
 export async function listBatchJobs(db: Db, account: Account, f: BatchJobListInput): Promise<{ rows: BatchJobView[]; total: number }> {
-  const where = and(eq(batchJobs.memberId, account.memberId), f.purchaseId ? eq(batchJobs.purchaseId, f.purchaseId) : undefined);
+  const where = and(eq(batchJobs.memberId, account.memberId), shown, f.purchaseId ? eq(batchJobs.purchaseId, f.purchaseId) : undefined);
   const [rows, [total]] = await Promise.all([
     jobQuery(db).where(where).orderBy(desc(batchJobs.id)).limit(f.pageSize).offset(pageOffset(f)),
     db.select({ n: count() }).from(batchJobs).where(where),
@@ -254,7 +525,7 @@ export async function listBatchJobs(db: Db, account: Account, f: BatchJobListInp
   return { rows: rows.map(jobView), total: total?.n ?? 0 };
 }
 
-function rowView(r: typeof batchJobRows.$inferSelect): BatchRowView {
+export function rowView(r: typeof batchJobRows.$inferSelect): BatchRowView {
   return {
     rowNo: r.rowNo,
     params: shownRowParams(r.params, r.code !== null),
@@ -262,6 +533,8 @@ function rowView(r: typeof batchJobRows.$inferSelect): BatchRowView {
     message: r.message,
     seqNo: r.code === null ? null : r.seqNo,
     data: r.data ?? null,
+    charged: r.charged > 0,
+    retryable: isBatchRetryable(r.code, r.charged),
   };
 }
 
@@ -271,83 +544,251 @@ export async function batchJobDetail(db: Db, account: Account, f: BatchJobDetail
   const rows = await db
     .select()
     .from(batchJobRows)
-    .where(eq(batchJobRows.jobId, job.id))
+    .where(and(eq(batchJobRows.jobId, job.id), gt(batchJobRows.rowNo, pageOffset(f))))
     .orderBy(asc(batchJobRows.rowNo))
-    .limit(f.pageSize)
-    .offset(pageOffset(f));
+    .limit(f.pageSize);
   return { rows: rows.map(rowView), total: job.rows, job };
 }
 
-/** getBatchJobDetail with export=1: every row with its answer, parameters masked. */
-export async function exportBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<{ job: BatchJobView; content: Buffer }> {
+/** Rows read per query while a result file is written. */
+const EXPORT_PAGE = 2000;
+
+/**
+ * getBatchJobDetail with export=1, the owner's result file: every row with the customer's own
+ * inputs in clear beside the answer (the sealed values opened in memory, for this file only), so
+ * rows can be matched to the customer's records. Streamed row by row into the xlsx.
+ */
+export async function exportBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput, config: Config): Promise<{ job: BatchJobView; content: Buffer }> {
   const job = await ownJob(db, account, jobId);
   const p = await ownPurchase(db, account, job.purchaseId);
-  const rows = (await db.select().from(batchJobRows).where(eq(batchJobRows.jobId, job.id)).orderBy(asc(batchJobRows.rowNo))).map(rowView);
-  const book = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   book.creator = '数据API市场';
   const sheet = book.addWorksheet('查询结果', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: '行号', width: 8 },
-    ...p.params.map((x) => ({ header: label(x), width: 20 })),
+    ...p.params.map((x) => ({ header: label(x), width: 22 })),
     ...BATCH_RESULT_COLUMNS.map((header, i) => ({ header, width: [12, 28, 24, 60][i] ?? 16 })),
   ];
   sheet.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    sheet.addRow([
-      r.rowNo,
-      ...p.params.map((x) => r.params[x.name] ?? ''),
-      r.code ?? '未执行',
-      r.message ?? '',
-      r.seqNo ?? '',
-      r.data === null || r.data === undefined ? '' : JSON.stringify(r.data),
-    ]);
+  sheet.getRow(1).commit();
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(batchJobRows)
+      .where(and(eq(batchJobRows.jobId, job.id), gt(batchJobRows.rowNo, after)))
+      .orderBy(asc(batchJobRows.rowNo))
+      .limit(EXPORT_PAGE);
+    for (const r of rows) {
+      const inputs = ownerRowParams(config, job.id, r.rowNo, r.params, r.code !== null);
+      const row = sheet.addRow([
+        r.rowNo,
+        ...p.params.map((x) => inputs[x.name] ?? ''),
+        r.code ?? '未执行',
+        r.message ?? '',
+        r.code === null ? '' : (r.seqNo ?? ''),
+        r.data === null || r.data === undefined ? '' : JSON.stringify(r.data),
+      ]);
+      // Identity and card numbers stay text when the customer opens the file in Excel.
+      row.eachCell((cell) => {
+        cell.numFmt = '@';
+      });
+      row.commit();
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE) break;
+    after = last.rowNo;
   }
-  return { job, content: Buffer.from(await book.xlsx.writeBuffer()) };
+  sheet.commit();
+  await book.commit();
+  return { job, content: Buffer.concat(chunks) };
 }
 
-/** myOnline/deleteBatchJob: any job but a running one. */
+/** myOnline/deleteBatchJob: any job but a running one. Its rows go first, a chunk at a time. */
 export async function deleteBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<void> {
-  const gone = await db
-    .delete(batchJobs)
-    .where(and(eq(batchJobs.id, jobId), eq(batchJobs.memberId, account.memberId), ne(batchJobs.status, 'running')))
+  const job = await ownJob(db, account, jobId); // 404 when it is not the account's
+  if (job.status === 'running') throw new Conflict(ONLINE_MSG.jobRunning);
+  // Hidden first, so it can neither start nor show while its rows go.
+  const taken = await db
+    .update(batchJobs)
+    .set({ status: 'deleting' })
+    .where(and(eq(batchJobs.id, job.id), ne(batchJobs.status, 'running')))
     .returning({ id: batchJobs.id });
-  if (gone.length > 0) return;
-  await ownJob(db, account, jobId); // 404 when it is not the account's
-  throw new Conflict(ONLINE_MSG.jobRunning);
+  if (taken.length === 0) throw new Conflict(ONLINE_MSG.jobRunning);
+  await deleteRows(db, job.id);
+  await db.delete(batchJobs).where(eq(batchJobs.id, job.id));
+}
+
+/** A purchase runs one job at a time: the check of calls left holds and the key's rate is shared by one job only. */
+const noOtherRunning = (db: Db, jobId: number, purchaseId: number) => {
+  const other = alias(batchJobs, 'other');
+  return notExists(
+    db
+      .select({ id: other.id })
+      .from(other)
+      .where(and(eq(other.purchaseId, purchaseId), eq(other.status, 'running'), ne(other.id, jobId))),
+  );
+};
+/** A single row's call (execBatchJobDetail) holds the job's lease under this prefix while it runs. */
+export const ROW_LEASE = 'row:';
+const noRowCall = or(isNull(batchJobs.leaseUntil), lt(batchJobs.leaseUntil, sql`now()`), sql`${batchJobs.leaseOwner} not like ${`${ROW_LEASE}%`}`);
+
+/** The purchase can take `rows` more calls, or the reason it cannot. */
+async function checkCalls(db: Db, account: Account, purchaseId: number, rows: number): Promise<void> {
+  const p = await ownPurchase(db, account, purchaseId);
+  if (!p.usable) throw new Invalid(ONLINE_MSG.unusable);
+  if (p.callsLeft < rows) throw new Invalid(ONLINE_MSG.notEnoughCalls(rows, p.callsLeft));
+}
+
+/** Why a job could not be started: another of the purchase runs, or it has moved on. */
+async function notStarted(db: Db, account: Account, jobId: number, was: BatchJobStatus): Promise<never> {
+  const now = await ownJob(db, account, jobId);
+  throw new Conflict(now.status === was ? ONLINE_MSG.jobBusy : ONLINE_MSG.jobNotPending);
 }
 
 /**
  * myOnline/executeBatchJob: a pending job of a usable purchase with a call left for every row
- * starts running; the runner is then told and takes its lease. One job of a purchase runs at a
- * time, so the check of calls left holds and the key's rate is shared by one job only.
- * Executing twice, even at once, starts it once.
+ * starts running, once the caller attests the people in the sheet consented (recorded on the job:
+ * who, when, from where); the runner is then told and takes its lease. Executing twice, even at
+ * once, starts it once.
  */
-export async function executeBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<BatchJobView> {
+export async function executeBatchJob(db: Db, account: Account, { jobId }: ExecuteBatchJobInput, ip: string): Promise<BatchJobView> {
   const job = await ownJob(db, account, jobId);
   if (job.status !== 'pending') throw new Conflict(ONLINE_MSG.jobNotPending);
-  const p = await ownPurchase(db, account, job.purchaseId);
-  if (!p.usable) throw new Invalid(ONLINE_MSG.unusable);
-  if (p.callsLeft < job.rows) throw new Invalid(ONLINE_MSG.notEnoughCalls(job.rows, p.callsLeft));
-  const other = alias(batchJobs, 'other');
+  await checkCalls(db, account, job.purchaseId, job.rows);
   const started = await db
     .update(batchJobs)
-    .set({ status: 'running', startedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .set({
+      status: 'running',
+      startedAt: sql`now()`,
+      runStartedAt: sql`now()`,
+      runDoneFrom: 0,
+      leaseOwner: null,
+      leaseUntil: null,
+      consentMemberId: account.memberId,
+      consentAt: sql`now()`,
+      consentIp: ip.slice(0, 64),
+    })
+    .where(and(eq(batchJobs.id, job.id), eq(batchJobs.status, 'pending'), noOtherRunning(db, job.id, job.purchaseId)))
+    .returning({ id: batchJobs.id });
+  if (started.length === 0) await notStarted(db, account, job.id, 'pending');
+  return ownJob(db, account, job.id);
+}
+
+/**
+ * myOnline/newExecuteBatchJob: a finished or stopped job runs again over its failed rows (answered
+ * neither 10000 nor charged) and, of a stopped job, the rows never called. A row answered 10000,
+ * or charged, is never called again. The job's consent stands: it covers the same people.
+ */
+export async function newExecuteBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<{ job: BatchJobView; rows: number }> {
+  const job = await ownJob(db, account, jobId);
+  if (job.status !== 'done' && job.status !== 'stopped') throw new Conflict(ONLINE_MSG.jobNotFinished);
+  if (job.retryable === 0) throw new Invalid(ONLINE_MSG.nothingToRetry);
+  await checkCalls(db, account, job.purchaseId, job.retryable);
+  const rows = await db.transaction(async (tx) => {
+    const [started] = await tx
+      .update(batchJobs)
+      .set({
+        status: 'running',
+        note: null,
+        finishedAt: null,
+        leaseOwner: null,
+        leaseUntil: null,
+        done: sql`${batchJobs.done} - ${batchJobs.failed}`,
+        runDoneFrom: sql`${batchJobs.done} - ${batchJobs.failed}`,
+        failed: 0,
+        runStartedAt: sql`now()`,
+      })
+      .where(and(eq(batchJobs.id, job.id), inArray(batchJobs.status, ['done', 'stopped']), noRowCall, noOtherRunning(db, job.id, job.purchaseId)))
+      .returning({ id: batchJobs.id, rows: batchJobs.rows, done: batchJobs.done });
+    if (!started) return null;
+    // The failed rows become uncalled again; their old seqNo (a call that was not charged) is forgotten.
+    await tx
+      .update(batchJobRows)
+      .set({ code: null, message: null, data: null, seqNo: null })
+      .where(and(eq(batchJobRows.jobId, job.id), isNotNull(batchJobRows.code), ne(batchJobRows.code, '10000'), eq(batchJobRows.charged, 0)));
+    return started.rows - started.done;
+  });
+  if (rows === null) await notStarted(db, account, job.id, job.status);
+  return { job: await ownJob(db, account, job.id), rows: rows ?? 0 };
+}
+
+/** myOnline/pauseBatchJob: the runner finishes the row in hand and stops; the rows left wait for resume. */
+export async function pauseBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<BatchJobView> {
+  const job = await ownJob(db, account, jobId);
+  const paused = await db
+    .update(batchJobs)
+    .set({ status: 'paused', pausedAt: sql`now()` })
+    .where(and(eq(batchJobs.id, job.id), eq(batchJobs.status, 'running')))
+    .returning({ id: batchJobs.id });
+  if (paused.length === 0) throw new Conflict(ONLINE_MSG.jobNotPausable);
+  return ownJob(db, account, job.id);
+}
+
+/** myOnline/resumeBatchJob: a paused job runs on from its first row not done, when the purchase can still take them. */
+export async function resumeBatchJob(db: Db, account: Account, { jobId }: BatchJobIdInput): Promise<BatchJobView> {
+  const job = await ownJob(db, account, jobId);
+  if (job.status !== 'paused') throw new Conflict(ONLINE_MSG.jobNotPaused);
+  await checkCalls(db, account, job.purchaseId, job.rows - job.done);
+  const resumed = await db
+    .update(batchJobs)
+    .set({ status: 'running', pausedAt: null, runStartedAt: sql`now()`, runDoneFrom: sql`${batchJobs.done}` })
+    .where(and(eq(batchJobs.id, job.id), eq(batchJobs.status, 'paused'), noRowCall, noOtherRunning(db, job.id, job.purchaseId)))
+    .returning({ id: batchJobs.id });
+  if (resumed.length === 0) await notStarted(db, account, job.id, 'paused');
+  return ownJob(db, account, job.id);
+}
+
+/** The caller's own row of the caller's own job; 404 for anybody else's. */
+async function ownRow(db: Db, account: Account, jobId: number, rowNo: number): Promise<{ job: BatchJobView; row: typeof batchJobRows.$inferSelect }> {
+  const job = await ownJob(db, account, jobId);
+  const [row] = await db
+    .select()
+    .from(batchJobRows)
+    .where(and(eq(batchJobRows.jobId, job.id), eq(batchJobRows.rowNo, rowNo)));
+  if (!row) throw new NotFound(ONLINE_MSG.rowMissing);
+  return { job, row };
+}
+
+/**
+ * myOnline/updateBatchJobDetail: one row of a pending job takes new values, checked as a sheet's
+ * cell is, and sealed again under SECRETS_KEY (bound to the job and row as before).
+ */
+export async function updateBatchRow(db: Db, account: Account, input: UpdateBatchRowInput, config: Config): Promise<BatchRowView> {
+  const { job, row } = await ownRow(db, account, input.jobId, input.rowNo);
+  if (job.status !== 'pending') throw new Conflict(ONLINE_MSG.jobNotEditable);
+  const p = await ownPurchase(db, account, job.purchaseId);
+  const values: Record<string, string> = {};
+  for (const x of p.params) {
+    const v = (input.params[x.name] ?? '').trim();
+    if (SCIENTIFIC.test(v)) throw new Invalid(ONLINE_MSG.numberCell(row.rowNo, x.name));
+    if (x.required && v === '') throw new Invalid(ONLINE_MSG.missingValue(row.rowNo, x.name));
+    if (v !== '') values[x.name] = v;
+  }
+  const [saved] = await db
+    .update(batchJobRows)
+    .set({ params: sealRowParams(config, job.id, row.rowNo, values) })
     .where(
       and(
-        eq(batchJobs.id, job.id),
-        eq(batchJobs.status, 'pending'),
-        notExists(
-          db
-            .select({ id: other.id })
-            .from(other)
-            .where(and(eq(other.purchaseId, job.purchaseId), eq(other.status, 'running'))),
-        ),
+        eq(batchJobRows.jobId, job.id),
+        eq(batchJobRows.rowNo, row.rowNo),
+        sql`exists (select 1 from ${batchJobs} where ${batchJobs.id} = ${job.id} and ${batchJobs.status} = 'pending')`,
       ),
     )
-    .returning({ id: batchJobs.id });
-  if (started.length === 0) {
-    const now = await ownJob(db, account, job.id);
-    throw new Conflict(now.status === 'pending' ? ONLINE_MSG.jobBusy : ONLINE_MSG.jobNotPending);
-  }
-  return ownJob(db, account, job.id);
+    .returning();
+  if (!saved) throw new Conflict(ONLINE_MSG.jobNotEditable);
+  return rowView(saved);
+}
+
+/** The row and job of execBatchJobDetail, checked: a failed row of a job that is not running. */
+export async function retryableRow(db: Db, account: Account, input: BatchRowIdInput): Promise<{ job: BatchJobView; row: typeof batchJobRows.$inferSelect }> {
+  const found = await ownRow(db, account, input.jobId, input.rowNo);
+  const { job, row } = found;
+  if (job.status === 'pending' || row.code === null) throw new Conflict(ONLINE_MSG.rowNotRun);
+  if (!isBatchRetryable(row.code, row.charged)) throw new Conflict(ONLINE_MSG.rowNotRetryable);
+  if (job.status === 'running') throw new Conflict(ONLINE_MSG.jobBusy);
+  return found;
 }

@@ -1,12 +1,13 @@
 // Retention of personal data (Decision 19): what is kept beyond its setting is blanked or deleted
-// here — call records' parameters, batch jobs, leads' attachments. Run by retention.jobs.ts.
+// here — call records' parameters, batch jobs (with their sealed inputs), online query reports,
+// leads' attachments. Run by retention.jobs.ts.
 //
 // Every statement touches a bounded number of rows, so a large table is never locked or bloated
 // by one statement and the job can stop between any two of them; nothing here logs a value.
 import { and, asc, eq, gte, inArray, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { batchJobs, callRecords, storedFiles } from '../../db/schema';
+import { batchJobRows, batchJobs, callRecords, queryReports, storedFiles } from '../../db/schema';
 import type { FileStore } from '../../storage';
 
 /** Call records blanked by one statement. */
@@ -25,13 +26,16 @@ export interface RetentionCounts {
   callParamsBlanked: number;
   unkeyedCallsDeleted: number;
   batchJobsDeleted: number;
+  queryReportsDeleted: number;
   leadAttachmentsDeleted: number;
   /** Attachments that could not be deleted this pass (the bucket failed): tried again next pass. */
   leadAttachmentsFailed: number;
 }
 
-const olderThan = (column: typeof callRecords.createdAt | typeof batchJobs.createdAt | typeof storedFiles.createdAt, days: number) =>
-  lt(column, sql`now() - make_interval(days => ${days})`);
+const olderThan = (
+  column: typeof callRecords.createdAt | typeof batchJobs.createdAt | typeof batchJobs.pausedAt | typeof storedFiles.createdAt | typeof queryReports.createdAt,
+  days: number,
+) => lt(column, sql`now() - make_interval(days => ${days})`);
 
 // ── Call records ─────────────────────────────────────────────────────────────────────────────
 // A record past CALL_PARAMS_RETENTION_DAYS loses its parameters (the masked values of the people
@@ -96,27 +100,74 @@ export async function blankOldCallParams(ctx: RetentionCtx): Promise<number> {
 }
 
 // ── Batch jobs ───────────────────────────────────────────────────────────────────────────────
+/** Rows of a batch job deleted by one statement: a job holds up to 100 000 (BATCH_MAX_ROWS). */
+export const BATCH_ROWS_PER_STATEMENT = 5000;
+
 /**
- * Deletes batch jobs (their rows go with them) never executed within BATCH_PENDING_RETENTION_DAYS
- * of upload, or finished or stopped more than BATCH_RETENTION_DAYS ago. A running job is never
- * deleted. One job per statement: a job has at most BATCH_MAX_ROWS rows.
+ * Deletes batch jobs — their rows, answers and sealed inputs — never executed within
+ * BATCH_PENDING_RETENTION_DAYS of upload, finished or stopped more than BATCH_RETENTION_DAYS ago,
+ * or paused for BATCH_RETENTION_DAYS; and sheets whose upload never completed (loading) or whose
+ * deletion was interrupted, after a day. A running job is never deleted. A job's rows go
+ * BATCH_ROWS_PER_STATEMENT at a time, each statement checking again that the job is still due,
+ * then the job.
  */
 export async function deleteOldBatchJobs(ctx: RetentionCtx): Promise<number> {
   const { db, retention } = ctx;
   const expired = or(
     and(eq(batchJobs.status, 'pending'), olderThan(batchJobs.createdAt, retention.batchPendingDays)),
     and(inArray(batchJobs.status, ['done', 'stopped']), lt(batchJobs.finishedAt, sql`now() - make_interval(days => ${retention.batchDays})`)),
+    and(eq(batchJobs.status, 'paused'), olderThan(batchJobs.pausedAt, retention.batchDays)),
+    and(inArray(batchJobs.status, ['loading', 'deleting']), olderThan(batchJobs.createdAt, 1)),
   );
   let deleted = 0;
   while (!ctx.stopping?.()) {
-    // The condition is checked again by the delete itself: a job executed meanwhile stays.
-    const next = db.select({ id: batchJobs.id }).from(batchJobs).where(expired).orderBy(asc(batchJobs.id)).limit(1);
+    const [next] = await db.select({ id: batchJobs.id }).from(batchJobs).where(expired).orderBy(asc(batchJobs.id)).limit(1);
+    if (!next) break;
+    // The condition is checked again by every delete: a job executed meanwhile stays.
+    const stillDue = db
+      .select({ id: batchJobs.id })
+      .from(batchJobs)
+      .where(and(eq(batchJobs.id, next.id), expired));
+    for (;;) {
+      if (ctx.stopping?.()) return deleted;
+      const rows = db.select({ rowNo: batchJobRows.rowNo }).from(batchJobRows).where(eq(batchJobRows.jobId, next.id)).limit(BATCH_ROWS_PER_STATEMENT);
+      const gone = await db
+        .delete(batchJobRows)
+        .where(and(eq(batchJobRows.jobId, next.id), inArray(batchJobRows.rowNo, rows), inArray(batchJobRows.jobId, stillDue)))
+        .returning({ rowNo: batchJobRows.rowNo });
+      if (gone.length < BATCH_ROWS_PER_STATEMENT) break;
+    }
     const gone = await db
       .delete(batchJobs)
-      .where(and(inArray(batchJobs.id, next), expired))
+      .where(and(eq(batchJobs.id, next.id), expired))
       .returning({ id: batchJobs.id });
-    if (gone.length === 0) break;
+    // Executed meanwhile, it is no longer due: it stays, and the next select passes it by.
     deleted += gone.length;
+  }
+  return deleted;
+}
+
+// ── Online query reports ─────────────────────────────────────────────────────────────────────
+/** Reports deleted by one statement (their items go with them: a report holds a few). */
+const REPORT_BATCH = 500;
+
+/**
+ * Deletes online query reports (在线查询 history and receipts, items cascading) older than
+ * QUERY_RETENTION_DAYS. They hold masked parameters and answers only; the call records behind
+ * them keep their own setting.
+ */
+export async function deleteOldQueryReports(ctx: RetentionCtx): Promise<number> {
+  let deleted = 0;
+  while (!ctx.stopping?.()) {
+    const due = ctx.db
+      .select({ id: queryReports.id })
+      .from(queryReports)
+      .where(olderThan(queryReports.createdAt, ctx.retention.queryDays))
+      .orderBy(asc(queryReports.id))
+      .limit(REPORT_BATCH);
+    const gone = await ctx.db.delete(queryReports).where(inArray(queryReports.id, due)).returning({ id: queryReports.id });
+    deleted += gone.length;
+    if (gone.length < REPORT_BATCH) break;
   }
   return deleted;
 }
@@ -178,8 +229,16 @@ export async function deleteOldUnkeyedCalls(ctx: RetentionCtx): Promise<number> 
 /** One pass of every retention setting; answers the counts (what the job logs). */
 export async function enforceRetention(ctx: RetentionCtx): Promise<RetentionCounts> {
   const batchJobsDeleted = await deleteOldBatchJobs(ctx);
+  const queryReportsDeleted = await deleteOldQueryReports(ctx);
   const attachments = await deleteOldLeadAttachments(ctx);
   const unkeyedCallsDeleted = await deleteOldUnkeyedCalls(ctx);
   const callParamsBlanked = await blankOldCallParams(ctx);
-  return { callParamsBlanked, unkeyedCallsDeleted, batchJobsDeleted, leadAttachmentsDeleted: attachments.deleted, leadAttachmentsFailed: attachments.failed };
+  return {
+    callParamsBlanked,
+    unkeyedCallsDeleted,
+    batchJobsDeleted,
+    queryReportsDeleted,
+    leadAttachmentsDeleted: attachments.deleted,
+    leadAttachmentsFailed: attachments.failed,
+  };
 }

@@ -4,14 +4,23 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { batchJobRows, batchJobs, callRecords, callStats, leads, purchases, storedFiles } from '../../db/schema';
+import { batchJobRows, batchJobs, callRecords, callStats, leads, purchases, queryItems, queryReports, storedFiles } from '../../db/schema';
 import { newFileKey } from '../../storage';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { gatewayPost } from '../../test/gateway';
 import { buildTestApp, multipartBody, signed, type TestApp } from '../../test/harness';
 import { clearGatewayCaches } from '../gateway/gateway.service';
-import { blankOldCallParams, CALL_BATCH, deleteOldBatchJobs, deleteOldLeadAttachments, deleteOldUnkeyedCalls, enforceRetention } from './retention.service';
+import {
+  BATCH_ROWS_PER_STATEMENT,
+  blankOldCallParams,
+  CALL_BATCH,
+  deleteOldBatchJobs,
+  deleteOldLeadAttachments,
+  deleteOldQueryReports,
+  deleteOldUnkeyedCalls,
+  enforceRetention,
+} from './retention.service';
 
 let t: TestApp;
 let buyer: TestAccount;
@@ -217,6 +226,77 @@ describe('batch jobs (BATCH_RETENTION_DAYS, BATCH_PENDING_RETENTION_DAYS)', () =
     // Shorter settings reach the rest but the running job.
     expect(await deleteOldBatchJobs(ctx({ batchDays: 20, batchPendingDays: 5 }))).toBe(2);
     expect(await left(all)).toEqual([running]);
+    await t.database.db.delete(batchJobs).where(eq(batchJobs.id, running));
+  });
+
+  it('deletes a job paused past the setting, an upload that never completed, and a large job’s rows statement by statement', async () => {
+    const pausedOld = await job('paused', 40, null);
+    await t.database.db.update(batchJobs).set({ pausedAt: sql`now() - interval '31 days'` }).where(eq(batchJobs.id, pausedOld));
+    const pausedNew = await job('paused', 40, null);
+    await t.database.db.update(batchJobs).set({ pausedAt: sql`now() - interval '2 days'` }).where(eq(batchJobs.id, pausedNew));
+    const loading = await job('loading', 2, null);
+    // A finished job of more rows than one statement deletes.
+    const big = await job('done', 40, 31);
+    const extra = BATCH_ROWS_PER_STATEMENT + 10;
+    await t.database.db.execute(
+      sql`insert into ${batchJobRows} (job_id, row_no, params) select ${big}, g, '{"name":"王*"}'::jsonb from generate_series(3, ${extra + 2}) g`,
+    );
+    expect(await deleteOldBatchJobs(ctx())).toBe(3);
+    expect(await left([pausedOld, pausedNew, loading, big])).toEqual([pausedNew]);
+    expect(
+      await t.database.db
+        .select({ jobId: batchJobRows.jobId })
+        .from(batchJobRows)
+        .where(inArray(batchJobRows.jobId, [big, pausedOld, loading])),
+    ).toEqual([]);
+    await t.database.db.delete(batchJobs).where(eq(batchJobs.id, pausedNew));
+  });
+});
+
+describe('online query reports (QUERY_RETENTION_DAYS)', () => {
+  async function report(daysAgo: number): Promise<number> {
+    const [r] = await t.database.db
+      .insert(queryReports)
+      .values({ memberId: buyer.memberId, subject: '张*', items: 1, ip: SERVER_IP, createdAt: sql`now() - make_interval(days => ${daysAgo})` })
+      .returning({ id: queryReports.id });
+    const id = r?.id ?? 0;
+    await t.database.db.insert(queryItems).values({
+      reportId: id,
+      memberId: buyer.memberId,
+      purchaseId,
+      interfaceId: 1882,
+      seqNo: `Q${id}`,
+      params: { name: '张*', idcard: '110101********4514' },
+      code: '10000',
+      message: '成功',
+      requestedAt: new Date(),
+      answeredAt: new Date(),
+    });
+    return id;
+  }
+
+  it('deletes reports older than the setting with their items, and keeps the rest', async () => {
+    const old = await report(185);
+    const recent = await report(183);
+    const counts = await enforceRetention(ctx());
+    expect(counts.queryReportsDeleted).toBe(1);
+    const reports = (
+      await t.database.db
+        .select({ id: queryReports.id })
+        .from(queryReports)
+        .where(inArray(queryReports.id, [old, recent]))
+    ).map((r) => r.id);
+    expect(reports).toEqual([recent]);
+    const items = (
+      await t.database.db
+        .select({ reportId: queryItems.reportId })
+        .from(queryItems)
+        .where(inArray(queryItems.reportId, [old, recent]))
+    ).map((r) => r.reportId);
+    expect(items).toEqual([recent]);
+    // A shorter setting reaches the other one.
+    expect(await deleteOldQueryReports(ctx({ queryDays: 30 }))).toBe(1);
+    expect(await t.database.db.select().from(queryReports).where(eq(queryReports.id, recent))).toEqual([]);
   });
 });
 

@@ -10,11 +10,11 @@ import { useEffect, useRef, useState } from 'react';
 import { NotLoaded, OnlineHead, testHref, useOnlineInterface } from '@/app/userCenter/dataManage/myAPI/_components/OnlineHead';
 import panel from '@/components/user-center/panel.module.css';
 import { request } from '@/lib/api/client';
-import { serverMessage } from '@/lib/api/errors';
 import styles from './apply-batch.module.css';
 import { BatchJobsCard, useBatchJobs } from './BatchJobs';
 import { BATCH_ACCEPT, batchFileProblem, templateFileName } from './batch-file';
 import { saveFileAnswer } from './save-file';
+import { showUploadRefusal } from './sheet-problems';
 
 const EXTENSIONS = BATCH_FILE.extensions.map((e) => `.${e}`).join(' 或 ');
 const MAX_MB = BATCH_FILE.maxBytes / 1024 / 1024;
@@ -43,7 +43,8 @@ export function ApplyBatch({ purchaseId }: { purchaseId: number }) {
 }
 
 function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: () => void }) {
-  const { message } = App.useApp();
+  const api = App.useApp();
+  const { message } = api;
   const [downloading, setDownloading] = useState(false);
   const [uploading, setUploading] = useState(false);
 
@@ -91,8 +92,8 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
       message.success(ONLINE_MSG.created);
       onUploaded();
     } catch (err) {
-      const msg = serverMessage(err);
-      if (msg) message.error(msg);
+      // Row problems come as a list (up to 100, with their row numbers): all of them at once.
+      showUploadRefusal(api, err);
     } finally {
       setUploading(false);
     }
@@ -110,8 +111,10 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
               <li>
                 每个文件最多 {BATCH_MAX_ROWS.toLocaleString('zh-CN')} 行数据，{EXTENSIONS} 格式，不超过 {MAX_MB}MB。
               </li>
-              <li>执行后逐行调用接口，按接口计费规则扣减调用次数；请先确认剩余次数足够。</li>
-              <li>明细和结果文件中的参数按平台规则脱敏显示（如身份证号、手机号只保留部分）。</li>
+              <li>上传时逐行检查（必填项、控制字符、被转成数字的长号码），有问题的行会全部列出，修改后再上传，不扣费。</li>
+              <li>执行前须确认已取得被查询人的授权；执行后逐行调用接口，按接口计费规则扣减调用次数，可随时暂停、继续。</li>
+              <li>失败且未扣费的行可重新查询，已成功或已扣费的行不会重复调用。</li>
+              <li>页面上的参数脱敏显示；结果文件仅您本人可下载，含您上传的原始参数，任务按保留期限到期删除。</li>
             </ul>
           }
         />
@@ -142,7 +145,11 @@ function BatchSteps({ info, onUploaded }: { info: OnlineInterface; onUploaded: (
             </Button>
           </Upload>
         </Step>
-        <Step no={3} title="执行并下载结果" text={`在下方任务中核对行数后点击「执行」；完成后「下载结果」，每行参数后附${BATCH_RESULT_COLUMNS.join('、')}。`} />
+        <Step
+          no={3}
+          title="执行并下载结果"
+          text={`在下方任务中核对行数后点击「执行」；完成后「下载结果」，每行原始参数后附${BATCH_RESULT_COLUMNS.join('、')}，也可生成查询回执。`}
+        />
       </ol>
     </Card>
   );

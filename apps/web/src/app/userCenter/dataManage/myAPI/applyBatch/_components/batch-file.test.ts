@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_ACCEPT, batchFileProblem, resultFileName, templateFileName } from './batch-file';
 
 describe('batch query files', () => {
-  it('takes .xlsx and .csv sheets up to 2MB', () => {
+  it('takes .xlsx and .csv sheets up to the size limit', () => {
     expect(batchFileProblem({ name: '客户名单.xlsx', size: 1000 })).toBe('');
     expect(batchFileProblem({ name: 'LIST.CSV', size: BATCH_FILE.maxBytes })).toBe('');
     expect(batchFileProblem({ name: 'list.csv', size: BATCH_FILE.maxBytes + 1 })).toBe(ONLINE_MSG.fileSize);
