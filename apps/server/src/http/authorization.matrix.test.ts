@@ -46,6 +46,7 @@ const DECLARED: Declared[] = callGroups()
 /** Calls the attacking actors do not send, and why (the anonymous and disabled rows still do). */
 const NOT_SENT: Record<string, string> = {
   'onlineApi.addBatchJob': 'multipart upload: the purchase is read with the file (another account’s purchase: online.routes.test.ts)',
+  'onlineApi.updateBatchJob': 'multipart upload: the job is read with the file (another account’s job: batch-growth.test.ts)',
   'qualificationApi.submit': 'multipart upload of the actor’s own enterprise authentication: addresses no one else’s record',
 };
 
@@ -167,6 +168,7 @@ const BY_NAME: Record<string, string | string[]> = {
   code: '',
   format: 'pdf',
   receiptName: 'name',
+  consent: '1',
 };
 /** For a choice, the value that would do the most to someone else's record if a refusal were missing. */
 const HARMFUL = ['disable', 'stop', 'off', '0', 'false'];
