@@ -7,11 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
-import { aliyunCarrier } from './aliyun';
 import { CarrierError } from './carrier-error';
-import { smtpCarrier } from './smtp';
 import { SMS_TEMPLATE_PARAMS, type SmsTemplate } from './templates';
-import { tencentCarrier } from './tencent';
 
 export { CarrierError } from './carrier-error';
 export type { SmsKind, SmsTemplate } from './templates';
@@ -66,9 +63,24 @@ export const MAX_ATTEMPTS = RETRY_AFTER_MS.length + 1;
 
 const outboxCarrier: Carrier = { name: 'outbox', deliver: async () => undefined };
 
+/**
+ * A carrier whose SDK is loaded at its first message: a process that sends nothing (the sandbox,
+ * every test, a gateway-role process) never pays the SDKs' import time.
+ */
+function lazyCarrier(name: string, load: () => Promise<Carrier>): Carrier {
+  let carrier: Promise<Carrier> | null = null;
+  return {
+    name,
+    async deliver(message) {
+      carrier ??= load();
+      return (await carrier).deliver(message);
+    },
+  };
+}
+
 function smsCarrier(config: Config): Carrier {
-  if (config.sms.provider === 'aliyun') return aliyunCarrier(config.sms);
-  if (config.sms.provider === 'tencent') return tencentCarrier(config.sms);
+  if (config.sms.provider === 'aliyun') return lazyCarrier('aliyun', async () => (await import('./aliyun')).aliyunCarrier(config.sms));
+  if (config.sms.provider === 'tencent') return lazyCarrier('tencent', async () => (await import('./tencent')).tencentCarrier(config.sms));
   return outboxCarrier;
 }
 
@@ -94,9 +106,10 @@ function parseStored(subject: string): Stored {
 type OutboxRow = typeof outbox.$inferSelect;
 
 export function createNotifier(config: Config, db: Db): OutboxNotifier {
+  const { smtpUrl } = config.mail;
   const carriers: Record<Message['channel'], Carrier> = {
     sms: smsCarrier(config),
-    email: config.mail.smtpUrl ? smtpCarrier(config.mail.smtpUrl, config.mail.from) : outboxCarrier,
+    email: smtpUrl ? lazyCarrier('smtp', async () => (await import('./smtp')).smtpCarrier(smtpUrl, config.mail.from)) : outboxCarrier,
   };
   const storesTemplate = carriers.sms !== outboxCarrier;
 

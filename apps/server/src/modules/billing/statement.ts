@@ -17,14 +17,14 @@ import {
   type StatementQuery,
 } from '@apimarket/contracts';
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { callStats, ledger, members, subAccounts } from '../../db/schema';
 import { Invalid } from '../../http/errors';
 import { type Account, companyMoneyReader } from '../account/access';
 import { currentQualification } from '../qualification/qualification.service';
 import { LEDGER_EXPORT_COLUMNS, ledgerCells, ledgerView } from './ledger.service';
+import { loadExcel, loadPdfKit } from '../../files';
 
 /** The instants a China month starts and ends, and its first and last day as printed. */
 export function monthRange(month: string, now = new Date()) {
@@ -124,8 +124,8 @@ function ledgerSheet(book: ExcelJS.Workbook, name: string, rows: LedgerRow[]) {
   return sheet;
 }
 
-function newBook() {
-  const book = new ExcelJS.Workbook();
+async function newBook() {
+  const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   book.created = new Date();
   return book;
@@ -133,14 +133,14 @@ function newBook() {
 
 /** mytrade/consume/list with export=1. */
 export async function ledgerXlsx(rows: LedgerRow[]): Promise<Buffer> {
-  const book = newBook();
+  const book = await newBook();
   ledgerSheet(book, '账户流水', rows);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** The statement as a workbook: the summary sheet, then every row of the month. */
 export async function statementXlsx(s: Statement, rows: LedgerRow[]): Promise<Buffer> {
-  const book = newBook();
+  const book = await newBook();
   const sheet = book.addWorksheet('对账单');
   sheet.columns = [{ width: 18 }, { width: 12 }, { width: 16 }, { width: 16 }];
   sheet.addRow([`账户对账单 ${s.month}`]).font = { bold: true, size: 14 };
@@ -185,8 +185,8 @@ const DETAIL = [
 ] as const;
 
 /** The statement on A4: the figures on top, every row of the month below (new pages as needed). */
-export function statementPdf(s: Statement, rows: LedgerRow[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `账户对账单 ${s.month}`, Author: '数据API市场' } });
+export async function statementPdf(s: Statement, rows: LedgerRow[]): Promise<Buffer> {
+  const doc = new (await loadPdfKit())({ size: 'A4', margin: MARGIN, info: { Title: `账户对账单 ${s.month}`, Author: '数据API市场' } });
   doc.registerFont('regular', FONT);
   doc.registerFont('bold', BOLD);
   const chunks: Buffer[] = [];

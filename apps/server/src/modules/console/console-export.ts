@@ -1,7 +1,7 @@
 // The console's xlsx exports (recharges, refunds, the audit log): one sheet with bold Chinese
 // headers, China times and amounts in 元 (http/download.ts sends it under its Chinese name).
 import { chinaClock, chinaDay } from '@apimarket/contracts';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../files';
 
 export interface ExportColumn {
   header: string;
@@ -33,7 +33,7 @@ function cell(value: ExportCell): ExportCell {
 
 /** One sheet named `title`, the header row frozen and bold. */
 export async function xlsxOf(title: string, columns: readonly ExportColumn[], rows: readonly ExportCell[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场运营后台';
   book.created = new Date();
   const sheet = book.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -33,7 +33,7 @@ import {
 import { parse as parseCsv } from 'csv-parse';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -42,6 +42,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { ownerRowParams, sealRowParams, shownRowParams } from './batch-params';
 import { isBatchable, ownPurchase } from './online.service';
+import { loadExcel } from '../../files';
 
 const jobColumns = {
   id: batchJobs.id,
@@ -114,7 +115,7 @@ const label = (p: OnlineParam) => `${p.description.split(/[，,；;。（(]/)[0]
 
 /** The template a customer fills in: one text column per parameter, and a sheet that explains them. */
 export async function batchTemplate(params: readonly OnlineParam[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   const sheet = book.addWorksheet('查询数据', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = params.map((p) => ({ header: label(p), width: Math.max(16, label(p).length * 2), style: { numFmt: '@' } }));
@@ -257,7 +258,7 @@ async function readXlsx(content: Buffer): Promise<SheetStream> {
     throw new Invalid(ONLINE_MSG.fileUnreadable);
   }
   // Streamed: rows are read as the XML inflates, never the whole sheet at once (shared strings are cached).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(ordered), {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(ordered), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -564,7 +565,7 @@ export async function exportBatchJob(db: Db, account: Account, { jobId }: BatchJ
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const book = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   book.creator = '数据API市场';
   const sheet = book.addWorksheet('查询结果', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [

@@ -2,7 +2,6 @@
 // amounts in 元, China times), at most ORDER_EXPORT_MAX rows — more is refused, not cut short.
 import { chinaClock, chinaDay, ORDER_EXPORT_MAX, type OrderListInput, PURCHASE_MSG } from '@apimarket/contracts';
 import { count, desc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sendXlsx } from '../../http/download';
 import type { Db } from '../../db/client';
@@ -10,6 +9,7 @@ import { interfaces, orders } from '../../db/schema';
 import { Invalid } from '../../http/errors';
 import type { Account } from '../account/access';
 import { orderFilter, orderQuery, orderView } from '../billing/billing.service';
+import { loadExcel } from '../../files';
 
 export const ORDER_EXPORT_COLUMNS = ['订单号', '接口名称', '调用次数', '有效期（天）', '金额（元）', '订单状态', '退款状态', '下单时间', '支付时间'] as const;
 
@@ -31,7 +31,7 @@ export async function exportOrders(db: Db, account: Account, f: OrderListInput):
   if ((total?.n ?? 0) > ORDER_EXPORT_MAX) throw new Invalid(PURCHASE_MSG.exportTooMany);
   const rows = (await orderQuery(db).where(where).orderBy(desc(orders.id)).limit(ORDER_EXPORT_MAX)).map(orderView);
 
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   book.created = new Date();
   const sheet = book.addWorksheet('我的订单', { views: [{ state: 'frozen', ySplit: 1 }] });

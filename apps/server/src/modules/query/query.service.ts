@@ -30,7 +30,6 @@ import {
   verdictText,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, inArray, lt, ne, notExists, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -50,6 +49,7 @@ import type { Account } from '../account/access';
 import type { GatewayDeps } from '../gateway/gateway.service';
 import { maskParams } from '../gateway/mask';
 import { callAsOwner } from '../online/online.service';
+import { loadExcel } from '../../files';
 
 type DocParam = { name: string; type: string; required: boolean; description: string; example: string };
 
@@ -401,7 +401,7 @@ export async function exportQueryHistory(db: Db, config: Config, account: Accoun
   const [total] = await db.select({ n: count() }).from(queryReports).where(where);
   if ((total?.n ?? 0) > QUERY_LIMITS.exportMax) throw new Invalid(QUERY_MSG.exportTooMany);
   const ids = (await db.select({ id: queryReports.id }).from(queryReports).where(where).orderBy(desc(queryReports.id))).map((r) => r.id);
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   const sheet = book.addWorksheet(EXCEL_EXPORT.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = QUERY_EXPORT_COLUMNS.map((header, i) => ({ header, width: [20, 14, 30, 24, 28, 12, 24, 10][i] ?? 16 }));

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chinaClock, VERDICT } from '@apimarket/contracts';
 import { renderAsync } from '@resvg/resvg-js';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 import type { ReceiptRow } from './receipts.service';
 
 const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '../fonts');
@@ -24,10 +24,14 @@ let faces: { regular: Face; bold: Face } | null = null;
 
 /** The two faces, opened on the first receipt and kept for the life of the process. */
 function face(bold: boolean): Face {
-  faces ??= {
-    regular: { font: fontkit.openSync(path.join(FONT_DIR, 'NotoSansHans-Regular.otf')), glyphs: new Map() },
-    bold: { font: fontkit.openSync(path.join(FONT_DIR, 'NotoSansHans-Bold.otf')), glyphs: new Map() },
-  };
+  if (!faces) {
+    // fontkit is required here, not imported above: only a process that draws a receipt loads it.
+    const kit = createRequire(import.meta.url)('fontkit') as typeof fontkit;
+    faces = {
+      regular: { font: kit.openSync(path.join(FONT_DIR, 'NotoSansHans-Regular.otf')), glyphs: new Map() },
+      bold: { font: kit.openSync(path.join(FONT_DIR, 'NotoSansHans-Bold.otf')), glyphs: new Map() },
+    };
+  }
   return bold ? faces.bold : faces.regular;
 }
 

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chinaClock, PRINT_ROWS_PER_SHEET, VERDICT } from '@apimarket/contracts';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../files';
 
 const FONT = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '../fonts/NotoSansHans-Regular.otf');
 const BOLD = path.join(path.dirname(FONT), 'NotoSansHans-Bold.otf');
@@ -42,8 +42,8 @@ function widths(doc: PDFKit.PDFDocument, labels: string[], rows: string[][]): nu
   return natural.map((w) => w * scale);
 }
 
-export function receiptPdf(p: ReceiptPdf): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false, info: { Title: p.title, Author: '数据API市场' } });
+export async function receiptPdf(p: ReceiptPdf): Promise<Buffer> {
+  const doc = new (await loadPdfKit())({ size: 'A4', margin: MARGIN, autoFirstPage: false, info: { Title: p.title, Author: '数据API市场' } });
   doc.registerFont('regular', FONT);
   doc.registerFont('bold', BOLD);
   const chunks: Buffer[] = [];

@@ -19,7 +19,6 @@ import {
   subStatsPeriod,
 } from '@apimarket/contracts';
 import { and, asc, between, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { assignments, callRecords, callStats, interfaces, members, purchases, subAccounts } from '../../db/schema';
 import { likeLiteral } from '../../db/sql';
@@ -27,6 +26,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import { forget } from '../../memo';
 import type { Account } from '../account/access';
 import { newPurchaseKey } from '../billing/billing.service';
+import { loadExcel } from '../../files';
 
 type Status = (typeof ASSIGNMENT_STATUSES)[number];
 type StateAction = 'stop' | 'resume';
@@ -245,7 +245,7 @@ export async function exportAssignments(db: Db, account: Account, input: Omit<As
   if ((total?.n ?? 0) > max) throw new Invalid(SUB_MSG.exportTooMany);
   const rows = (await assignmentQuery(db).where(where).orderBy(desc(assignments.id)).limit(max)).map(assignmentView);
 
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   book.created = new Date();
   const sheet = book.addWorksheet('产品分配', { views: [{ state: 'frozen', ySplit: 1 }] });

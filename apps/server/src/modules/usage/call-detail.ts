@@ -15,12 +15,12 @@ import {
   type UsagePeriod,
 } from '@apimarket/contracts';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { callRecords, callStats, interfaces, members } from '../../db/schema';
 import { Invalid } from '../../http/errors';
 import type { Account } from '../account/access';
 import { statsWhere, UNKNOWN_INTERFACE, usageMembers } from './usage.service';
+import { loadExcel } from '../../files';
 
 const CHINA = CHINA_TIME_ZONE;
 /** Midnight starting a China day, as an instant. */
@@ -174,7 +174,7 @@ export async function exportCallDetail(db: Db, account: Account, input: CallDeta
     ).map(detailView);
   }
 
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   book.created = new Date();
   const sheet = book.addWorksheet('调用记录', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -3,7 +3,7 @@
 // and close, and notifications are form posts signed RSA2 with Alipay's key (checked by the SDK
 // over the values as posted). Every answer's signature is checked too (validateSign).
 import { CHINA_TIME_ZONE, yuanToFen } from '@apimarket/contracts';
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import type { PaymentsConfig } from '../../../config';
 import type { PaymentProvider, TradeState } from './provider';
 
@@ -34,18 +34,25 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const fenOf = (v: unknown) => (typeof v === 'string' ? yuanToFen(v) : null);
 
 export function alipayPayments(config: PaymentsConfig['alipay'], notifyUrl: string): PaymentProvider {
-  const sdk = new AlipaySdk({
-    appId: config.appId,
-    privateKey: config.privateKey,
-    keyType: 'PKCS8',
-    alipayPublicKey: config.alipayPublicKey,
-    gateway: config.gateway,
-    signType: 'RSA2',
-    timeout: 10_000,
-    camelcase: false,
-  });
-  const exec = (method: string, bizContent: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    sdk.exec(method, { bizContent, ...extra }, { validateSign: true });
+  // The SDK is loaded with the first trade: a process that never takes an Alipay payment (every
+  // test, a sandbox deployment) does not pay its import time.
+  let client: Promise<AlipaySdk> | null = null;
+  const sdk = () =>
+    (client ??= import('alipay-sdk').then(
+      ({ AlipaySdk }) =>
+        new AlipaySdk({
+          appId: config.appId,
+          privateKey: config.privateKey,
+          keyType: 'PKCS8',
+          alipayPublicKey: config.alipayPublicKey,
+          gateway: config.gateway,
+          signType: 'RSA2',
+          timeout: 10_000,
+          camelcase: false,
+        }),
+    ));
+  const exec = async (method: string, bizContent: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    (await sdk()).exec(method, { bizContent, ...extra }, { validateSign: true });
 
   return {
     name: 'alipay',
@@ -77,7 +84,7 @@ export function alipayPayments(config: PaymentsConfig['alipay'], notifyUrl: stri
     async verify({ fields }) {
       const posted: Record<string, string> = {};
       for (const [k, v] of Object.entries(fields)) if (typeof v === 'string') posted[k] = v;
-      if (!posted.sign || !sdk.checkNotifySignV2(posted)) return null;
+      if (!posted.sign || !(await sdk()).checkNotifySignV2(posted)) return null;
       // Signed by Alipay, but for this application?
       if (posted.app_id !== config.appId || !posted.out_trade_no) return null;
       return {
