@@ -38,6 +38,17 @@ export const WebEnvSchema = z.object({
   WECHAT_QR_IMAGE: z.string().default(''),
   /** Decision 2: words removed from API names in footer lists, comma-separated. */
   FOOTER_STRIP_WORDS: z.string().default('高速'),
+  /**
+   * Decision 11: the vehicle maps draw offline (province outlines) unless a tile address is set,
+   * e.g. a provider's raster tiles with its key: https://host/tiles/{z}/{x}/{y}.png?key=…
+   * ({s} picks one of MAP_TILES_SUBDOMAINS).
+   */
+  MAP_TILES_URL: z.union([z.string().url('MAP_TILES_URL 必须是 http(s):// 地址'), z.literal('')]).default(''),
+  /** The tiles' coordinate system: gcj02 (高德, 腾讯) or wgs84 (天地图, OpenStreetMap). */
+  MAP_TILES_CRS: z.enum(['gcj02', 'wgs84']).default('gcj02'),
+  MAP_TILES_SUBDOMAINS: z.string().default(''),
+  /** The provider's attribution and map review number (审图号) shown on the map. */
+  MAP_TILES_ATTRIBUTION: z.string().default(''),
   /** Shared with the API: the console's publish asks POST /__revalidate to refresh pages with it. */
   REVALIDATE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'REVALIDATE_SECRET 至少 16 个字符').default(DEV_REVALIDATE_SECRET)),
 });
@@ -75,6 +86,9 @@ export function loadWebConfig(env = process.env) {
     footerStripWords: e.FOOTER_STRIP_WORDS.split(',')
       .map((w) => w.trim())
       .filter(Boolean),
+    map: e.MAP_TILES_URL
+      ? { tilesUrl: e.MAP_TILES_URL, crs: e.MAP_TILES_CRS, subdomains: e.MAP_TILES_SUBDOMAINS, attribution: e.MAP_TILES_ATTRIBUTION }
+      : null,
     // The public development value opens /__revalidate only with DEV_TOOLS on; otherwise the
     // route refuses every call (null) until the deployment sets its own secret.
     revalidateSecret: e.DEV_TOOLS || e.REVALIDATE_SECRET !== DEV_REVALIDATE_SECRET ? e.REVALIDATE_SECRET : null,

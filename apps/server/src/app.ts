@@ -31,6 +31,7 @@ import { type BatchRunner, createBatchRunner } from './modules/online/batch.runn
 import { onlineRoutes } from './modules/online/online.routes';
 import { queryRoutes } from './modules/query/query.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { transportRoutes } from './modules/transport/transport.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { setPasswordConcurrency } from './modules/identity/password';
@@ -198,6 +199,7 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       if (batchRunner) await api.register(onlineRoutes, { db, gateway, runner: batchRunner });
       await api.register(queryRoutes, { db, config, gateway });
       await api.register(receiptsRoutes, { db, config });
+      await api.register(transportRoutes, { db, config, gateway });
       if (config.devTools) await api.register(devRoutes, { db, config, notifier });
     },
     { prefix: '/apiHome' },

@@ -39,6 +39,8 @@ export * from './online';
 export * from './trial';
 export * from './query';
 export * from './receipts';
+export * from './transport';
+export * from './geo';
 export * from './usage';
 export * from './alerts';
 export * from './console';
