@@ -11,6 +11,7 @@ import { CODE, type Ctx, type Family, makeCtx } from './sandbox/context';
 import { familyOf } from './sandbox/families';
 import { companySubject, companySwaps } from './sandbox/families/company';
 import { inputRefusal } from './sandbox/inputs';
+import { SANDBOX_NOW_INSTANT } from './sandbox/tables';
 import { type Json, mapLeaves } from './sandbox/json';
 import { agree, applySwaps, followWindow, jitterMeasures, shiftHistory } from './sandbox/vary';
 import type { DataProvider, InterfaceSpec, ProviderAnswer } from './types';
@@ -20,18 +21,22 @@ export function sandboxProvider(): DataProvider {
     name: 'sandbox',
     async call(spec, params, { signal }) {
       signal.throwIfAborted();
-      return sandboxAnswer(spec, params);
+      return sandboxAnswer(spec, params, Date.now());
     },
   };
 }
 
-/** The sandbox's answer to one call; pure. */
-export function sandboxAnswer(spec: InterfaceSpec, params: Record<string, string>): ProviderAnswer {
-  const ctx = makeCtx(spec, params);
+/**
+ * The sandbox's answer to one call at an instant; pure. Only answers about "now" depend on the
+ * instant (a vehicle's latest position, a track clipped to now); without one it is SANDBOX_NOW.
+ */
+export function sandboxAnswer(spec: InterfaceSpec, params: Record<string, string>, now: number = SANDBOX_NOW_INSTANT): ProviderAnswer {
+  const ctx = makeCtx(spec, params, now);
   const refusal = inputRefusal(ctx);
   if (refusal) return answer(ctx, refusal, null);
-  if (isDocumentedSample(ctx)) return answer(ctx, CODE.OK, ctx.sample);
   const family = familyOf(spec);
+  const live = now !== SANDBOX_NOW_INSTANT && (family.live?.(ctx) ?? false);
+  if (isDocumentedSample(ctx) && !live) return answer(ctx, CODE.OK, ctx.sample);
   const outcome = family.outcome?.(ctx);
   if (outcome) return answer(ctx, outcome, null);
   return answer(ctx, CODE.OK, compose(ctx, family));

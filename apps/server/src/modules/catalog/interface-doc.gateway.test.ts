@@ -136,6 +136,12 @@ function malformed(p: PageParam): string {
   return 'x';
 }
 
+/**
+ * Answers about the moment of the call: a vehicle's latest position is where the sandbox's truck is
+ * now (Decision 202), while the page shows one from the day the example was written.
+ */
+const ABOUT_NOW = new Set([9694]);
+
 describe('interface pages against the gateway', () => {
   it('covers every interface on sale, each with a key', () => {
     expect(details.length).toBeGreaterThanOrEqual(150);
@@ -160,8 +166,8 @@ describe('interface pages against the gateway', () => {
       expect(answer.seqNo, at).toMatch(/^[0-9A-F]{20}$/);
       expect(page.seqNo, at).toMatch(/^[0-9A-F]{20}$/);
       expect(listed, at).toContain(answer.code);
-      if (sampleFields(d).some((f) => f.file)) {
-        // The reader's own picture: the answer is made for it, in the documented shape.
+      if (sampleFields(d).some((f) => f.file) || ABOUT_NOW.has(d.id)) {
+        // The reader's own picture, or where the truck is at the call: the answer is made for it, in the documented shape.
         expect(answer.code, at).toBe(page.code);
         expect([...keyPaths(answer.data)].sort(), at).toEqual([...keyPaths(page.data)].sort());
       } else {

@@ -12,6 +12,11 @@ export interface Ctx {
   sample: Json;
   /** Seeded by the interface and the parameters: the same call draws the same values. */
   draw: Draw;
+  /**
+   * The instant of the call (ms). Only answers about "now" read it (a vehicle's latest position,
+   * a track's end clipped to now); the provider passes the clock, tests a fixed instant.
+   */
+  now: number;
   /** A present parameter's value. */
   param(name: string): string | undefined;
   /** Whether the interface documents this business code. */
@@ -20,7 +25,7 @@ export interface Ctx {
   firstDeclared(...codes: string[]): string | null;
 }
 
-export function makeCtx(spec: InterfaceSpec, raw: Record<string, string>): Ctx {
+export function makeCtx(spec: InterfaceSpec, raw: Record<string, string>, now: number): Ctx {
   const params: Record<string, string> = {};
   for (const p of spec.params) {
     const value = raw[p.name]?.trim();
@@ -32,6 +37,7 @@ export function makeCtx(spec: InterfaceSpec, raw: Record<string, string>): Ctx {
     params,
     sample: toJson(spec.sampleResponse.data),
     draw: drawFor(['sandbox', spec.id, params]),
+    now,
     param: (name) => params[name],
     declares: (code) => declared.has(code),
     firstDeclared: (...codes) => codes.find((c) => declared.has(c)) ?? null,
@@ -47,6 +53,11 @@ export interface Family {
   swaps?(ctx: Ctx): Array<[string, string]>;
   /** Last edits on the varied sample, in place. */
   fill?(ctx: Ctx, data: Json): void;
+  /**
+   * The answer is about the instant of the call (a latest position): the documented request
+   * answers the documented sample only at SANDBOX_NOW, and what is true now at any other instant.
+   */
+  live?(ctx: Ctx): boolean;
 }
 
 /** Business codes shared by the catalogue (interfaces/shared.ts), by meaning. */

@@ -6,6 +6,8 @@
 export const SANDBOX_TODAY = new Date(Date.UTC(2026, 2, 18));
 /** Latest position time of the sandbox's vehicles (the catalogue's samples use it too). */
 export const SANDBOX_NOW = '2026-03-18 10:24:36';
+/** SANDBOX_NOW as an instant (it reads the China clock): "now" of an answer computed without a clock. */
+export const SANDBOX_NOW_INSTANT = Date.parse('2026-03-18T10:24:36+08:00');
 
 export interface Region {
   province: string;

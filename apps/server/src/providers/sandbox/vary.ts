@@ -120,7 +120,10 @@ export function jitterMeasures(data: Json, draw: Draw): Json {
 export function agree(sample: Json, data: Json): void {
   if (Array.isArray(data)) {
     const model = Array.isArray(sample) ? sample[0] : undefined;
-    for (const item of data) if (model !== undefined) agree(model, item);
+    // Items of plain values with no count, total or minutes have nothing to agree on: a track's
+    // 8 641 points would otherwise be walked for nothing.
+    if (model === undefined || isInert(model)) return;
+    for (const item of data) agree(model, item);
     return;
   }
   if (!isObject(sample) || !isObject(data)) return;
@@ -128,6 +131,14 @@ export function agree(sample: Json, data: Json): void {
   agreeCounts(sample, data);
   agreeSums(sample, data);
   agreeMinutes(data);
+}
+
+/** A list item model whose fields are all plain values, none of them a count, a total or minutes. */
+function isInert(model: Json): boolean {
+  if (!isObject(model)) return model === null || typeof model !== 'object';
+  return Object.entries(model).every(
+    ([key, v]) => (v === null || typeof v !== 'object') && !COUNT_KEY.test(key) && !/^total[A-Z]/.test(key) && key !== 'minutes',
+  );
 }
 
 /** Keys that count a sibling list (not "asDefendant", which counts only some of it). */

@@ -1,12 +1,17 @@
-// Logistics (category 9): where a truck is and has been. Each plate has a home city and a
-// destination (the caller's coordinates when given); positions, tracks, stops and arrivals lie
-// on that trip inside the query window; certificates and the driver's checks get verdicts.
+// Logistics (category 9): where a truck is and has been. Positions, tracks, stops, arrivals and
+// driving totals of a plate come from the sandbox fleet (../fleet): each plate's truck drives real
+// roads between cities on a schedule that is a pure function of plate, colour and time, so every
+// interface tells the same story and the latest position is where the truck is now. The rest
+// (waybill fit, arrival estimate) lies on the plate's home → destination trip; certificates and
+// the driver's checks get verdicts.
+import { distanceMetres, findStops, type LonLat, prepareFence, type TrackColumns } from '@apimarket/contracts';
 import type { Ctx, Family } from '../context';
 import { type Draw, drawFor, round } from '../draw';
+import { addressOf, chinaClock, drivingBetween, type FleetTrack, instantOfWall, positionAt, trackOf } from '../fleet';
 import { arr, isObject, type Json, num, put, putAll, str } from '../json';
 import { cityFull, SANDBOX_TODAY } from '../tables';
 import { personVerdict, putVerdict, verdict } from './common';
-import { bearing, destination, distanceKm, movePlaces, origin, type Place, placeSwaps, SANDBOX_NOW_MS, vehicleKey, wallTime } from './geo';
+import { destination, distanceKm, movePlaces, origin, type Place, placeSwaps, SANDBOX_NOW_MS, vehicleKey, wallTime } from './geo';
 import { queryWindow } from './insurance';
 import { isFixtureVehicle, isOffline, vehicleDraw, vehicleOutcome } from './vehicle';
 
@@ -17,15 +22,18 @@ export const logisticsFamily: Family = {
   name: 'logistics',
   outcome: vehicleOutcome,
   swaps: (ctx) => (ctx.param('plateNumber') ? placeSwaps(ctx) : []),
+  // A latest position (9694) is where the truck is now, whichever plate is asked.
+  live: (ctx) => Boolean(ctx.param('plateNumber')) && str(ctx.sample, 'gpsTime') !== undefined && num(ctx.sample, 'lon') !== undefined,
   fill(ctx, data) {
     // The vehicle's own draw places it; the interface's draw varies the rest.
     const v = vehicleDraw(ctx);
     const d = v.child(String(ctx.spec.id));
     if (ctx.param('plateNumber')) movePlaces(data, origin(ctx), destination(ctx));
-    fillPosition(data, origin(ctx), v);
-    fillTrack(ctx, data, d);
-    fillStops(ctx, data, d);
-    fillArrival(ctx, data, d);
+    fillPosition(ctx, data, origin(ctx), v);
+    fillTrack(ctx, data);
+    fillStops(ctx, data);
+    fillArrival(ctx, data);
+    fillMileage(ctx, data);
     fillWaybill(ctx, data, d);
     fillEta(ctx, data, v);
     fillRegistration(ctx, data, d);
@@ -39,9 +47,21 @@ const near = (p: Place, d: Draw, label: string) => ({
 });
 const addressNear = (p: Place, what: string) => `${cityFull(p.city)}${p.city.district}${what}附近`;
 
-/** Latest position (9694): near home, reported a few minutes before the sandbox's now. */
-function fillPosition(data: Json, home: Place, d: Draw): void {
+/** The plate and colour of the subject truck, or null for interfaces not about one. */
+function truckOf(ctx: Ctx): { plate: string; color: string } | null {
+  const plate = ctx.param('plateNumber');
+  return plate ? { plate, color: ctx.param('plateColor') ?? '' } : null;
+}
+
+/** Latest position (9694): the fleet's report of the 30 s the call falls in. */
+function fillPosition(ctx: Ctx, data: Json, home: Place, d: Draw): void {
   if (str(data, 'gpsTime') === undefined || num(data, 'lon') === undefined) return;
+  const truck = truckOf(ctx);
+  if (truck) {
+    const r = positionAt(truck.plate, truck.color, ctx.now);
+    putAll(data, { lon: r.lon, lat: r.lat, address: addressOf(r), speed: r.speed, direction: r.direction, gpsTime: chinaClock(r.at) });
+    return;
+  }
   const moving = d.chance('moving', 0.75);
   putAll(data, {
     ...near(home, d, 'pos'),
@@ -52,74 +72,86 @@ function fillPosition(data: Json, home: Place, d: Draw): void {
   });
 }
 
-/** Track (9867): points along the trip, evenly through the window, with the mileage they make. */
-function fillTrack(ctx: Ctx, data: Json, d: Draw): void {
+/** The fleet's reports inside the query window, its end clipped to now; null without a window or a plate. */
+function windowTrack(ctx: Ctx): FleetTrack | null {
+  const window = queryWindow(ctx);
+  const truck = truckOf(ctx);
+  if (!window || !truck) return null;
+  const from = instantOfWall(window.start);
+  const to = Math.min(instantOfWall(window.end), ctx.now);
+  return trackOf(truck.plate, truck.color, from, to);
+}
+
+const columns = (t: FleetTrack): TrackColumns => ({ t: t.at.map((at) => (at - (t.at[0] ?? 0)) / 1000), lon: t.lon, lat: t.lat, speed: t.speed });
+
+/** Track (9867): every 30 s report of the window up to now, with the kilometres they make. */
+function fillTrack(ctx: Ctx, data: Json): void {
   const model = arr(ctx.sample, 'points')?.[0];
-  const window = queryWindow(ctx);
-  if (!isObject(model) || !window) return;
-  const [from, to] = [origin(ctx), destination(ctx)];
-  const count = d.int('points', 4, 9);
-  const heading = bearing(from, to);
-  const points = Array.from({ length: count }, (_, i): Json => {
-    const f = i / (count - 1);
-    const at = window.start + ((window.end - window.start) * (i + 0.5)) / count;
-    const pos = {
-      lon: from.lon + (to.lon - from.lon) * f + d.num(`jx${i}`, -0.02, 0.02, 6),
-      lat: from.lat + (to.lat - from.lat) * f + d.num(`jy${i}`, -0.02, 0.02, 6),
-    };
-    const moving = i > 0 && i < count - 1;
-    return {
-      ...model,
-      lon: round(pos.lon, 6),
-      lat: round(pos.lat, 6),
-      speed: moving ? d.num(`v${i}`, 52, 86, 1) : 0,
-      direction: moving ? heading : 0,
-      gpsTime: wallTime(at),
-    };
-  });
-  putAll(data, { points, mileage: round(pathKm(points) * ROAD_FACTOR, 1) });
-}
-
-function pathKm(points: Json[]): number {
-  let km = 0;
-  for (let i = 1; i < points.length; i++) {
-    const [a, b] = [points[i - 1], points[i]];
-    km += distanceKm({ lon: num(a, 'lon') ?? 0, lat: num(a, 'lat') ?? 0 }, { lon: num(b, 'lon') ?? 0, lat: num(b, 'lat') ?? 0 });
+  if (!isObject(model)) return;
+  const track = windowTrack(ctx);
+  if (!track) return;
+  const points: Json[] = new Array(track.at.length);
+  let metres = 0;
+  for (let i = 0; i < track.at.length; i++) {
+    const [lon, lat] = [track.lon[i] as number, track.lat[i] as number];
+    // A parked truck's drift is not mileage: only a step with speed at either end adds distance.
+    const moved = i > 0 && ((track.speed[i - 1] as number) > 0 || (track.speed[i] as number) > 0);
+    if (moved) metres += distanceMetres([track.lon[i - 1] as number, track.lat[i - 1] as number], [lon, lat]);
+    points[i] = { ...model, lon, lat, speed: track.speed[i] as number, direction: track.direction[i] as number, gpsTime: chinaClock(track.at[i] as number) };
   }
-  return km;
+  putAll(data, { points, total: points.length, mileage: round(metres / 1000, 1) });
 }
 
-/** Stops (9878): 0–3 stops of at least minMinutes, at either end of the trip. */
-function fillStops(ctx: Ctx, data: Json, d: Draw): void {
+/** Stops (9878): the track's stretches standing still for at least minMinutes, where and when. */
+function fillStops(ctx: Ctx, data: Json): void {
   const model = arr(ctx.sample, 'stops')?.[0];
-  const window = queryWindow(ctx);
-  if (!isObject(model) || !window) return;
-  const min = Math.max(Number(ctx.param('minMinutes') ?? 10), 1);
-  const count = Math.min(d.pick('stops', [0, 1, 1, 2, 3]), Math.floor((window.end - window.start) / (4 * 3_600_000)));
-  const places = [origin(ctx), destination(ctx)];
-  const stops = Array.from({ length: count }, (_, i): Json => {
-    const place = places[i % 2] ?? origin(ctx);
-    const minutes = d.int(`m${i}`, min, Math.max(min, 180));
-    const start = window.start + ((window.end - window.start - minutes * 60_000) * (i + d.unit(`at${i}`))) / count;
+  if (!isObject(model)) return;
+  const track = windowTrack(ctx);
+  const truck = truckOf(ctx);
+  if (!track || !truck) return;
+  const asked = Number(ctx.param('minMinutes') ?? 10);
+  const min = Number.isFinite(asked) ? Math.max(asked, 1) : 10;
+  const stops = findStops(columns(track), min).map((stop): Json => {
+    const at = track.at[stop.from] as number;
     return {
       ...model,
-      ...near(place, d, `s${i}`),
-      address: addressNear(place, '示例物流园'),
-      start: wallTime(start),
-      end: wallTime(start + minutes * 60_000),
-      minutes,
+      lon: track.lon[stop.from] as number,
+      lat: track.lat[stop.from] as number,
+      address: addressOf(positionAt(truck.plate, truck.color, at)),
+      start: chinaClock(at),
+      end: chinaClock(track.at[stop.to] as number),
+      minutes: stop.minutes,
     };
   });
-  put(data, 'stops', stops);
+  putAll(data, { stops, total: stops.length });
 }
 
-/** Fence arrival (9874): most trucks reach the fence; the time lies in the window. */
-function fillArrival(ctx: Ctx, data: Json, d: Draw): void {
+/** Fence arrival (9874): the first report inside the circle, and the minutes of reports inside it. */
+function fillArrival(ctx: Ctx, data: Json): void {
+  if (str(data, 'firstArriveTime') === undefined) return;
+  const track = windowTrack(ctx);
+  const [lon, lat, radius] = ['lon', 'lat', 'radius'].map((k) => Number(ctx.param(k)));
+  if (!track || !Number.isFinite(lon) || !Number.isFinite(lat) || !Number.isFinite(radius)) return;
+  const fence = prepareFence({ shape: 'circle', center: [lon, lat] as LonLat, radius: radius as number });
+  let first = -1;
+  let inside = 0;
+  for (let i = 0; i < track.at.length; i++) {
+    if (!fence.contains(track.lon[i] as number, track.lat[i] as number)) continue;
+    if (first < 0) first = i;
+    inside++;
+  }
+  const arrived = first >= 0;
+  putAll(data, { arrived, firstArriveTime: arrived ? chinaClock(track.at[first] as number) : '', stayMinutes: Math.round(inside / 2) });
+}
+
+/** Mileage statistics (9875): kilometres along the road, minutes moving and days with driving, up to now. */
+function fillMileage(ctx: Ctx, data: Json): void {
+  if (num(data, 'drivingMinutes') === undefined || num(data, 'activeDays') === undefined) return;
   const window = queryWindow(ctx);
-  if (str(data, 'firstArriveTime') === undefined || !window) return;
-  const arrived = d.chance('arrived', 0.75);
-  const at = window.start + d.num('arriveAt', 0.1, 0.9, 4) * (window.end - window.start);
-  putAll(data, { arrived, firstArriveTime: arrived ? wallTime(at) : '', stayMinutes: arrived ? d.int('stay', 8, 240) : 0 });
+  const truck = truckOf(ctx);
+  if (!window || !truck) return;
+  const totals = drivingBetween(truck.plate, truck.color, instantOfWall(window.start), Math.min(instantOfWall(window.end), ctx.now));
+  putAll(data, { mileage: round(totals.metres / 1000, 1), drivingMinutes: totals.drivingMinutes, activeDays: totals.activeDays });
 }
 
 /** Waybill check (9879): the track's fit to the declared loading and unloading points. */
