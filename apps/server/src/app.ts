@@ -26,6 +26,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { createGatewayDeps, gatewayAddressGuard, gatewayOutside, gatewayRoutes } from './modules/gateway/gateway.routes';
+import type { GatewayDeps } from './modules/gateway/gateway.service';
 import { answerUnread } from './modules/gateway/gateway.service';
 import { type BatchRunner, createBatchRunner } from './modules/online/batch.runner';
 import { onlineRoutes } from './modules/online/online.routes';
@@ -72,6 +73,8 @@ export interface App {
   batchRunner: BatchRunner | null;
   /** Uploaded files, in the database or the S3 bucket: every API process sees the same ones. */
   files: FileStore;
+  /** The open data API's pipeline, for jobs that call interfaces as an account (the fence monitor). */
+  gateway: GatewayDeps;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -199,15 +202,15 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       if (batchRunner) await api.register(onlineRoutes, { db, gateway, runner: batchRunner });
       await api.register(queryRoutes, { db, config, gateway });
       await api.register(receiptsRoutes, { db, config });
-      await api.register(transportRoutes, { db, config, gateway });
+      await api.register(transportRoutes, { db, config, gateway, notifier });
       if (config.devTools) await api.register(devRoutes, { db, config, notifier });
     },
     { prefix: '/apiHome' },
   );
 
   // The open data API, at the root: POST /{domain}/{sub}/{interfaceId}.
-  if (config.role === 'portal') return { app, notifier, batchRunner, files };
+  if (config.role === 'portal') return { app, notifier, batchRunner, files, gateway };
   await app.register(gatewayRoutes, { deps: gateway });
 
-  return { app, notifier, batchRunner, files };
+  return { app, notifier, batchRunner, files, gateway };
 }

@@ -13,6 +13,7 @@ import { startPurchaseJobs } from './modules/purchases/purchases.jobs';
 import { startPayTestJobs } from './modules/paytest/paytest.jobs';
 import { startPaymentJobs } from './modules/payments/payments.jobs';
 import { startRetentionJobs } from './modules/retention/retention.jobs';
+import { startFenceMonitor } from './modules/transport/transport.jobs';
 import { createNotifier } from './notify';
 import { startNotifyJobs } from './notify/jobs';
 import { importLegacyUploads } from './storage/legacy';
@@ -54,7 +55,7 @@ async function main() {
     }
   }
 
-  const { app, notifier, batchRunner, files } = await buildApp({ config, database, logger });
+  const { app, notifier, batchRunner, files, gateway } = await buildApp({ config, database, logger });
   // Uploads an earlier version wrote under DATA_DIR move into the file store before the first request.
   if (config.role !== 'gateway') await importLegacyUploads(database.db, files, config.dataDir, logger);
   await app.listen({ host: config.host, port: config.port });
@@ -67,6 +68,8 @@ async function main() {
   // Online payments whose notification never came are asked about every minute (same providers as the routes).
   const stopPaymentJobs = config.runJobs ? startPaymentJobs(database.db, config.payments, logger) : async () => {};
   const stopRetention = config.runJobs ? startRetentionJobs({ db: database.db, retention: config.retention, files }, logger) : async () => {};
+  // Fences with 进出提醒 on are checked every hour as their owners asked (charged calls).
+  const stopFenceMonitor = config.runJobs && config.role !== 'gateway' ? startFenceMonitor({ db: database.db, gateway, notifier }, logger) : async () => {};
   // Messages a carrier refused for now (flow control, a timeout) go out again from here.
   const stopNotifyJobs = config.runJobs ? startNotifyJobs(createNotifier(config, database.db), logger) : async () => {};
 
@@ -75,7 +78,7 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    await Promise.all([stopJobs(), stopPurchaseJobs(), stopPayTestJobs(), stopPaymentJobs(), stopNotifyJobs(), stopRetention()]);
+    await Promise.all([stopJobs(), stopPurchaseJobs(), stopPayTestJobs(), stopPaymentJobs(), stopNotifyJobs(), stopRetention(), stopFenceMonitor()]);
     await closeConsole();
     await app.close();
     await database.close();

@@ -120,6 +120,7 @@ export const PORTAL_TAGS: Record<string, { name: string; description: string }> 
   onlineApi: { name: '在线测试与批量查询', description: '已购接口的在线测试与批量任务（规格 02 §7）' },
   queryApi: { name: '在线查询', description: '可查询接口、合并表单、对一人真实查询与查询记录（规格 02 §7）' },
   receiptsApi: { name: '回执', description: '在线查询与批量任务的核验回执：回执数据、回执图片与 PDF（规格 01 §3、§7.2、§9）' },
+  transportApi: { name: '车辆运力', description: '订阅车辆、车辆位置、轨迹回放与手机分享、电子围栏与进出记录（规格 02 §7 Transport）' },
   consoleSessionApi: { name: '运营后台：登录', description: '运营账号的登录、首次设置、退出与当前身份' },
   consoleOverviewApi: { name: '运营后台：工作台', description: '待办与今日数字' },
   consoleQualificationsApi: { name: '运营后台：企业认证审核', description: '企业认证申请的查看、决定与营业执照' },

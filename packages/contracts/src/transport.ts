@@ -38,6 +38,8 @@ export const TRANSPORT_LIMITS = {
   maxFenceVehicles: 100,
   /** Radius of a circular fence, metres. */
   radiusMetres: { min: 50, max: 50_000 },
+  /** A fence with 进出提醒 on has its vehicles' tracks asked this often (one trajectory call each). */
+  fenceMonitorMinutes: 60,
   /** How long a shared H5 trajectory link answers. */
   shareHours: 72,
   /** Rows of one export. */
@@ -73,6 +75,7 @@ export const TRANSPORT_MSG = {
   timeOrder: '结束时间须晚于开始时间',
   rangeTooLong: `查询时间跨度不能超过 ${TRANSPORT_LIMITS.maxTrackHours} 小时`,
   futureTime: '开始时间不能晚于当前时间',
+  stopMinutes: `停留时长须在 ${TRANSPORT_LIMITS.stopMinutes.min}–${TRANSPORT_LIMITS.stopMinutes.max} 分钟之间`,
   outsideSubscription: '查询时段须在车辆的订阅期内',
   fenceName: '请输入围栏名称',
   fenceShape: '请选择围栏形状',
@@ -136,10 +139,18 @@ export const Vehicle = z.object({ plateNumber: PlateNumber, plateColor: PlateCol
 export type Vehicle = z.infer<typeof Vehicle>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (msg: string) => z.string({ error: msg }).trim().regex(DAY, msg);
+/**
+ * A reading that names a real instant: Date.parse rolls 02-31 over to 03-03 and the database
+ * refuses it, and 13-01 is NaN, which slips past every comparison — after the calls were charged.
+ */
+const real = (v: string) => {
+  const ms = Date.parse(`${v.replace(' ', 'T')}Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, v.length).replace('T', ' ') === v;
+};
+const day = (msg: string) => z.string({ error: msg }).trim().regex(DAY, msg).refine(real, msg);
 /** yyyy-MM-dd HH:mm:ss, China time, as the vehicle interfaces take and answer it. */
 const CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const clock = (msg: string) => z.string({ error: msg }).trim().regex(CLOCK, msg);
+const clock = (msg: string) => z.string({ error: msg }).trim().regex(CLOCK, msg).refine(real, msg);
 
 /** A clock reading (China time) as an instant. */
 export const clockMs = (v: string) => Date.parse(`${v.replace(' ', 'T')}+08:00`);
@@ -180,8 +191,21 @@ export const VehicleInterfaceState = z.object({
 });
 export type VehicleInterfaceState = z.infer<typeof VehicleInterfaceState>;
 
+/** A purchased interface a subscribed vehicle can be asked against by its plate alone (subscribeToQueries). */
+export const PlateInterface = z.object({
+  interfaceId: z.number().int(),
+  interfaceName: z.string(),
+  callsLeft: z.number().int(),
+  usable: z.boolean(),
+  /** Why not usable, '' when usable. */
+  reason: z.string(),
+});
+export type PlateInterface = z.infer<typeof PlateInterface>;
+
 export const VehicleInterfaces = z.object({
   interfaces: z.array(VehicleInterfaceState),
+  /** The account's purchases (a sub-account: its assignments) whose only required parameters are plateNumber and plateColor. */
+  plateInterfaces: z.array(PlateInterface),
   /** At least one of them usable: the tools can be used. */
   ready: z.boolean(),
 });
@@ -230,7 +254,10 @@ export type SubscriptionView = z.infer<typeof SubscriptionView>;
 /** queryByPage: the account's vehicles, filtered; export=1 answers them as xlsx, template=1 the import sheet. */
 export const SubscriptionListInput = PageQuery.extend({
   plateNumber: clean(10).optional(),
-  plateColor: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), z.number().int().optional()),
+  plateColor: z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
+    z.number({ error: TRANSPORT_MSG.plateColor }).int(TRANSPORT_MSG.plateColor).optional(),
+  ),
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBSCRIPTION_STATUS).optional()),
   export: FileFlag,
   template: FileFlag,
@@ -329,7 +356,11 @@ export const TrackInput = z
     id: subscriptionId,
     stopMinutes: z.preprocess(
       (v) => (v === '' || v === undefined ? TRANSPORT_LIMITS.stopMinutes.default : Number(v)),
-      z.number().int().min(TRANSPORT_LIMITS.stopMinutes.min).max(TRANSPORT_LIMITS.stopMinutes.max),
+      z
+        .number({ error: TRANSPORT_MSG.stopMinutes })
+        .int(TRANSPORT_MSG.stopMinutes)
+        .min(TRANSPORT_LIMITS.stopMinutes.min, TRANSPORT_MSG.stopMinutes)
+        .max(TRANSPORT_LIMITS.stopMinutes.max, TRANSPORT_MSG.stopMinutes),
     ),
     export: FileFlag,
   })
@@ -386,11 +417,15 @@ export const Track = z.object({
 });
 export type Track = z.infer<typeof Track>;
 
+/** Where the shared H5 trajectory page answers a token (apps/web/src/app/vehicleTrajectoryH5 reads ?token=). */
+export const trackSharePath = (token: string) => `/vehicleTrajectoryH5?token=${encodeURIComponent(token)}`;
+
 export const TrackShare = z.object({ token: z.string(), path: z.string(), expiresAt: z.string() });
 export type TrackShare = z.infer<typeof TrackShare>;
 
+/** The link's token travels as shareToken: `token` is the wire's session field (CONVENTION_FIELDS). */
 export const TrackShareInput = z.object({
-  token: z
+  shareToken: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{20,64}$/, TRANSPORT_MSG.shareMissing),
@@ -449,7 +484,10 @@ const FenceFields = {
   shape: z.enum(FENCE_SHAPES, { error: TRANSPORT_MSG.fenceShape }),
   /** circle: [lon, lat] of the centre. */
   center: z.preprocess(fromJson, LonLat.optional()),
-  radius: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().optional()),
+  radius: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z.number({ error: TRANSPORT_MSG.fenceRadius }).int(TRANSPORT_MSG.fenceRadius).optional(),
+  ),
   /** polygon: the ring's vertices, not closed (the last is not the first again). */
   points: z.preprocess(fromJson, z.array(LonLat).optional()),
   /** The subscriptions bound to it. */
@@ -565,7 +603,7 @@ export const transportApi = {
   interfaces: qualifiedCall({
     method: 'POST',
     path: '/subscribeCarInfo/checkApplyInterface',
-    summary: '车辆工具所需接口（车辆实时位置、车辆轨迹查询）的购买与可用状态',
+    summary: '车辆工具所需接口（车辆实时位置、车辆轨迹查询）的购买与可用状态，及可按车牌查询的已购接口',
     answer: { data: VehicleInterfaces },
   }),
   subscriptions: qualifiedCall({

@@ -12,6 +12,8 @@ import {
   balances,
   batchJobs,
   favorites,
+  fenceEvents,
+  fenceVehicles,
   invoices,
   invoiceTitles,
   ipBindings,
@@ -26,6 +28,9 @@ import {
   recharges,
   sessions,
   subAccounts,
+  trackShares,
+  vehicleFences,
+  vehicleSubscriptions,
 } from '../db/schema';
 import { fixtures } from '../modules/purchases/purchases.fixtures';
 import { creditCode, newAccount, qualifiedAccount, type TestAccount } from '../test/account';
@@ -54,7 +59,9 @@ export type IdKind =
   | 'payment'
   | 'package'
   | 'call'
-  | 'report';
+  | 'report'
+  | 'vehicle'
+  | 'fence';
 
 /** One account as a victim: the ids its private records have, and the text only they carry. */
 export interface Victim {
@@ -106,7 +113,26 @@ export async function makeParties(t: TestApp) {
       .returning({ id: alertContacts.id });
     const cidr = `198.51.100.${10 + (p.memberId % 200)}`;
     const [binding] = await db.insert(ipBindings).values({ memberId: p.memberId, interfaceId: INTERFACE, cidr }).returning({ id: ipBindings.id });
-    return { messageId: String(msg?.id), contactId: String(contact?.id), bindingId: String(binding?.id), markers: [title, contactName, contactPhone, cidr] };
+    // A subscribed vehicle (its remark is the marker; a plate may be anyone's) and a fence bound to it.
+    const remark = mark(`车辆${p.label}`);
+    const [vehicle] = await db
+      .insert(vehicleSubscriptions)
+      .values({ memberId: p.memberId, plateNumber: '浙A8F2C6', plateColor: 2, startDate: '2026-01-01', endDate: '2099-12-31', remark })
+      .returning({ id: vehicleSubscriptions.id });
+    const fenceName = mark(`围栏${p.label}`);
+    const [fence] = await db
+      .insert(vehicleFences)
+      .values({ memberId: p.memberId, name: fenceName, shape: 'circle', center: [120.21, 30.21], radius: 1000 })
+      .returning({ id: vehicleFences.id });
+    await db.insert(fenceVehicles).values({ fenceId: fence?.id ?? 0, subscriptionId: vehicle?.id ?? 0 });
+    return {
+      messageId: String(msg?.id),
+      contactId: String(contact?.id),
+      bindingId: String(binding?.id),
+      vehicleId: String(vehicle?.id),
+      fenceId: String(fence?.id),
+      markers: [title, contactName, contactPhone, cidr, remark, fenceName],
+    };
   };
 
   /** A main account of a company: qualified, a purchase (paid order and recharge), an unpaid order, alert rules, an invoice title and invoice, a batch job, a call. */
@@ -202,6 +228,8 @@ export async function makeParties(t: TestApp) {
       package: String(other?.id),
       call: seqNo,
       report: String(report?.id),
+      vehicle: own.vehicleId,
+      fence: own.fenceId,
     };
     // What only this main account's own records carry (its login name and phone are left out:
     // its sub-accounts may be shown whose they are).
@@ -268,6 +296,8 @@ export async function makeParties(t: TestApp) {
       message: s1.messageId,
       contact: s1.contactId,
       binding: s1.bindingId,
+      vehicle: s1.vehicleId,
+      fence: s1.fenceId,
       member: String(S1.memberId),
       sub: String(S1.memberId),
       assignment: s1.assignmentId,
@@ -284,6 +314,8 @@ export async function makeParties(t: TestApp) {
       message: s2.messageId,
       contact: s2.contactId,
       binding: s2.bindingId,
+      vehicle: s2.vehicleId,
+      fence: s2.fenceId,
       member: String(S2.memberId),
       sub: String(S2.memberId),
       assignment: s2.assignmentId,
@@ -317,6 +349,10 @@ export async function companySnapshot(t: TestApp, memberIds: number[]) {
     invoices: await db.select().from(invoices).where(inArray(invoices.memberId, ids)).orderBy(invoices.id),
     batchJobs: await db.select().from(batchJobs).where(inArray(batchJobs.memberId, ids)).orderBy(batchJobs.id),
     queryReports: await db.select().from(queryReports).where(inArray(queryReports.memberId, ids)).orderBy(queryReports.id),
+    vehicleSubscriptions: await db.select().from(vehicleSubscriptions).where(inArray(vehicleSubscriptions.memberId, ids)).orderBy(vehicleSubscriptions.id),
+    vehicleFences: await db.select().from(vehicleFences).where(inArray(vehicleFences.memberId, ids)).orderBy(vehicleFences.id),
+    fenceEvents: await db.select().from(fenceEvents).where(inArray(fenceEvents.memberId, ids)).orderBy(fenceEvents.id),
+    trackShares: await db.select().from(trackShares).where(inArray(trackShares.memberId, ids)).orderBy(trackShares.id),
     // A session opened for a victim (a switch into it) or ended (a reset, a disable) is a change;
     // when it was last seen is not.
     sessions: await db

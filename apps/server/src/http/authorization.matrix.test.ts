@@ -48,6 +48,7 @@ const NOT_SENT: Record<string, string> = {
   'onlineApi.addBatchJob': 'multipart upload: the purchase is read with the file (another account’s purchase: online.routes.test.ts)',
   'onlineApi.updateBatchJob': 'multipart upload: the job is read with the file (another account’s job: batch-growth.test.ts)',
   'qualificationApi.submit': 'multipart upload of the actor’s own enterprise authentication: addresses no one else’s record',
+  'transportApi.subscribe': 'multipart upload of the actor’s own vehicles: addresses no one else’s record',
 };
 
 // ── ids ──────────────────────────────────────────────────────────────────────────────────────
@@ -68,6 +69,9 @@ const FIELD_KIND: Record<string, IdKind[]> = {
   titleId: ['title'],
   paymentNo: ['payment'],
   seqNo: ['call'],
+  subscriptionId: ['vehicle'],
+  subscriptionIds: ['vehicle'],
+  fenceId: ['fence'],
 };
 /** What `id` or `ids` addresses in each call (a call with such a field missing here fails the test). */
 const ID_KIND: Record<string, IdKind> = {
@@ -91,6 +95,14 @@ const ID_KIND: Record<string, IdKind> = {
   'productsApi.detail': 'assignment',
   'qualificationApi.licence': 'qualification',
   'whitelistApi.drop': 'binding',
+  'transportApi.update': 'vehicle',
+  'transportApi.cancel': 'vehicle',
+  'transportApi.query': 'vehicle',
+  'transportApi.queryHistory': 'vehicle',
+  'transportApi.trajectory': 'vehicle',
+  'transportApi.shareTrajectory': 'vehicle',
+  'transportApi.updateFence': 'fence',
+  'transportApi.deleteFence': 'fence',
 };
 /** Groups whose `id` is always one kind. */
 // A receipt's `id` is a batch job with type 0 (the value sent for a choice: HARMFUL) and a query
@@ -114,6 +126,7 @@ function kindsOf(d: Declared, field: string): IdKind[] | null {
 
 // ── minimal valid values ─────────────────────────────────────────────────────────────────────
 const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
 /** Values by field name where the type alone says too little (a phone, a day, a password…); a list: each is sent. */
 const BY_NAME: Record<string, string | string[]> = {
   pageNum: '1',
@@ -160,6 +173,14 @@ const BY_NAME: Record<string, string | string[]> = {
   interfaceName: '',
   keyword: '',
   subCompanyName: '',
+  plateNumber: '浙A8F2C6',
+  plateColor: '2',
+  // A window of a track or of fence events: yesterday morning (in the past, within 72 hours).
+  startTime: `${yesterday} 06:00:00`,
+  endTime: `${yesterday} 12:00:00`,
+  center: '[120.21,30.21]',
+  radius: '1000',
+  points: '[[120.1,30.1],[120.3,30.1],[120.2,30.3]]',
   // The list and its download.
   export: ['0', '1'],
   template: ['0', '1'],
@@ -189,6 +210,11 @@ function propertiesOf(schema: z.ZodType): Record<string, Json> {
     return {};
   }
 }
+
+/** Where one call reads a field unlike the others of its name: the fence list's name is a filter, left empty. */
+const BY_CALL: Record<string, Record<string, string>> = {
+  'transportApi.fences': { name: '' },
+};
 
 function valueOfType(schema: Json): string {
   const choices = (schema.enum ?? (schema.anyOf as Json[] | undefined)?.flatMap((s) => (s.enum as unknown[]) ?? (s.const !== undefined ? [s.const] : []))) as
@@ -224,7 +250,7 @@ function inputsFor(d: Declared, victim: Victim, overrides: Record<string, string
         values = ['1'];
       } else values = kinds.map((k) => victim.ids[k] ?? '').filter(Boolean);
       if (values.length === 0) values = ['1'];
-    } else values = [BY_NAME[name] ?? valueOfType(props[name] ?? {})].flat();
+    } else values = [BY_CALL[d.id]?.[name] ?? BY_NAME[name] ?? valueOfType(props[name] ?? {})].flat();
     inputs = inputs.flatMap((input) => values.map((v) => (v === '' ? input : { ...input, [name]: v })));
   }
   return { inputs, unclassified };

@@ -20,3 +20,4 @@ export * from './payments';
 export * from './invoices';
 export * from './subaccounts';
 export * from './queries';
+export * from './transport';

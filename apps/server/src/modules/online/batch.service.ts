@@ -7,6 +7,7 @@
 // job (batch-params.ts); jobs are deleted after the retention settings (modules/retention).
 import { isUtf8 } from 'node:buffer';
 import { PassThrough, Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import {
   BATCH_JOB_STATUS,
   BATCH_JOB_STATUS_LABEL,
@@ -34,11 +35,11 @@ import { parse as parseCsv } from 'csv-parse';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { batchJobRows, batchJobs, interfaces, members } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
+import { type CheckedEntry, inflateEntries, ZipTooBig, ZipUnreadable, zipOf } from '../../lib/zip-guard';
 import type { Account } from '../account/access';
 import { ownerRowParams, sealRowParams, shownRowParams } from './batch-params';
 import { isBatchable, ownPurchase } from './online.service';
@@ -134,55 +135,120 @@ export async function batchTemplate(params: readonly OnlineParam[]): Promise<Buf
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** An xlsx's entries (name, where its local header starts) and their size once inflated, read from its zip directory (nothing is inflated). */
-function zipIndex(content: Buffer): Promise<{ inflated: number; entries: Array<{ name: string; offset: number }> }> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(content, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('not a zip'));
-      let inflated = 0;
-      const entries: Array<{ name: string; offset: number }> = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        inflated += entry.uncompressedSize;
-        entries.push({ name: entry.fileName, offset: entry.relativeOffsetOfLocalHeader });
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve({ inflated, entries }));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 /** Parts exceljs's streaming reader must meet before a worksheet to read it as it inflates. */
 const READ_FIRST = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
 
 /**
- * The xlsx's bytes with the parts of READ_FIRST moved before the worksheets. Excel saves the shared
- * strings after the sheets, and exceljs's streaming reader then parks each sheet in a temporary
- * file until it has read them: a clear copy of the customer's sheet on disk. The local entries are
- * moved whole (header, compressed data, descriptor), uncompressed nothing; the central directory
- * follows unchanged (the reader reads entries in order and stops there).
+ * A full 20 MB sheet of 100 000 rows inflates to a few hundred MB of XML at most; a file that
+ * inflates beyond it is refused. Worksheets are streamed a row at a time (ROW_SPAN_MAX bounds a
+ * row); this bounds the time.
  */
-function sharedStringsFirst(content: Buffer, entries: Array<{ name: string; offset: number }>): Buffer {
-  // End of central directory: its signature within the last 64 KiB + 22 bytes; the directory's offset at +16.
-  const eocd = content.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (eocd < 0) return content;
-  const directory = content.readUInt32LE(eocd + 16);
-  const byOffset = [...entries].sort((a, b) => a.offset - b.offset);
-  const parts = byOffset.map((e, i) => ({ name: e.name, bytes: content.subarray(e.offset, byOffset[i + 1]?.offset ?? directory) }));
+const MAX_UNZIPPED_BYTES = 320 * 1024 * 1024;
+/**
+ * The parts exceljs parses whole and keeps: the shared strings (every distinct text of the sheet,
+ * cached for its rows) and the workbook, its relations and its styles. 100 000 rows of four
+ * distinct texts each (name, identity and phone numbers, a note) are 13 MB of shared strings;
+ * 32 MB of them took ~100 MB of heap while the sheet was read, ~210 MB as rich-text runs (the
+ * costliest form), which bounds what one upload can take.
+ */
+const PART_MAX: Record<string, number> = {
+  'xl/sharedStrings.xml': 32 * 1024 * 1024,
+  'xl/workbook.xml': 8 * 1024 * 1024,
+  'xl/_rels/workbook.xml.rels': 8 * 1024 * 1024,
+  'xl/styles.xml': 16 * 1024 * 1024,
+};
+/** An xlsx lists a dozen parts, a few hundred with many sheets and pictures. */
+const MAX_ZIP_ENTRIES = 2000;
+/**
+ * The most XML a worksheet may hold between two row tags (or before the first, after the last).
+ * exceljs streams a sheet a row at a time, but holds a whole row, and a text node whole, until it
+ * ends: one row of 300 MB in a 300 KB file took 300 MB of heap. A row of 50 columns of Excel's
+ * longest cells is a few MB; the columns, merges and rules around the rows a few MB at most.
+ */
+const ROW_SPAN_MAX = 8 * 1024 * 1024;
+/** The entries exceljs reads as worksheets (its own pattern, unanchored as it is). */
+const WORKSHEET = /xl\/worksheets\/sheet\d+[.]xml/;
+const ROW_TAG = Buffer.from('<row');
+/** Bytes that may follow `<row` in a row's start tag (anything else is another element). */
+const AFTER_ROW_TAG = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3e, 0x2f]);
+/** Comments, CDATA, a DOCTYPE, and instructions past the XML declaration: markup the sheet writers never put in a sheet, and the parser would hold whole. */
+const DECLARATION = Buffer.from('<!');
+const INSTRUCTION = Buffer.from('<?');
+
+/**
+ * Watches a worksheet's XML as it inflates: ZipTooBig when a stretch between row tags passes
+ * ROW_SPAN_MAX, ZipUnreadable at markup a sheet never holds (a comment could hide row tags).
+ */
+function rowSpans(): { data(chunk: Buffer): void; end(): void } {
+  let seen = 0; // bytes before `text`
+  let last = 0; // where the last row tag began (0: the part's start)
+  let tail = Buffer.alloc(0); // the end of the previous chunk: a tag may be split across two
+  return {
+    data(chunk) {
+      const text = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+      const base = seen - tail.length;
+      for (let at = text.indexOf(ROW_TAG); at !== -1; at = text.indexOf(ROW_TAG, at + 1)) {
+        const next = text[at + ROW_TAG.length];
+        if (next === undefined) break; // decided with the next chunk
+        if (!AFTER_ROW_TAG.has(next) || base + at <= last) continue;
+        if (base + at - last > ROW_SPAN_MAX) throw new ZipTooBig();
+        last = base + at;
+      }
+      if (text.includes(DECLARATION)) throw new ZipUnreadable('markup a sheet never holds');
+      for (let at = text.indexOf(INSTRUCTION); at !== -1; at = text.indexOf(INSTRUCTION, at + 1))
+        if (base + at > 3) throw new ZipUnreadable('markup a sheet never holds'); // the declaration, after a byte-order mark
+      seen = base + text.length;
+      if (seen - last > ROW_SPAN_MAX) throw new ZipTooBig();
+      tail = Buffer.from(text.subarray(Math.max(text.length - ROW_TAG.length, 0)));
+    },
+    end() {
+      if (seen - last > ROW_SPAN_MAX) throw new ZipTooBig();
+    },
+  };
+}
+
+const NO_SHARED_STRINGS = (() => {
+  const data = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
+  );
+  return { name: 'xl/sharedStrings.xml', method: 0, crc: crc32(data), uncompressedSize: data.length, data };
+})();
+
+/**
+ * The xlsx as exceljs's streaming reader may read it. Every listed entry is inflated once first
+ * (lib/zip-guard.ts) and its real bytes counted, then dropped: beyond MAX_UNZIPPED_BYTES in all or
+ * a held part beyond PART_MAX, the file is too big; an entry that inflates to other than its
+ * declared size, or bytes its directory does not list, make it unreadable. The reader is then
+ * given exactly the checked entries — local headers rewritten from the directory, the compressed
+ * data unchanged (nothing is recompressed, memory stays one copy of the upload) — with the parts of
+ * READ_FIRST first: Excel saves the shared strings after the sheets, and exceljs then parks each
+ * sheet in a temporary file until it has read them, a clear copy of the customer's sheet on disk.
+ */
+async function checkedXlsx(content: Buffer): Promise<Buffer> {
+  let entries: CheckedEntry[];
+  try {
+    entries = await inflateEntries(content, {
+      max: MAX_UNZIPPED_BYTES,
+      partMax: (name) => PART_MAX[name],
+      maxEntries: MAX_ZIP_ENTRIES,
+      inspect: (name) => (WORKSHEET.test(name) ? rowSpans() : undefined),
+    });
+  } catch (err) {
+    throw new Invalid(err instanceof ZipTooBig ? ONLINE_MSG.fileTooBig : ONLINE_MSG.fileUnreadable);
+  }
+  const names = new Set(entries.map((e) => e.name));
+  // Without its relations exceljs cannot place a sheet and parks it on disk; Excel opens no such file either.
+  if (!names.has('xl/_rels/workbook.xml.rels')) throw new Invalid(ONLINE_MSG.fileUnreadable);
+  // A workbook of inline strings (some writers save no shared strings) is given an empty part, or
+  // exceljs would wait for one and park every sheet in a temporary file.
+  const parts = names.has('xl/sharedStrings.xml') ? entries : [...entries, NO_SHARED_STRINGS];
   const rank = (name: string) => {
     const i = READ_FIRST.indexOf(name);
     return i === -1 ? READ_FIRST.length : i;
   };
-  const ordered = [...parts].sort((a, b) => rank(a.name) - rank(b.name));
-  return Buffer.concat([...ordered.map((p) => p.bytes), content.subarray(directory)]);
+  return zipOf([...parts].sort((a, b) => rank(a.name) - rank(b.name)));
 }
 
-/**
- * A full 20 MB sheet of 100 000 rows inflates to a few hundred MB of XML at most; a file that
- * inflates beyond it is refused unread. The XML is streamed (bounded memory); this bounds the time.
- */
-const MAX_UNZIPPED_BYTES = 320 * 1024 * 1024;
 /** Digits a spreadsheet number keeps: an identity or card number stored as a number has lost the rest. */
 const EXACT_DIGITS = 1e15;
 const SCIENTIFIC = /^[+-]?\d+(\.\d+)?e\+?\d+$/i;
@@ -248,15 +314,7 @@ async function readCsv(content: Buffer): Promise<SheetStream> {
 }
 
 async function readXlsx(content: Buffer): Promise<SheetStream> {
-  let ordered: Buffer;
-  try {
-    const zip = await zipIndex(content);
-    if (zip.inflated > MAX_UNZIPPED_BYTES) throw new Invalid(ONLINE_MSG.fileTooBig);
-    ordered = sharedStringsFirst(content, zip.entries);
-  } catch (err) {
-    if (err instanceof Invalid) throw err;
-    throw new Invalid(ONLINE_MSG.fileUnreadable);
-  }
+  const ordered = await checkedXlsx(content);
   // Streamed: rows are read as the XML inflates, never the whole sheet at once (shared strings are cached).
   const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(ordered), {
     worksheets: 'emit',

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { batchJobRows, batchJobs, callRecords, queryReports, storedFiles } from '../../db/schema';
 import type { FileStore } from '../../storage';
+import { deleteExpiredShares } from '../transport/share-retention';
 
 /** Call records blanked by one statement. */
 export const CALL_BATCH = 1000;
@@ -30,6 +31,8 @@ export interface RetentionCounts {
   leadAttachmentsDeleted: number;
   /** Attachments that could not be deleted this pass (the bucket failed): tried again next pass. */
   leadAttachmentsFailed: number;
+  /** Shared H5 trajectories past their expiry (issue #22). */
+  trackSharesDeleted: number;
 }
 
 const olderThan = (
@@ -233,6 +236,7 @@ export async function enforceRetention(ctx: RetentionCtx): Promise<RetentionCoun
   const attachments = await deleteOldLeadAttachments(ctx);
   const unkeyedCallsDeleted = await deleteOldUnkeyedCalls(ctx);
   const callParamsBlanked = await blankOldCallParams(ctx);
+  const trackSharesDeleted = await deleteExpiredShares(ctx.db);
   return {
     callParamsBlanked,
     unkeyedCallsDeleted,
@@ -240,5 +244,6 @@ export async function enforceRetention(ctx: RetentionCtx): Promise<RetentionCoun
     queryReportsDeleted,
     leadAttachmentsDeleted: attachments.deleted,
     leadAttachmentsFailed: attachments.failed,
+    trackSharesDeleted,
   };
 }
