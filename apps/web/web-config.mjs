@@ -86,9 +86,7 @@ export function loadWebConfig(env = process.env) {
     footerStripWords: e.FOOTER_STRIP_WORDS.split(',')
       .map((w) => w.trim())
       .filter(Boolean),
-    map: e.MAP_TILES_URL
-      ? { tilesUrl: e.MAP_TILES_URL, crs: e.MAP_TILES_CRS, subdomains: e.MAP_TILES_SUBDOMAINS, attribution: e.MAP_TILES_ATTRIBUTION }
-      : null,
+    map: e.MAP_TILES_URL ? { tilesUrl: e.MAP_TILES_URL, crs: e.MAP_TILES_CRS, subdomains: e.MAP_TILES_SUBDOMAINS, attribution: e.MAP_TILES_ATTRIBUTION } : null,
     // The public development value opens /__revalidate only with DEV_TOOLS on; otherwise the
     // route refuses every call (null) until the deployment sets its own secret.
     revalidateSecret: e.DEV_TOOLS || e.REVALIDATE_SECRET !== DEV_REVALIDATE_SECRET ? e.REVALIDATE_SECRET : null,

@@ -24,6 +24,7 @@ export const UNLISTED_ROUTES: Readonly<Record<string, string>> = {
   '/login': 'noindex',
   '/createImgZip': 'noindex: a signed-in receipt download window',
   '/print': 'noindex: a signed-in receipt print page',
+  '/vehicleTrajectoryH5': 'noindex: a shared vehicle track behind a private, expiring token',
   '/invite/': 'noindex: a sub-account invitation is a private, single-use link',
   '/register': 'noindex',
   '/ie': 'noindex (browser upgrade notice)',
