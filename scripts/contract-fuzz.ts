@@ -164,6 +164,11 @@ function drawable(schema: unknown): unknown {
     s.anyOf = some;
   }
   if (Array.isArray(s.type)) s.type = (s.type as string[]).find((t) => t !== 'null');
+  // A tuple ([lon, lat]) is prefixItems in the 2020-12 dialect; json-schema-faker 0.5 reads the draft-4 items list.
+  if (Array.isArray(s.prefixItems)) {
+    s.items = s.prefixItems;
+    delete s.prefixItems;
+  }
   // An empty list is no field at all in a form or a query: a list drawn has one item at least.
   if (s.type === 'array' && (typeof s.minItems !== 'number' || s.minItems < 1)) s.minItems = 1;
   if (s.type === 'number' || s.type === 'integer') {

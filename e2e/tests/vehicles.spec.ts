@@ -1,8 +1,9 @@
-// 车辆运力 (issue #22): a customer with 车辆运力 opened (menu code 11, by the operator command — not
-// among the default codes, so this spec makes its own account rather than change the shared one) buys 车辆实时位置 and 车辆轨迹查询, subscribes two
-// trucks (each one charged position call), sees them on the map and in the position table, plays
-// one's trajectory, types a fence across that track, binds the truck, and 立即核查 finds it
-// driving in and out. Then, on a phone's width, none of the three screens scrolls sideways.
+// 车辆运力 (issue #22): a customer with 车辆运力 opened (menu code 11, by the operator command) buys
+// 车辆实时位置 and 车辆轨迹查询 — it recharges and buys, so it is this spec's own account, not the
+// shared one — subscribes two trucks (each one charged position call), sees them on the map and in
+// the position table, plays one's trajectory, draws a circle on the map and then types the fence
+// across that track, binds the truck, and 立即核查 finds it driving in and out. Then, on a phone's
+// width, none of the three screens scrolls sideways.
 import { FEATURE, VEHICLE_INTERFACES } from '@apimarket/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { buyFirstPackage, operator, rechargeConfirmed } from './helpers';
@@ -69,10 +70,10 @@ test('subscribe two trucks, see them on the map, play a track, and a fence acros
   await expect(table.getByRole('row').filter({ hasText: '沪B7K9M2' })).toBeVisible();
   await expect(page.getByTestId('position-summary')).toContainText('共 2 辆');
   // Two vehicle arrows among the city labels; the row clicked is the marker raised.
-  const arrows = page.getByTestId('fleet-map').locator('.leaflet-marker-icon[class*="__vehicle"]');
+  const arrows = page.getByTestId('fleet-map').locator('.leaflet-marker-icon.fleet-vehicle');
   await expect(arrows).toHaveCount(2);
   await row.getByRole('cell').nth(3).click();
-  await expect(arrows.and(page.locator('[class*="__chosen"]'))).toHaveCount(1);
+  await expect(arrows.and(page.locator('.fleet-vehicle-chosen'))).toHaveCount(1);
 
   // The trajectory of 浙A8F2C6, played on the map helper's screen.
   await row.getByRole('link', { name: '轨迹' }).click();
@@ -98,6 +99,20 @@ test('subscribe two trucks, see them on the map, play a track, and a fence acros
   await page.getByTestId('fence-create').click();
   const drawer = page.getByRole('dialog', { name: '新建电子围栏' });
   await drawer.getByLabel('围栏名称').fill('途经检查区');
+  // Drawn on the map: a click places the centre, a second one sets the radius, and the centre's
+  // coordinates and the radius appear in the fields below the map.
+  const canvas = drawer.getByTestId('fleet-map');
+  await expect(canvas.locator('.leaflet-pm-toolbar')).toBeVisible();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the drawing map has no box');
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(cx, cy);
+  await page.mouse.click(cx, cy);
+  await page.mouse.move(cx + 40, cy);
+  await page.mouse.click(cx + 60, cy);
+  await expect(drawer.getByLabel('圆心经度')).not.toHaveValue('');
+  await expect(drawer.getByLabel('半径（米）')).not.toHaveValue('1000');
+  // Then typed exactly, round the point of the track.
   await drawer.getByText('输入坐标').click();
   await drawer.getByLabel('圆心经度').fill(String(lon[at]));
   await drawer.getByLabel('圆心纬度').fill(String(lat[at]));

@@ -167,7 +167,8 @@ export default function LeafletMap(props: FleetMapProps) {
       const size = v.selected ? 34 : 26;
       const marker = L.marker(ll(toDisplay([v.lon, v.lat], crs)), {
         icon: L.divIcon({
-          className: `${styles.vehicle} ${state} ${v.selected ? styles.chosen : ''}`,
+          // fleet-vehicle / fleet-vehicle-chosen: stable names (CSS module names are hashed in a build) for tests and tools.
+          className: `fleet-vehicle ${styles.vehicle} ${state} ${v.selected ? `fleet-vehicle-chosen ${styles.chosen}` : ''}`,
           html: arrowHtml(v.heading),
           iconSize: [size, size],
           iconAnchor: [size / 2, size / 2],
