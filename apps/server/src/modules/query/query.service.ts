@@ -54,7 +54,7 @@ import { loadExcel } from '../../files';
 type DocParam = { name: string; type: string; required: boolean; description: string; example: string };
 
 /** One interface the account can ask, with what calling it takes. */
-interface Target {
+export interface Target {
   purchaseId: number;
   key: string;
   path: string;
@@ -72,8 +72,11 @@ interface Target {
 /** A form cannot carry an image or a video: those interfaces are called from 我的API's test page. */
 const formable = (params: readonly DocParam[]) => !params.some((p) => p.type === 'base64');
 
-/** The account's purchases (a sub-account's assignments), optionally of some interfaces only. */
-async function targetsOf(db: Db, account: Account, interfaceIds?: number[]): Promise<Target[]> {
+/**
+ * The account's purchases (a sub-account's assignments), optionally of some interfaces only: what
+ * 在线查询 and the vehicle tools call through. `live` leaves out the calls left.
+ */
+export async function targetsOf(db: Db, account: Account, interfaceIds?: number[]): Promise<Target[]> {
   const base = {
     purchaseId: purchases.id,
     path: interfaces.path,

@@ -2,12 +2,11 @@
 // sub-account: its assignment's), and one real call of it through the open data API's pipeline
 // (online.service callAsOwner): checked, answered, charged and recorded like any other call.
 import { clockMs, TRANSPORT_LIMITS } from '@apimarket/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assignedCallsLeft, assignments, interfaceDocs, interfaces, purchases } from '../../db/schema';
 import type { Account } from '../account/access';
 import type { GatewayDeps } from '../gateway/gateway.service';
 import { callAsOwner } from '../online/online.service';
+import { targetsOf } from '../query/query.service';
 
 export interface VehicleTarget {
   purchaseId: number;
@@ -21,43 +20,15 @@ export interface VehicleTarget {
   params: Array<{ name: string; required: boolean; description: string }>;
 }
 
-/** The account's purchases (a sub-account's assignments), optionally of some interfaces only. */
+/** The account's purchases (a sub-account's assignments), optionally of some interfaces only; the ones to use first first. */
 export async function vehicleTargets(db: Db, account: Account, interfaceIds?: number[]): Promise<VehicleTarget[]> {
-  const base = {
-    purchaseId: purchases.id,
-    path: interfaces.path,
-    interfaceId: purchases.interfaceId,
-    interfaceName: interfaces.interfaceName,
-    params: interfaceDocs.params,
-  };
-  const only = interfaceIds ? inArray(purchases.interfaceId, interfaceIds) : undefined;
-  const rows = account.isSub
-    ? await db
-        .select({
-          ...base,
-          key: assignments.key,
-          callsLeft: assignedCallsLeft,
-          usable: sql<boolean>`${purchases.status} = 'active' and ${assignments.status} = 'active' and ${purchases.expiresAt} > now() and ${interfaces.status} = 'on_sale' and ${assignedCallsLeft} > 0`,
-        })
-        .from(assignments)
-        .innerJoin(purchases, eq(purchases.id, assignments.purchaseId))
-        .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-        .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, purchases.interfaceId))
-        .where(and(eq(assignments.memberId, account.memberId), only))
-    : await db
-        .select({
-          ...base,
-          key: purchases.key,
-          callsLeft: purchases.callsLeft,
-          usable: sql<boolean>`${purchases.status} = 'active' and ${purchases.expiresAt} > now() and ${interfaces.status} = 'on_sale' and ${purchases.callsLeft} > 0`,
-        })
-        .from(purchases)
-        .innerJoin(interfaces, eq(interfaces.id, purchases.interfaceId))
-        .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, purchases.interfaceId))
-        .where(and(eq(purchases.memberId, account.memberId), only));
+  const rows = await targetsOf(db, account, interfaceIds);
   // Usable first, then the one with the most calls left: a second package is used once the first is spent.
   return rows
-    .map((r) => ({ ...r, callsLeft: Math.max(0, r.callsLeft), usable: Boolean(r.usable) }))
+    .map(({ purchaseId, key, path, interfaceId, interfaceName, params, live, callsLeft }) => {
+      const left = Math.max(0, callsLeft);
+      return { purchaseId, key, path, interfaceId, interfaceName, params, callsLeft: left, usable: Boolean(live) && left > 0 };
+    })
     .sort((a, b) => Number(b.usable) - Number(a.usable) || b.callsLeft - a.callsLeft || a.purchaseId - b.purchaseId);
 }
 
