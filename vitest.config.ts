@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated, seeded database per run; each file's app starts from a copy of it.
+          globalSetup: ['src/test/global-setup.ts'],
         },
       },
       {

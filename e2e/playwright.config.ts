@@ -45,6 +45,9 @@ export default defineConfig({
       name: 'sweeps',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
       testMatch: SWEEPS,
+      // One sweep at a time: with both workers on the sweeps first, the journeys (one worker,
+      // below) only started once they were done, and the run took the sum of the two.
+      workers: 1,
       dependencies: ['setup'],
     },
     {

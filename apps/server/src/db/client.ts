@@ -26,9 +26,15 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for an in-memory database to start from. */
+  dump?(): Promise<Blob>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * `memory` starts empty, or from a tarball `dump()` made: the tests migrate and seed one database
+ * and give every test file a copy, which skips PostgreSQL's initdb, the migrations and the seed.
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
@@ -50,7 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir, options);
   } else {
-    client = await PGlite.create(options);
+    client = await PGlite.create(target.from ? { ...options, loadDataDir: target.from } : options);
   }
   const db = drizzlePglite(client, { schema });
   return {
@@ -59,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

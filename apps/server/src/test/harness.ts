@@ -1,7 +1,7 @@
 // buildTestApp(): a real server on a fresh, migrated, seeded database per test file — in-memory
 // PGlite by default, or a throwaway database on the PostgreSQL named by TEST_DATABASE_URL
 // (npm run test:postgres). Nothing is mocked.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -9,7 +9,7 @@ import { computeSign } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -59,13 +59,27 @@ async function sameDatabase(other: Pick<TestApp, 'database' | 'databaseUrl'>): P
 /** The PostgreSQL server the tests run on (the PostgreSQL pass), or undefined for PGlite. */
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url: string | null }> {
+/** The seeded tarball of the run's global setup, read once per worker. */
+let snapshot: Blob | undefined;
+function seededSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
+/** A database of its own for one test app: a copy of the run's migrated, seeded one (test/global-setup.ts). */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url: string | null; seeded: boolean }> {
   const adminUrl = TEST_POSTGRES_URL;
-  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {}, url: null };
+  if (!adminUrl) {
+    const from = seededSnapshot();
+    return { database: await openDatabase({ memory: true, from }), drop: async () => {}, url: null, seeded: Boolean(from) };
+  }
+  const template = inject('templateDatabase');
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -73,6 +87,7 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   return {
     database,
     url: url.toString(),
+    seeded: Boolean(template),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -94,8 +109,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Files (uploads) go to a throwaway folder, never into the checkout.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-test-'));
   const config = loadConfig({ DEV_TOOLS: '1', DATA_DIR: dataDir, LOG_LEVEL: options.logStream ? 'info' : 'silent', ...options.env });
-  const { database, drop, url } = options.sharedWith ? await sameDatabase(options.sharedWith) : await freshDatabase();
-  if (!options.sharedWith) {
+  const { database, drop, url, seeded } = options.sharedWith ? { ...(await sameDatabase(options.sharedWith)), seeded: true } : await freshDatabase();
+  if (!seeded) {
     await database.migrate();
     await seed(database.db);
   }
