@@ -1,8 +1,8 @@
 // 车辆运力 (issue #22): a customer with 车辆运力 opened (menu code 11, by the operator command) buys
 // 车辆实时位置 and 车辆轨迹查询 — it recharges and buys, so it is this spec's own account, not the
 // shared one — subscribes two trucks (each one charged position call), sees them on the map and in
-// the position table, plays one's trajectory, types a fence across that track, binds the truck,
-// and 立即核查 finds it driving in and out. Then, on a phone's width, none of the three screens
+// the position table, plays one's trajectory, draws a circle on the map and then types the fence
+// across that track, binds the truck, and 立即核查 finds it driving in and out. Then, on a phone's width, none of the three screens
 // scrolls sideways.
 import { FEATURE, VEHICLE_INTERFACES } from '@apimarket/contracts';
 import { expect, type Page, test } from '@playwright/test';
@@ -27,9 +27,19 @@ async function subscribe(page: Page, typed: string, plate: string, setPeriod: bo
   await expect(form.getByLabel('车牌号')).toHaveValue(plate);
   if (setPeriod) {
     // Begun three days ago, so the tracks since then may be asked; the form keeps it for the next.
-    await form.getByPlaceholder('开始日期').click();
-    await pickDay(page, clock(Date.now() - 3 * 86_400_000).slice(0, 10));
-    await pickDay(page, clock(Date.now() + 20 * 86_400_000).slice(0, 10));
+    const [start, end] = [clock(Date.now() - 3 * 86_400_000).slice(0, 10), clock(Date.now() + 20 * 86_400_000).slice(0, 10)];
+    // Typed as a customer may type them, Tab to confirm (a click on a day of the opening panel
+    // can be lost; Enter would submit the form).
+    for (const [placeholder, day] of [
+      ['开始日期', start],
+      ['结束日期', end],
+    ] as const) {
+      const input = form.getByPlaceholder(placeholder);
+      await input.click();
+      await input.fill(day);
+      await input.press('Tab');
+      await expect(input).toHaveValue(day);
+    }
     await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   }
   await form.getByTestId('subscribe-submit').click();
@@ -99,6 +109,31 @@ test('subscribe two trucks, see them on the map, play a track, and a fence acros
   await page.getByTestId('fence-create').click();
   const drawer = page.getByRole('dialog', { name: '新建电子围栏' });
   await drawer.getByLabel('围栏名称').fill('途经检查区');
+  // Drawn on the map: once the circle tool is armed (its button active) and the drawer has slid
+  // to rest, a click places the centre and a second sets the radius; the fields below follow.
+  const canvas = drawer.getByTestId('fleet-map');
+  await expect(canvas.locator('.leaflet-pm-toolbar .button-container.active')).toBeVisible();
+  const restingBox = async () => {
+    for (let last = await canvas.boundingBox(); ; ) {
+      await page.waitForTimeout(100);
+      const now = await canvas.boundingBox();
+      if (now && last && now.x === last.x && now.y === last.y && now.width === last.width) return now;
+      last = now;
+    }
+  };
+  const box = await restingBox();
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(cx - 10, cy);
+  await page.mouse.move(cx, cy);
+  await page.mouse.click(cx, cy);
+  // The centre is down: geoman draws the circle that follows the pointer.
+  await expect(canvas.locator('path.leaflet-interactive')).not.toHaveCount(0);
+  await page.mouse.move(cx + 30, cy);
+  await page.mouse.move(cx + 60, cy);
+  await page.mouse.click(cx + 60, cy);
+  await expect(drawer.getByLabel('圆心经度')).not.toHaveValue('');
+  await expect(drawer.getByLabel('半径（米）')).not.toHaveValue('1000');
+  // Then typed exactly, round the point of the track.
   await drawer.getByText('输入坐标').click();
   await drawer.getByLabel('圆心经度').fill(String(lon[at]));
   await drawer.getByLabel('圆心纬度').fill(String(lat[at]));
@@ -132,22 +167,6 @@ test('subscribe two trucks, see them on the map, play a track, and a fence acros
 });
 
 /** A day in the open date picker: its months turned back or on until the day is in view. */
-async function pickDay(page: Page, day: string) {
-  const panel = page.locator('.ant-picker-dropdown:visible');
-  // Open and done moving before its days are read.
-  await expect(panel.locator('td.ant-picker-cell-in-view').first()).toBeVisible();
-  for (let turn = 0; turn < 24; turn++) {
-    const cell = panel.locator(`td.ant-picker-cell-in-view[title="${day}"]`);
-    if ((await cell.count()) > 0) return cell.first().click();
-    const shown = (await panel.locator('td.ant-picker-cell-in-view').first().getAttribute('title')) ?? '';
-    await panel
-      .locator(shown > day ? '.ant-picker-header-prev-btn:visible' : '.ant-picker-header-next-btn:visible')
-      .first()
-      .click();
-  }
-  throw new Error(`${day} not found in the date picker`);
-}
-
 /** The map helper's trajectory screen: the track drawn, then played. */
 async function playTrajectory(page: Page) {
   await expect(page.getByTestId('trajectory-vehicle')).toContainText('浙A8F2C6');
