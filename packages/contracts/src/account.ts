@@ -2,6 +2,7 @@
 // enterprise authentication and its form, account settings and messages. The server answers
 // with these shapes and checks these rules; the pages build their menus and forms from them.
 import { z } from 'zod';
+import { FEATURE_CODES } from './constants';
 import { memberCall, qualifiedCall } from './declare';
 import { SignedIn } from './identity';
 import { PageQuery, parseId } from './paging';
@@ -31,6 +32,9 @@ export const FEATURE = {
   settings: 107,
 } as const;
 export type FeatureCode = (typeof FEATURE)[keyof typeof FEATURE];
+
+/** Why a call behind a menu code the account lacks is refused (Decision 206). */
+export const featureMissing = (code: number) => `您的账号未开通「${(FEATURE_CODES as Record<number, string>)[code] ?? `功能 ${code}`}」，请联系客户经理开通`;
 
 /** Granted codes an operator can switch on or off for an account. */
 export const GRANTABLE_FEATURES: readonly number[] = [1, 6, 7, 10, 11, 12, 13, 15];

@@ -54,6 +54,11 @@ export interface CallSpec<I extends z.ZodType = z.ZodType, A extends AnswerShape
   bodyLimit?: number;
   /** Codes this call answers beyond the ones every call may give (see commonFailures). */
   fails?: readonly ErrorCode[];
+  /**
+   * The menu code (spec 02 §6) the account must hold: the screens behind a code are the pages'
+   * half, the server refuses the calls with ALL_0010 and 「未开通」 words (Decision 206).
+   */
+  feature?: number;
 }
 
 export type Call = CallSpec<z.ZodType, AnswerShape, Access>;
@@ -133,6 +138,7 @@ export function accessFailures(access: Access): ErrorCode[] {
 }
 
 /** Every code the call may answer, common ones first. */
-export function callFailures(call: Pick<Call, 'access' | 'fails'>): ErrorCode[] {
-  return [...new Set<ErrorCode>([...COMMON_FAILURES, ...accessFailures(call.access), ...(call.fails ?? [])])];
+export function callFailures(call: Pick<Call, 'access' | 'fails' | 'feature'>): ErrorCode[] {
+  const feature: ErrorCode[] = call.feature === undefined ? [] : ['ALL_0010'];
+  return [...new Set<ErrorCode>([...COMMON_FAILURES, ...accessFailures(call.access), ...feature, ...(call.fails ?? [])])];
 }

@@ -36,13 +36,16 @@ export function defineCall(spec: CallDeclaration & { input?: z.ZodType }): Call 
   return completed(spec);
 }
 
-/** defineCall with the access rule given once: `qualifiedCall({ … })` reads as who may call it. */
-export function callsFor<const X extends Access>(access: X) {
+/**
+ * defineCall with the access rule given once: `qualifiedCall({ … })` reads as who may call it;
+ * `feature`, when given, is the menu code every call of the declarer sits behind.
+ */
+export function callsFor<const X extends Access>(access: X, feature?: number) {
   // The overload with an input comes first, so a declaration spread from another keeps its input's type.
   function declare<const I extends z.ZodType, const A extends AnswerShape>(spec: Omit<CallDeclaration<A, X>, 'access'> & { input: I }): CallSpec<I, A, X>;
   function declare<const A extends AnswerShape>(spec: Omit<CallDeclaration<A, X>, 'access'>): CallSpec<NoInput, A, X>;
   function declare(spec: Omit<CallDeclaration, 'access'> & { input?: z.ZodType }): Call {
-    return completed({ ...spec, access });
+    return completed({ ...spec, access, ...(feature === undefined ? {} : { feature }) });
   }
   return declare;
 }
@@ -53,6 +56,8 @@ export const publicCall = callsFor('anyone');
 export const memberCall = callsFor('member');
 /** Declares a call for a member whose company is authenticated (access `qualified`). */
 export const qualifiedCall = callsFor('qualified');
+/** The declarer of one user-center area's calls: an authenticated company holding the area's menu code (spec 02 §6). */
+export const featureCalls = (feature: number) => callsFor('qualified', feature);
 /** Declares a call a sub-account makes only when its parent shows the company (access `companyView`). */
 export const companyViewCall = callsFor('companyView');
 /** Declares a development tool (access `dev`). */

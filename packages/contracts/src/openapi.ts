@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { type Access, type Call, callFailures, openApiPath } from './call';
 import { CONSOLE_AREAS, CONSOLE_COOKIE } from './console';
-import { COOKIE } from './constants';
+import { COOKIE, FEATURE_CODES } from './constants';
 import { ERRORS, type ErrorCode } from './errors';
 import { GATEWAY_SUCCESS, PLATFORM_CODES } from './gateway';
 import { formatCheck, interfaceCodes, type PageCode, type PageParam, sampleAnswer, sampleFields } from './interface-doc';
@@ -454,6 +454,9 @@ function operationOf(group: string, key: string, call: Call, parts: Parts): Json
 
   const notes = [
     accessText(call.access),
+    call.feature === undefined
+      ? ''
+      : `须开通功能「${(FEATURE_CODES as Record<number, string>)[call.feature] ?? call.feature}」（菜单代码 ${call.feature}），否则 ALL_0010。`,
     call.unsigned === true ? '无需签名（由 <img> 或普通链接调用）：sign 与 cdpDate 可省略。' : '须签名：sign 与 cdpDate 必填。',
     call.encrypt === true ? '网页以 encrypt=1 发送：除约定字段外的字段均为密文。' : '',
     `声明：packages/contracts 的 ${group}.${key}。`,

@@ -3,7 +3,8 @@
 // an operator approves (fee debited, test calls added) or rejects; three months after approval
 // the test expires and its unused calls are taken back.
 import { z } from 'zod';
-import { qualifiedCall } from './declare';
+import { FEATURE } from './account';
+import { featureCalls } from './declare';
 import { PAID_TEST_VALIDITY_MONTHS, SUPPORT_HOTLINE } from './constants';
 import { PageQuery, parseId } from './paging';
 import { ContactName, Mobile } from './validation';
@@ -105,16 +106,19 @@ export const PayTestRow = z.object({
 });
 export type PayTestRow = z.infer<typeof PayTestRow>;
 
+/** Behind menu code 7 付费测试 (spec 02 §6): the server refuses an account without it. */
+const payTestCall = featureCalls(FEATURE.paidTest);
+
 /** The paid-test calls of spec 02 §7. Operators decide in the console. */
 export const payTestApi = {
-  list: qualifiedCall({
+  list: payTestCall({
     method: 'POST',
     path: '/payTest/dataList',
     summary: '我的付费测试申请',
     input: PageQuery,
     answer: { rows: PayTestRow },
   }),
-  apply: qualifiedCall({
+  apply: payTestCall({
     method: 'POST',
     path: '/payTest/apply',
     encrypt: true,

@@ -4,8 +4,9 @@
 // Every item is a real call of the open data API on the account's purchase (Decision 121): same
 // checks, same charge, same record. The receipts of a query or a batch job are in receipts.ts.
 import { z } from 'zod';
+import { FEATURE } from './account';
 import { XLSX_TYPE } from './call';
-import { qualifiedCall } from './declare';
+import { featureCalls } from './declare';
 import { PageQuery, parseId } from './paging';
 import { API_TEST_LIMITS, hasControlChars } from './online';
 
@@ -273,18 +274,21 @@ export const QueryHistoryInput = PageQuery.extend({
 }).refine((f) => !f.from || !f.to || f.from <= f.to, { message: QUERY_MSG.dateRange, path: ['to'] });
 export type QueryHistoryInput = z.infer<typeof QueryHistoryInput>;
 
+/** Behind menu code 1 在线查询 (spec 02 §6): the server refuses an account without it. */
+const queryCall = featureCalls(FEATURE.onlineQuery);
+
 /** Columns of the history export after 查询时间 and 查询类型. */
 export const QUERY_EXPORT_COLUMNS = ['查询时间', '查询类型', '查询对象', '接口', '查询结果', '返回码', '流水号', '是否计费'] as const;
 
 export const queryApi = {
-  pool: qualifiedCall({
+  pool: queryCall({
     method: 'POST',
     path: '/UserCenter/getInterfacePool',
     summary: '在线查询：可查询的接口（已购、已分配或可领取试用），可按名称搜索',
     input: QueryPoolInput,
     answer: { data: z.array(QueryPoolItem) },
   }),
-  interfaceInfo: qualifiedCall({
+  interfaceInfo: queryCall({
     method: 'POST',
     path: '/UserCenter/getInterfaceByld',
     summary: '在线查询：一个接口的说明、表单字段与返回示例',
@@ -292,7 +296,7 @@ export const queryApi = {
     answer: { data: QueryInterfaceInfo },
     fails: ['ALL_0011'],
   }),
-  form: qualifiedCall({
+  form: queryCall({
     method: 'POST',
     path: '/UserCenter/getPaprlist',
     summary: `在线查询：所选接口（最多 ${QUERY_LIMITS.maxInterfaces} 个）合并后的表单字段`,
@@ -300,7 +304,7 @@ export const queryApi = {
     answer: { data: QueryForm },
     fails: ['ALL_0011'],
   }),
-  run: qualifiedCall({
+  run: queryCall({
     method: 'POST',
     path: '/UserCenter/getApiTestDataWithJsonTest',
     summary: '在线查询：以登录身份对一人真实调用所选接口，生成查询记录（须确认已获授权）',
@@ -308,14 +312,14 @@ export const queryApi = {
     answer: { data: QueryReportView },
     fails: ['ALL_0011'],
   }),
-  history: qualifiedCall({
+  history: queryCall({
     method: 'POST',
     path: '/myOnline/list',
     summary: '在线查询记录（最新在前，可按接口、结果与日期筛选）',
     input: QueryHistoryInput,
     answer: { rows: QueryReportView },
   }),
-  exportHistory: qualifiedCall({
+  exportHistory: queryCall({
     method: 'POST',
     path: '/UserCenter/exportApiTestData',
     summary: `导出在线查询记录（xlsx，最多 ${QUERY_LIMITS.exportMax} 条）`,

@@ -5,8 +5,9 @@
 // (Decision 121): positions from 9694 车辆实时位置, tracks from 9867 车辆轨迹查询, charged and
 // recorded like any call. Coordinates are GCJ-02 throughout, as the interfaces answer them.
 import { z } from 'zod';
+import { FEATURE } from './account';
 import { XLSX_TYPE } from './call';
-import { qualifiedCall, publicCall } from './declare';
+import { featureCalls, publicCall } from './declare';
 import { hasControlChars } from './online';
 import { PageQuery, parseId } from './paging';
 import { LicencePlate } from './validation';
@@ -594,26 +595,29 @@ export const FenceCheckSummary = z.object({
 });
 
 // ── The calls ───────────────────────────────────────────────────────────────────────────────────
+/** Behind menu code 11 车辆运力 (spec 02 §6): the server refuses an account without it. */
+const transportCall = featureCalls(FEATURE.vehicleCapacity);
+
 /**
  * 车辆运力. The company must be authenticated; every subscription, fence and event is the account's
  * own (a sub-account's are its own, calling through its assignments); another's answers as a
  * nonexistent id does. The shared H5 trajectory answers anyone holding its unguessable token.
  */
 export const transportApi = {
-  interfaces: qualifiedCall({
+  interfaces: transportCall({
     method: 'POST',
     path: '/subscribeCarInfo/checkApplyInterface',
     summary: '车辆工具所需接口（车辆实时位置、车辆轨迹查询）的购买与可用状态，及可按车牌查询的已购接口',
     answer: { data: VehicleInterfaces },
   }),
-  subscriptions: qualifiedCall({
+  subscriptions: transportCall({
     method: 'POST',
     path: '/subscribeCarInfo/queryByPage',
     summary: '订阅车辆列表（按车牌、颜色、状态筛选）；export=1 导出（xlsx），template=1 下载批量订阅模板',
     input: SubscriptionListInput,
     answer: { rows: SubscriptionView, export: [XLSX_TYPE] },
   }),
-  subscribe: qualifiedCall({
+  subscribe: transportCall({
     method: 'POST',
     path: '/subscribeCarInfo/subscribe',
     body: 'multipart',
@@ -622,7 +626,7 @@ export const transportApi = {
     answer: { data: SubscribeResult },
     fails: ['ALL_0011'],
   }),
-  update: qualifiedCall({
+  update: transportCall({
     method: 'POST',
     path: '/subscribeCarInfo/update',
     summary: '修改订阅期限与备注',
@@ -630,7 +634,7 @@ export const transportApi = {
     answer: { data: SubscriptionView },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  cancel: qualifiedCall({
+  cancel: transportCall({
     method: 'GET',
     path: '/subscribeCarInfo/cancelSubscribe',
     summary: '取消订阅（不再定位与跟踪；已查询的记录保留）',
@@ -638,7 +642,7 @@ export const transportApi = {
     answer: { data: SubscriptionView },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  query: qualifiedCall({
+  query: transportCall({
     method: 'POST',
     path: '/subscribeCarInfo/subscribeToQueries',
     summary: '对订阅车辆调用一次已购的车辆类接口（按车牌与颜色入参），计费并记录',
@@ -646,14 +650,14 @@ export const transportApi = {
     answer: { data: VehicleQueryView },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  queryHistory: qualifiedCall({
+  queryHistory: transportCall({
     method: 'POST',
     path: '/subscribeCarInfo/subscribeToQueriesHistory',
     summary: '订阅车辆的查询记录（最新在前，可按车辆筛选）',
     input: VehicleQueryHistoryInput,
     answer: { rows: VehicleQueryView },
   }),
-  trajectory: qualifiedCall({
+  trajectory: transportCall({
     method: 'POST',
     path: '/subscribeCarInfo/trajectoryData',
     summary: `车辆轨迹（时段不超过 ${TRANSPORT_LIMITS.maxTrackHours} 小时）：轨迹点、停留点、里程与速度；调用一次车辆轨迹查询接口；export=1 导出轨迹点（xlsx）`,
@@ -661,14 +665,14 @@ export const transportApi = {
     answer: { data: Track, export: [XLSX_TYPE] },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  positions: qualifiedCall({
+  positions: transportCall({
     method: 'POST',
     path: '/UserCenter/endPosition',
     summary: `订阅中车辆的最新位置；refresh=1 时为超过 ${TRANSPORT_LIMITS.positionFreshSeconds} 秒的位置各调用一次车辆实时位置接口`,
     input: PositionListInput,
     answer: { rows: PositionRow },
   }),
-  shareTrajectory: qualifiedCall({
+  shareTrajectory: transportCall({
     method: 'POST',
     path: '/UserCenter/vehicleTrajectoryH5',
     summary: `生成车辆轨迹的手机分享链接（${TRANSPORT_LIMITS.shareHours} 小时内有效），调用一次车辆轨迹查询接口`,
@@ -684,14 +688,14 @@ export const transportApi = {
     answer: { data: SharedTrack },
     fails: ['ALL_0011'],
   }),
-  fences: qualifiedCall({
+  fences: transportCall({
     method: 'POST',
     path: '/vehicleFencing/queryByPage',
     summary: '电子围栏列表（按名称筛选）',
     input: FenceListInput,
     answer: { rows: FenceView },
   }),
-  saveFence: qualifiedCall({
+  saveFence: transportCall({
     method: 'POST',
     path: '/vehicleFencing/save',
     summary: '新建电子围栏：圆形（center、radius 米）或多边形（points），绑定订阅车辆，可开启进出提醒',
@@ -699,7 +703,7 @@ export const transportApi = {
     answer: { data: FenceView },
     fails: ['ALL_0011'],
   }),
-  updateFence: qualifiedCall({
+  updateFence: transportCall({
     method: 'POST',
     path: '/vehicleFencing/update',
     summary: '修改电子围栏',
@@ -707,7 +711,7 @@ export const transportApi = {
     answer: { data: FenceView },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  deleteFence: qualifiedCall({
+  deleteFence: transportCall({
     method: 'POST',
     path: '/vehicleFencing/delete',
     summary: '删除电子围栏（连同其进出记录）',
@@ -715,7 +719,7 @@ export const transportApi = {
     answer: { data: z.null() },
     fails: ['ALL_0011', 'ALL_0013'],
   }),
-  fenceEvents: qualifiedCall({
+  fenceEvents: transportCall({
     method: 'POST',
     path: '/vehicleFencing/fenceInOutQuery',
     summary: `围栏进出记录（时段不超过 ${TRANSPORT_LIMITS.maxTrackHours} 小时）；check=1 先为绑定车辆各调用一次车辆轨迹查询并计算进出；export=1 导出（xlsx）`,

@@ -4,6 +4,7 @@
 // Accounts register and log in through the real flow; their records are made through the real
 // calls where that is cheap (a purchase, an order) and written directly otherwise.
 import { randomBytes } from 'node:crypto';
+import { FEATURE, GRANTABLE_FEATURES } from '@apimarket/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import {
   alertContacts,
@@ -91,7 +92,8 @@ export async function makeParties(t: TestApp) {
     const a = await newAccount(t, ip);
     await db
       .update(members)
-      .set({ parentId: parent.memberId, contacter: mark(`联系人${label}`) })
+      // Every menu code a sub-account may hold: the matrix is about whose records, not which menus.
+      .set({ parentId: parent.memberId, contacter: mark(`联系人${label}`), featureCodes: GRANTABLE_FEATURES.filter((c) => c !== FEATURE.accountManagement) })
       .where(eq(members.id, a.memberId));
     await db.insert(subAccounts).values({ memberId: a.memberId, parentId: parent.memberId, subCompanyName: mark(`部门${label}`) });
     return { ...a, label };
@@ -137,7 +139,7 @@ export async function makeParties(t: TestApp) {
 
   /** A main account of a company: qualified, a purchase (paid order and recharge), an unpaid order, alert rules, an invoice title and invoice, a batch job, a call. */
   const company = async (label: string, ip: string) => {
-    const a: Party = { ...(await qualifiedAccount(t, ip)), label };
+    const a: Party = { ...(await qualifiedAccount(t, ip, GRANTABLE_FEATURES)), label };
     const paidOrder = await f.buy(a, INTERFACE);
     const purchase = await f.purchase(a, INTERFACE);
     await f.buy(a, SECOND);

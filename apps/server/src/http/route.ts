@@ -6,7 +6,7 @@ import { type Access, type Call, type CallParsed, type CallReply, type CallSpec,
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { type Account, requireAccount, requireCompanyView, requireQualified } from '../modules/account/access';
+import { type Account, requireAccount, requireCompanyView, requireFeature, requireQualified } from '../modules/account/access';
 import { requireOperator } from '../modules/console/guard';
 import type { Actor, Operator } from '../modules/console/operators.service';
 import { parseInput } from './parse';
@@ -130,6 +130,7 @@ export function routes(app: FastifyInstance, deps: RouteDeps) {
       config: { sign: call.unsigned !== true, declared: true },
       handler: async (request, reply) => {
         const caller = await admit(deps.db, request, call.access);
+        if (call.feature !== undefined) await requireFeature(deps.db, caller as Account, call.feature);
         // A multipart body is read by its handler (the file streams); its fields follow the same schema there.
         const input = call.body === 'multipart' ? (undefined as CallParsed<typeof call>) : parseInput(call.input, requestFields(request, call));
         const answer = await handler({ request, reply, input, caller });

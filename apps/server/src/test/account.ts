@@ -4,6 +4,7 @@
 import { usccCheckChar } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
 import { members, qualifications, sessions } from '../db/schema';
+import { grantedFeatures } from '../modules/account/access';
 import type { TestApp } from './harness';
 import { registerAccount } from './identity';
 
@@ -60,9 +61,18 @@ export async function approve(t: TestApp, memberId: number): Promise<void> {
   });
 }
 
-/** A fresh, logged-in account whose company is authenticated. */
-export async function qualifiedAccount(t: TestApp, ip?: string): Promise<TestAccount> {
+/** Grant menu codes (spec 02 §6) beside what the account holds, as an operator does in the console. */
+export async function grantFeatures(t: TestApp, memberId: number, codes: readonly number[]): Promise<void> {
+  const [row] = await t.database.db.select({ featureCodes: members.featureCodes, parentId: members.parentId }).from(members).where(eq(members.id, memberId));
+  if (!row) throw new Error('no such member');
+  const codesNow = [...new Set([...grantedFeatures(row), ...codes])].sort((a, b) => a - b);
+  await t.database.db.update(members).set({ featureCodes: codesNow }).where(eq(members.id, memberId));
+}
+
+/** A fresh, logged-in account whose company is authenticated; `features` are granted beside the defaults. */
+export async function qualifiedAccount(t: TestApp, ip?: string, features: readonly number[] = []): Promise<TestAccount> {
   const a = await newAccount(t, ip);
   await approve(t, a.memberId);
+  if (features.length) await grantFeatures(t, a.memberId, features);
   return a;
 }

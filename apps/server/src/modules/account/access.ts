@@ -1,7 +1,7 @@
 // Who may use which part of the user center, decided on the server for every call (the pages'
 // gate and disabled menus are only the visible half). A sub-account acts for its parent's
 // company: the parent's enterprise authentication is what counts.
-import { BILLING_MSG } from '@apimarket/contracts';
+import { BILLING_MSG, DEFAULT_MAIN_FEATURES, DEFAULT_SUB_FEATURES, FEATURE, featureMissing, GRANTABLE_FEATURES } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -23,6 +23,20 @@ export function accountOf(member: SessionMember): Account {
 
 export async function isQualified(db: Db, account: Account): Promise<boolean> {
   return (await currentQualification(db, account.companyOwnerId))?.status === 'approved';
+}
+
+/** The grantable codes an account holds: what an operator granted, or its kind's defaults (never 15 for a sub-account). */
+export function grantedFeatures(row: { featureCodes: number[] | null; parentId: number | null }): number[] {
+  const isSub = row.parentId !== null;
+  return (row.featureCodes ?? (isSub ? DEFAULT_SUB_FEATURES : DEFAULT_MAIN_FEATURES)).filter(
+    (c) => GRANTABLE_FEATURES.includes(c) && !(isSub && c === FEATURE.accountManagement),
+  );
+}
+
+/** The account holds the menu code a call is declared behind (ALL_0010 with 「未开通」 words otherwise). */
+export async function requireFeature(db: Db, account: Account, code: number): Promise<void> {
+  const [row] = await db.select({ featureCodes: members.featureCodes, parentId: members.parentId }).from(members).where(eq(members.id, account.memberId));
+  if (!row || !grantedFeatures(row).includes(code)) throw new Forbidden(featureMissing(code));
 }
 
 /** Logged in (ALL_0024 otherwise). */

@@ -7,10 +7,7 @@ import {
   ALWAYS_FEATURES,
   type ChangePasswordInput,
   type ChildAccount,
-  DEFAULT_MAIN_FEATURES,
-  DEFAULT_SUB_FEATURES,
   FEATURE,
-  GRANTABLE_FEATURES,
   type HomeData,
   type QualificationStatus,
   type SmsSendInput,
@@ -27,7 +24,7 @@ import { hashPassword } from '../identity/password';
 import { createSession } from '../identity/session.service';
 import { sendSmsCode, verifySmsCode } from '../identity/sms.service';
 import { currentQualification } from '../qualification/qualification.service';
-import type { Account } from './access';
+import { type Account, grantedFeatures } from './access';
 import { sendMessage, unreadCount } from './messages.service';
 import { confirmPassword } from './reauth';
 
@@ -52,9 +49,7 @@ async function memberRow(db: Db, memberId: number): Promise<MemberRow> {
  */
 export function featureCodes(row: Pick<MemberRow, 'featureCodes' | 'parentId' | 'companyInfoVisible' | 'loginName'>, rules: AccountRules): number[] {
   const isSub = row.parentId !== null;
-  const granted = (row.featureCodes ?? (isSub ? DEFAULT_SUB_FEATURES : DEFAULT_MAIN_FEATURES)).filter(
-    (c) => GRANTABLE_FEATURES.includes(c) && !(isSub && c === FEATURE.accountManagement),
-  );
+  const granted = grantedFeatures(row);
   const always = ALWAYS_FEATURES.filter((c) => {
     // A sub-account neither pays nor sets the company's IP whitelist (its keys are checked
     // against its main account's): no 费用管理, no IP白名单 (Decision 177).

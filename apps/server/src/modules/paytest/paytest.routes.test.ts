@@ -56,6 +56,12 @@ describe('who may apply', () => {
     const parent = await qualifiedAccount(t, '10.90.0.2');
     const child = await newAccount(t, '10.90.0.3');
     await t.database.db.update(members).set({ parentId: parent.memberId }).where(eq(members.id, child.memberId));
+    // A sub-account does not hold 付费测试 (code 7) by default; granted it, it still may not apply.
+    expect((await apply(child)).json()).toEqual({ code: 'ALL_0010', msg: '您的账号未开通「付费测试」，请联系客户经理开通' });
+    await t.database.db
+      .update(members)
+      .set({ featureCodes: [1, 7] })
+      .where(eq(members.id, child.memberId));
     expect((await apply(child)).json()).toEqual({ code: 'ALL_0010', msg: '子账号不能申请付费测试，请联系主账号申请' });
   });
 

@@ -4,7 +4,7 @@
 // long is refused before any call; a dense track's export is not refused after its charge; a
 // cancel from another site's link is refused; the share page says nothing about the account.
 import { crc32, deflateRawSync } from 'node:zlib';
-import { chinaClock, chinaDay, ONLINE_MSG, TRANSPORT_LIMITS, TRANSPORT_MSG, type Track } from '@apimarket/contracts';
+import { chinaClock, chinaDay, FEATURE, ONLINE_MSG, TRANSPORT_LIMITS, TRANSPORT_MSG, type Track } from '@apimarket/contracts';
 import ExcelJS from 'exceljs';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -171,8 +171,8 @@ async function bomb(padMb: number, lie: boolean): Promise<Buffer> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  buyer = await qualifiedAccount(t, '10.73.0.1');
-  crowded = await qualifiedAccount(t, '10.73.0.2');
+  buyer = await qualifiedAccount(t, '10.73.0.1', [FEATURE.vehicleCapacity]);
+  crowded = await qualifiedAccount(t, '10.73.0.2', [FEATURE.vehicleCapacity]);
   positionKey = await buyCheapest(t, buyer, 9694);
   trackKey = await buyCheapest(t, buyer, 9867);
   await buyCheapest(t, crowded, 9694);

@@ -4,7 +4,7 @@
 // one 9867 call with its refusals; the H5 share by token; fences and their entries and exits
 // found once, with the alert contacts told once; every id answered to its owner only, a
 // sub-account through its own assignment.
-import { chinaClock, chinaDay, clockMs, PLATE_COLORS, TRANSPORT_LIMITS, TRANSPORT_MSG } from '@apimarket/contracts';
+import { chinaClock, chinaDay, clockMs, FEATURE, featureMissing, PLATE_COLORS, TRANSPORT_LIMITS, TRANSPORT_MSG } from '@apimarket/contracts';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import {
   vehicleSubscriptions,
 } from '../../db/schema';
 import { drawFor } from '../../providers/sandbox/draw';
-import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
+import { grantFeatures, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { get, post, postMultipart } from '../../test/identity';
@@ -86,8 +86,8 @@ async function outbox(to: string): Promise<Array<{ channel: string; body: string
 
 beforeAll(async () => {
   t = await buildTestApp();
-  buyer = await qualifiedAccount(t, '10.72.0.1');
-  other = await qualifiedAccount(t, '10.72.0.2');
+  buyer = await qualifiedAccount(t, '10.72.0.1', [FEATURE.vehicleCapacity]);
+  other = await qualifiedAccount(t, '10.72.0.2', [FEATURE.vehicleCapacity]);
 });
 afterAll(() => t.close());
 beforeEach(() => clearGatewayCaches());
@@ -126,6 +126,17 @@ describe('the interfaces (checkApplyInterface)', () => {
   it('is for an authenticated company', async () => {
     const fresh = await newAccount(t, '10.72.0.3');
     expect((await call(fresh, 'subscribeCarInfo/checkApplyInterface')).json().code).toBe('ALL_0060');
+  });
+
+  it('is for an account holding 车辆运力 (menu code 11): without it every call is refused in words', async () => {
+    const plain = await qualifiedAccount(t, '10.72.0.4');
+    const refusal = { code: 'ALL_0010', msg: featureMissing(FEATURE.vehicleCapacity) };
+    expect(refusal.msg).toBe('您的账号未开通「车辆运力」，请联系客户经理开通');
+    expect((await call(plain, 'subscribeCarInfo/checkApplyInterface')).json()).toMatchObject(refusal);
+    expect((await call(plain, 'vehicleFencing/queryByPage')).json()).toMatchObject(refusal);
+    expect((await call(plain, 'UserCenter/endPosition')).json()).toMatchObject(refusal);
+    await grantFeatures(t, plain.memberId, [FEATURE.vehicleCapacity]);
+    expect((await call(plain, 'subscribeCarInfo/checkApplyInterface')).json().code).toBe(200);
   });
 });
 
@@ -547,7 +558,10 @@ describe('fences (vehicleFencing/*) and their entries and exits (fenceInOutQuery
 describe('a sub-account', () => {
   it('subscribes through its own assignment, charged on it, and sees only its own vehicles', async () => {
     const sub = await newAccount(t, '10.72.0.9');
-    await db().update(members).set({ parentId: buyer.memberId }).where(eq(members.id, sub.memberId));
+    await db()
+      .update(members)
+      .set({ parentId: buyer.memberId, featureCodes: [FEATURE.onlineQuery, FEATURE.vehicleCapacity] })
+      .where(eq(members.id, sub.memberId));
     await db().insert(subAccounts).values({ memberId: sub.memberId, parentId: buyer.memberId, subCompanyName: '车队', billingMode: 'calls' });
     const [p] = await db().select({ id: purchases.id }).from(purchases).where(eq(purchases.key, positionKey));
     const subKey = newPurchaseKey();
