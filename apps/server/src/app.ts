@@ -33,6 +33,11 @@ import { onlineRoutes } from './modules/online/online.routes';
 import { queryRoutes } from './modules/query/query.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { transportRoutes } from './modules/transport/transport.routes';
+import { packageNamesRoutes } from './modules/packagenames/packagenames.routes';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
+import { judicialRoutes } from './modules/judicial/judicial.routes';
+import { insuranceRoutes } from './modules/insurance/insurance.routes';
+import { capacityRoutes } from './modules/capacity/capacity.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { setPasswordConcurrency } from './modules/identity/password';
@@ -203,6 +208,11 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       await api.register(queryRoutes, { db, config, gateway });
       await api.register(receiptsRoutes, { db, config });
       await api.register(transportRoutes, { db, config, gateway, notifier });
+      await api.register(packageNamesRoutes, { db, config, gateway, notifier });
+      await api.register(monitorRoutes, { db, config, gateway, notifier });
+      await api.register(judicialRoutes, { db, config, gateway, notifier });
+      await api.register(insuranceRoutes, { db, config, gateway, notifier });
+      await api.register(capacityRoutes, { db, config, gateway, notifier });
       if (config.devTools) await api.register(devRoutes, { db, config, notifier });
     },
     { prefix: '/apiHome' },

@@ -14,7 +14,8 @@ setup('a signed-in customer with an authenticated company', async ({ request }) 
     legalPerson: '周宽',
     creditPrefix: '91310115MA',
   });
-  // 车辆运力 (code 11) is opened per account by the operator: open it here so the fit sweep measures its screens.
-  operator('features', who.name, '1,7,11,15');
+  // The menu codes an operator opens per account (车辆运力, 车险分析, 司法平台, 企业运力, 包名管理…):
+  // open them all here so the fit sweep measures every screen.
+  operator('features', who.name, '1,6,7,10,11,12,13,15');
   await request.storageState({ path: CUSTOMER.state });
 });

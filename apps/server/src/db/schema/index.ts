@@ -21,3 +21,7 @@ export * from './invoices';
 export * from './subaccounts';
 export * from './queries';
 export * from './transport';
+export * from './package-names';
+export * from './judicial';
+export * from './insurance';
+export * from './capacity';

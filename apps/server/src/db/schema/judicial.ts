@@ -1,0 +1,2 @@
+// Issue #23: the tables of contracts' judicial.ts.
+export {};
