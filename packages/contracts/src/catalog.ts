@@ -172,6 +172,8 @@ export type InterfaceParam = z.infer<typeof InterfaceParam>;
 export const InterfaceDetail = InterfaceCard.extend({
   /** The gateway path /{domain}/{sub}/{id}. */
   path: z.string(),
+  /** An SDK interface: its calls declare an app registered in 包名管理 (X-App-* headers, SYSTEM_048). */
+  sdk: z.boolean(),
   description: z.string(),
   params: z.array(InterfaceParam),
   responseFields: z.array(z.object({ name: z.string(), type: z.string(), description: z.string() })),

@@ -32,6 +32,7 @@ export const PLATFORM_CODES = {
   SYSTEM_045: '不支持的请求类型，请使用 application/x-www-form-urlencoded 或 application/json',
   SYSTEM_046: '参数过多或参数名过长',
   SYSTEM_047: '请求地址或请求头过长',
+  SYSTEM_048: '调用方应用未登记或未启用，请在用户中心「包名管理」登记并启用',
   SYSTEM_999: '系统内部错误',
 } as const;
 export type PlatformCode = keyof typeof PLATFORM_CODES;

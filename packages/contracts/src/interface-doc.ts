@@ -28,6 +28,29 @@ export interface PageCode {
 export interface DocInterface {
   path: string;
   params: readonly PageParam[];
+  /** An SDK interface (issue #23): its calls declare the app, registered in 包名管理. */
+  sdk?: boolean;
+}
+
+/**
+ * The app an SDK interface's samples declare (X-App-* headers): the example a page shows, which
+ * the caller replaces with its own app as registered and enabled in 包名管理.
+ */
+export const SAMPLE_APP = {
+  platform: 'android',
+  packageName: 'com.example.app',
+  signature: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89',
+} as const;
+
+/** The headers a sample call sends beside its form: an SDK interface's app, nothing otherwise. */
+export function sampleHeaders(d: Pick<DocInterface, 'sdk'>): Array<[string, string]> {
+  return d.sdk
+    ? [
+        ['X-App-Platform', SAMPLE_APP.platform],
+        ['X-App-Package', SAMPLE_APP.packageName],
+        ['X-App-Signature', SAMPLE_APP.signature],
+      ]
+    : [];
 }
 
 export type SampleLanguage = 'curl' | 'Java' | 'Python' | 'Node.js' | 'PHP' | 'Go';
@@ -65,7 +88,9 @@ export function requestSample(gatewayUrl: string, d: DocInterface): string {
   const body = sampleFields(d)
     .map((f) => `${f.name}=${f.value}`)
     .join('&');
-  return [`POST ${gatewayUrl}${d.path}`, 'Content-Type: application/x-www-form-urlencoded', '', body].join('\n');
+  return [`POST ${gatewayUrl}${d.path}`, 'Content-Type: application/x-www-form-urlencoded', ...sampleHeaders(d).map(([k, v]) => `${k}: ${v}`), '', body].join(
+    '\n',
+  );
 }
 
 /** A POSIX shell word: single quotes, an inner quote closed, escaped and reopened. */
@@ -86,6 +111,7 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
   const fields = sampleFields(d, key);
   const files = fields.filter((f) => f.file);
   const b64 = (f: SampleField) => `${f.name}.b64`;
+  const headers = sampleHeaders(d);
 
   const curl = [
     ...(files.length
@@ -95,6 +121,7 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
         ]
       : []),
     `curl ${shellQuote(url)} \\`,
+    ...headers.map(([k, v]) => `  -H ${shellQuote(`${k}: ${v}`)} \\`),
     ...fields.map((f, i) => `  --data-urlencode ${shellQuote(f.file ? `${f.name}@${b64(f)}` : `${f.name}=${f.value}`)}${i < fields.length - 1 ? ' \\' : ''}`),
   ].join('\n');
 
@@ -120,6 +147,7 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
     '            .collect(Collectors.joining("&"));',
     `        HttpRequest request = HttpRequest.newBuilder(URI.create(${lit(url)}))`,
     '            .header("Content-Type", "application/x-www-form-urlencoded")',
+    ...headers.map(([k, v]) => `            .header(${lit(k)}, ${lit(v)})`),
     '            .POST(HttpRequest.BodyPublishers.ofString(body))',
     '            .build();',
     '        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());',
@@ -138,7 +166,8 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
       f.file ? `    ${lit(f.name)}: base64.b64encode(open(${lit(f.file)}, "rb").read()).decode(),` : `    ${lit(f.name)}: ${lit(f.value)},`,
     ),
     '}',
-    'resp = requests.post(url, data=data, timeout=10)',
+    ...(headers.length ? ['headers = {', ...headers.map(([k, v]) => `    ${lit(k)}: ${lit(v)},`), '}'] : []),
+    headers.length ? 'resp = requests.post(url, data=data, headers=headers, timeout=10)' : 'resp = requests.post(url, data=data, timeout=10)',
     'print(resp.json())',
   ].join('\n');
 
@@ -149,7 +178,9 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
     ...fields.map((f) => (f.file ? `  ${lit(f.name)}: readFileSync(${lit(f.file)}).toString('base64'),` : `  ${lit(f.name)}: ${lit(f.value)},`)),
     '});',
     '',
-    "const res = await fetch(url, { method: 'POST', body });",
+    headers.length
+      ? `const res = await fetch(url, { method: 'POST', body, headers: { ${headers.map(([k, v]) => `${lit(k)}: ${lit(v)}`).join(', ')} } });`
+      : "const res = await fetch(url, { method: 'POST', body });",
     'console.log(await res.json());',
   ].join('\n');
 
@@ -162,6 +193,7 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
     '$ch = curl_init($url);',
     'curl_setopt($ch, CURLOPT_POST, true);',
     'curl_setopt($ch, CURLOPT_POSTFIELDS, http_build_query($data));',
+    ...(headers.length ? [`curl_setopt($ch, CURLOPT_HTTPHEADER, [${headers.map(([k, v]) => lit(`${k}: ${v}`)).join(', ')}]);`] : []),
     'curl_setopt($ch, CURLOPT_RETURNTRANSFER, true);',
     'curl_setopt($ch, CURLOPT_TIMEOUT, 10);',
     'echo curl_exec($ch);',
@@ -178,6 +210,7 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
     '\t"net/http"',
     '\t"net/url"',
     ...(files.length ? ['\t"os"'] : []),
+    ...(headers.length ? ['\t"strings"'] : []),
     ')',
     '',
     'func main() {',
@@ -193,7 +226,17 @@ export function codeSamples(gatewayUrl: string, d: DocInterface, key: string = K
           ]
         : [`\tform.Set(${lit(f.name)}, ${lit(f.value)})`],
     ),
-    `\tresp, err := http.PostForm(${lit(url)}, form)`,
+    ...(headers.length
+      ? [
+          `\treq, err := http.NewRequest("POST", ${lit(url)}, strings.NewReader(form.Encode()))`,
+          '\tif err != nil {',
+          '\t\tpanic(err)',
+          '\t}',
+          '\treq.Header.Set("Content-Type", "application/x-www-form-urlencoded")',
+          ...headers.map(([k, v]) => `\treq.Header.Set(${lit(k)}, ${lit(v)})`),
+          '\tresp, err := http.DefaultClient.Do(req)',
+        ]
+      : [`\tresp, err := http.PostForm(${lit(url)}, form)`]),
     '\tif err != nil {',
     '\t\tpanic(err)',
     '\t}',
@@ -271,7 +314,7 @@ export interface CodeRow {
  * a malformed ID number is SYSTEM_042, never the data source's 10005. The other SYSTEM_ codes
  * (key, quota, whitelist, signature…) are the same for every interface: PLATFORM_CODES.
  */
-export function interfaceCodes(d: DocInterface & { codes: readonly PageCode[] }): CodeRow[] {
+export function interfaceCodes(d: DocInterface & { codes: readonly PageCode[]; sdk?: boolean }): CodeRow[] {
   const own = [...d.codes].sort((a, b) => Number(b.code === GATEWAY_SUCCESS) - Number(a.code === GATEWAY_SUCCESS));
   const rows: CodeRow[] = own.map((c) => ({ source: 'interface', code: c.code, message: c.message, when: '', billable: c.billable }));
   const required = d.params.filter((p) => p.required).map((p) => p.name);
@@ -295,5 +338,15 @@ export function interfaceCodes(d: DocInterface & { codes: readonly PageCode[] })
     when: `${checked.length ? `格式不符：${checked.join('；')}；` : ''}或任一参数含控制字符（message 写明参数名）`,
     billable: false,
   });
+  // An SDK interface (issue #23) answers only the apps registered and enabled in 包名管理.
+  if (d.sdk) {
+    rows.push({
+      source: 'platform',
+      code: 'SYSTEM_048',
+      message: PLATFORM_CODES.SYSTEM_048,
+      when: '需登记应用包名：请求头未声明应用（X-App-Platform、X-App-Package，Android 另需 X-App-Signature），或该应用未在「包名管理」登记并启用',
+      billable: false,
+    });
+  }
   return rows;
 }

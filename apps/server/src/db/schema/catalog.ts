@@ -23,6 +23,8 @@ export const interfaces = pgTable(
     isHot: boolean('is_hot').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
     enterpriseOnly: boolean('enterprise_only').notNull().default(false),
+    /** Its input comes from a client SDK: a call declares its app, which must be registered in 包名管理 (gateway SYSTEM_048). */
+    sdk: boolean('sdk').notNull().default(false),
     /** on_sale | off_sale (gateway SYSTEM_015 when off). */
     status: text('status').notNull().default('on_sale'),
     /** Shown in the header menu (menuDisplay filter). */

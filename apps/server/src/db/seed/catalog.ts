@@ -1,6 +1,6 @@
 // Seeds the catalogue: interfaces, their price packages and labels. Only interfaces not yet in
 // the database get rows, so an operator's later edits survive every restart.
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { refreshListing } from '../../modules/catalog/listing';
 import { interfaceDocs, interfaceLabels, interfaces, labels, pricePackages } from '../schema';
@@ -21,6 +21,7 @@ export async function seedCatalog(db: Db): Promise<void> {
         isHot: i.isHot,
         isNew: i.isNew,
         enterpriseOnly: i.enterpriseOnly,
+        sdk: i.sdk ?? false,
         menuDisplay: i.isHot,
         trialCalls: SEED_TRIAL_CALLS[i.id] ?? 0,
         sort: n,
@@ -28,6 +29,14 @@ export async function seedCatalog(db: Db): Promise<void> {
     )
     .onConflictDoNothing({ target: interfaces.id })
     .returning({ id: interfaces.id });
+  // Which interfaces are SDK interfaces is the catalogue's nature, not an operator's edit: kept in
+  // step with the seed on every start (databases seeded before the flag existed get it too).
+  const sdkIds = SEED_INTERFACES.filter((i) => i.sdk).map((i) => i.id);
+  if (sdkIds.length)
+    await db
+      .update(interfaces)
+      .set({ sdk: true })
+      .where(and(inArray(interfaces.id, sdkIds), eq(interfaces.sdk, false)));
   if (added.length === 0) return;
   const fresh = new Set(added.map((a) => a.id));
   const seeds = SEED_INTERFACES.filter((i) => fresh.has(i.id));

@@ -10,13 +10,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { codeSamples, type PageCode, type PageParam, formatCheck, interfaceCodes, KEY_PLACEHOLDER, sampleAnswer, sampleFields } from '@apimarket/contracts';
+import {
+  codeSamples,
+  type PageCode,
+  type PageParam,
+  formatCheck,
+  interfaceCodes,
+  KEY_PLACEHOLDER,
+  sampleAnswer,
+  sampleFields,
+  sampleHeaders,
+} from '@apimarket/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interfaces, purchases } from '../../db/schema';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { get } from '../../test/identity';
+import { registerTestApp } from '../../test/gateway';
 
 const run = promisify(execFile);
 
@@ -25,6 +36,7 @@ interface Detail {
   id: number;
   interfaceName: string;
   path: string;
+  sdk: boolean;
   params: PageParam[];
   responseFields: Array<{ name: string; type: string; description: string }>;
   codes: PageCode[];
@@ -72,6 +84,8 @@ beforeAll(async () => {
     )
     .returning({ interfaceId: purchases.interfaceId, key: purchases.key });
   for (const r of rows) keys.set(r.interfaceId, r.key);
+  // An SDK interface answers apps registered in 包名管理: the buyer registers the one the pages' samples declare.
+  for (const d of details) if (d.sdk) await registerTestApp(t, keys.get(d.id) ?? '');
 }, 60_000);
 
 afterAll(async () => {
@@ -99,7 +113,8 @@ function form(d: Detail, change: Record<string, string | null> = {}): string {
 }
 
 async function call(d: Detail, change: Record<string, string | null>): Promise<{ code: string; message: string; data: unknown; seqNo: string }> {
-  const res = await t.app.inject({ method: 'POST', url: d.path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(d, change) });
+  const headers = { 'content-type': 'application/x-www-form-urlencoded', ...Object.fromEntries(sampleHeaders(d)) };
+  const res = await t.app.inject({ method: 'POST', url: d.path, headers, payload: form(d, change) });
   return res.json();
 }
 

@@ -186,6 +186,7 @@ export async function getInterface(db: Db, id: number | null) {
     .select({
       ...card,
       path: interfaces.path,
+      sdk: interfaces.sdk,
       description: interfaceDocs.description,
       params: interfaceDocs.params,
       responseFields: interfaceDocs.responseFields,

@@ -3,7 +3,8 @@
 // customer's system branches on `code` (ARCHITECTURE.md), and every answer has a seqNo — a body
 // that cannot be read, a path that does not exist and the platform's own failure included.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
+import { APP_HEADERS, PLATFORM_CODES, type PlatformCode } from '@apimarket/contracts';
+import type { DeclaredApp } from '../packagenames/packagenames.service';
 import { isPortalPath, type OutsidePortal } from '../../http/error-handler';
 import { AddressLimiter } from './address-limit';
 import { CallCommitter } from './committer';
@@ -18,6 +19,21 @@ function flat(value: unknown): Record<string, string> {
     }
   }
   return out;
+}
+
+/** One header's value as text (the first of repeated ones), trimmed and bounded. */
+function header(request: FastifyRequest, name: string): string {
+  const v = request.headers[name];
+  return (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')).trim().slice(0, 300);
+}
+
+/** The app a call declares in its X-App-* headers (checked for SDK interfaces only). */
+function declaredApp(request: FastifyRequest): DeclaredApp {
+  return {
+    platform: header(request, APP_HEADERS.platform).toLowerCase(),
+    packageName: header(request, APP_HEADERS.package),
+    signature: header(request, APP_HEADERS.signature),
+  };
 }
 
 /**
@@ -76,7 +92,7 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Gate
     }
     const fields = { ...flat(request.query), ...flat(body) };
     try {
-      return reply.send(await handleCall(deps, { domain, sub, interfaceId, fields, ip: request.ip }));
+      return reply.send(await handleCall(deps, { domain, sub, interfaceId, fields, ip: request.ip, app: declaredApp(request) }));
     } catch (err) {
       // Nothing was charged (the charge and the record commit together); say so in the contract,
       // and record it so support finds the seqNo.

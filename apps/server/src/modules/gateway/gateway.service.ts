@@ -27,6 +27,7 @@ import type { Db } from '../../db/client';
 import { forgetEverything, Memo } from '../../memo';
 import { assignedCallsLeft, assignments, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
+import { appRefusal, type DeclaredApp } from '../packagenames/packagenames.service';
 import { ipAllowed } from '../whitelist/whitelist.service';
 import type { AddressLimiter } from './address-limit';
 import type { CallCommitter, CommitSummary } from './committer';
@@ -70,6 +71,11 @@ export interface GatewayCall {
   via?: 'key' | 'session';
   /** The seqNo to record the call under, when the caller must know it beforehand (batch rows). */
   seqNo?: string;
+  /**
+   * The app the call declares (X-App-* headers): what an SDK interface's call is checked against
+   * in 包名管理 (SYSTEM_048). A session's call (the platform calling for the owner) has none.
+   */
+  app?: DeclaredApp;
 }
 
 /** A call's answer with what it did: whether it was charged, and how long the platform took. */
@@ -100,6 +106,8 @@ interface CachedInterface {
   path: string;
   onSale: boolean;
   enterpriseOnly: boolean;
+  /** Its calls declare their app, registered and enabled in 包名管理. */
+  sdk: boolean;
 }
 const interfaceCache = new Memo<number, CachedInterface | null>('interfaces', { ms: CACHE_MS, max: 5000 });
 const qualifiedCache = new Memo<number, boolean>('qualification', { ms: CACHE_MS, max: 50_000, byMember: true });
@@ -126,6 +134,7 @@ async function interfaceOf(db: Db, id: number): Promise<CachedInterface | null> 
         path: row.i.path,
         onSale: row.i.status === 'on_sale',
         enterpriseOnly: row.i.enterpriseOnly,
+        sdk: row.i.sdk,
       }
     : null;
   interfaceCache.set(id, value);
@@ -285,6 +294,8 @@ function businessFields(fields: Record<string, string>): Record<string, string> 
   return out;
 }
 
+const NO_APP: DeclaredApp = { platform: '', packageName: '', signature: '' };
+
 const platform = (code: PlatformCode, message: string = PLATFORM_CODES[code]) => ({ code, message, data: null, billable: false });
 
 /**
@@ -407,6 +418,12 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   if (purchase.callsLeft <= 0 || purchase.expiresAt <= Date.now()) return { ...platform('SYSTEM_002'), ...here };
   if (iface.enterpriseOnly && !(await isQualified(deps.db, purchase.memberId))) return { ...platform('SYSTEM_008'), ...here };
   if (!bySession && !(await ipAllowed(deps.db, purchase.ownerId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
+  // An SDK interface answers only the apps the buyer registered and enabled (a session's call is
+  // the platform's own for the owner, not an app's: 在线测试, 在线查询, batch).
+  if (iface.sdk && !bySession) {
+    const refusal = await appRefusal(deps.db, purchase.ownerId, call.app ?? NO_APP);
+    if (refusal) return { ...platform('SYSTEM_048', refusal), ...here };
+  }
   if (overRate(key, deps.ratePerKey)) return { ...platform('SYSTEM_038'), ...here };
 
   const problem = checkParams(iface.spec, params);

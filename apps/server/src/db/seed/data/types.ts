@@ -61,6 +61,11 @@ export interface SeedInterface {
   isNew: boolean;
   /** Only callable after enterprise authentication is approved (gateway SYSTEM_008). */
   enterpriseOnly: boolean;
+  /**
+   * Its input can only come from a client SDK (a liveness capture, a carrier token): a call
+   * declares the app in X-App-* headers, registered in 包名管理 (gateway SYSTEM_048).
+   */
+  sdk?: boolean;
 }
 
 export type NewsType = 1 | 2 | 3; // 1 行业资讯, 2 公司新闻, 3 领导视察

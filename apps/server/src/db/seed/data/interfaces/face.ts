@@ -85,6 +85,7 @@ export const FACE_INTERFACES: SeedInterface[] = [
     isHot: true,
     isNew: false,
     enterpriseOnly: false,
+    sdk: true,
   }),
   mk({
     id: 2062,
@@ -140,6 +141,7 @@ export const FACE_INTERFACES: SeedInterface[] = [
     isHot: false,
     isNew: false,
     enterpriseOnly: false,
+    sdk: true,
   }),
   mk({
     id: 2065,
@@ -172,6 +174,7 @@ export const FACE_INTERFACES: SeedInterface[] = [
     isHot: false,
     isNew: true,
     enterpriseOnly: false,
+    sdk: true,
   }),
   mk({
     id: 2066,
@@ -454,5 +457,6 @@ export const FACE_INTERFACES: SeedInterface[] = [
     isHot: true,
     isNew: false,
     enterpriseOnly: true,
+    sdk: true,
   }),
 ];

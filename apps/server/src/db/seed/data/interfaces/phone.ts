@@ -324,6 +324,7 @@ export const PHONE_INTERFACES: SeedInterface[] = [
     isHot: true,
     isNew: false,
     enterpriseOnly: false,
+    sdk: true,
   }),
   mk({
     id: 1966,
@@ -348,6 +349,7 @@ export const PHONE_INTERFACES: SeedInterface[] = [
     isHot: false,
     isNew: false,
     enterpriseOnly: false,
+    sdk: true,
   }),
   mk({
     id: 1968,
