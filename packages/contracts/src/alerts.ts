@@ -7,6 +7,7 @@ import { qualifiedCall } from './declare';
 import { PageQuery, parseId } from './paging';
 import { Email, ImageCode, MOBILE_PATTERN, MSG, SmsCode } from './validation';
 import { formatFen, yuanToFen } from './format';
+import { GATEWAY_SUCCESS } from './gateway';
 
 export const ALERT_KINDS = ['balance', 'calls_left', 'daily_calls', 'error_rate'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -34,6 +35,22 @@ export const ALERT_LIMITS = {
   contactPageSizeMax: 9999,
   contactNameMax: 20,
 } as const;
+
+// ── The error rate (the error_rate rule's measure; 接口监控 shows the same figure) ────────────
+/** A call counts as an error of an error-rate rule: one of its codes, or (none chosen) any code but 10000. */
+export function isAlertError(code: string, codes: readonly string[] = []): boolean {
+  return codes.length ? codes.includes(code) : code !== GATEWAY_SUCCESS;
+}
+
+/** The error rate in whole percent, rounded (0 without calls); judged only from minCallsForRate calls on. */
+export function alertErrorRate(total: number, errors: number): { rate: number; judged: boolean } {
+  return { rate: total ? Math.round((errors * 100) / total) : 0, judged: total >= ALERT_LIMITS.minCallsForRate };
+}
+
+/** The rule crosses when errors × 100 ≥ threshold × total, over at least minCallsForRate calls. */
+export function alertCrossed(total: number, errors: number, threshold: number): boolean {
+  return total >= ALERT_LIMITS.minCallsForRate && errors * 100 >= threshold * total;
+}
 
 export const ALERT_MSG = {
   saved: '预警设置已保存',

@@ -8,8 +8,8 @@
 // note are written in one transaction; SMS and e-mail to the account's verified contacts follow,
 // each delivery recorded (a failed one never stops the evaluation). A change of the account's own
 // rules is judged at once (judgeNow) so the page that saved it reads the outcome.
-import { ALERT_KIND_LABEL, ALERT_LIMITS, type AlertKind, GATEWAY_SUCCESS, alertAmount } from '@apimarket/contracts';
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { ALERT_KIND_LABEL, type AlertKind, alertAmount, alertCrossed, alertErrorRate, isAlertError } from '@apimarket/contracts';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { alertContacts, alertDeliveries, alertFirings, alertRules, callRecords, interfaces } from '../../db/schema';
@@ -50,12 +50,8 @@ async function measure(db: Db, rule: Rule): Promise<Measure | null> {
     case 'error_rate': {
       // The window's raw records, found through call_records (member_id, created_at): a few
       // minutes of one account's calls, never a scan of its history.
-      const codes = rule.codes.length ? inArray(callRecords.code, rule.codes) : ne(callRecords.code, GATEWAY_SUCCESS);
-      const [row] = await db
-        .select({
-          total: sql<string>`count(*)::text`,
-          errors: sql<string>`(count(*) filter (where ${codes}))::text`,
-        })
+      const rows = await db
+        .select({ code: callRecords.code, n: sql<string>`count(*)::text` })
         .from(callRecords)
         .where(
           and(
@@ -63,13 +59,15 @@ async function measure(db: Db, rule: Rule): Promise<Measure | null> {
             sql`${callRecords.createdAt} > now() - make_interval(mins => ${rule.windowMinutes})`,
             eq(callRecords.interfaceId, rule.interfaceId),
           ),
-        );
-      const total = Number(row?.total ?? 0);
-      const errors = Number(row?.errors ?? 0);
-      const rate = total ? Math.round((errors * 100) / total) : 0;
+        )
+        .groupBy(callRecords.code);
+      // The one formula (contracts alerts.ts), which 接口监控 shows too.
+      const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+      const errors = rows.filter((r) => isAlertError(r.code, rule.codes)).reduce((sum, r) => sum + Number(r.n), 0);
+      const { rate, judged } = alertErrorRate(total, errors);
       // Too few calls say nothing about a rate: judged (crossed or safe) from the minimum on.
-      if (total < ALERT_LIMITS.minCallsForRate) return null;
-      return { value: rate, crossed: errors * 100 >= rule.threshold * total, detail: { total, errors } };
+      if (!judged) return null;
+      return { value: rate, crossed: alertCrossed(total, errors, rule.threshold), detail: { total, errors } };
     }
     default:
       return null;
