@@ -4,6 +4,7 @@
 import type { InterfaceSpec } from '../../types';
 import type { Family } from '../context';
 import { bankcardFamily } from './bankcard';
+import { capacityFamily, isCapacityProfile } from './capacity';
 import { companyFamily } from './company';
 import { faceFamily } from './face';
 import { identityFamily } from './identity';
@@ -31,6 +32,8 @@ const BY_CATEGORY: Record<number, Family> = {
   11: genericFamily,
 };
 
-export function familyOf(spec: Pick<InterfaceSpec, 'categoryId'>): Family {
+export function familyOf(spec: Pick<InterfaceSpec, 'categoryId' | 'responseFields'>): Family {
+  // A company's fleet profile (9883 企业运力画像) is answered per company, not per vehicle.
+  if (isCapacityProfile(spec)) return capacityFamily;
   return BY_CATEGORY[spec.categoryId] ?? genericFamily;
 }
