@@ -6,7 +6,7 @@ import dynamic from 'next/dynamic';
 import styles from './map.module.css';
 import type { FleetMapProps } from './types';
 
-export type { FenceDraft, FleetMapFence, FleetMapMarker, FleetMapProps, MapTiles } from './types';
+export type { FenceDraft, FleetMapFence, FleetMapLine, FleetMapMarker, FleetMapProps, MapTiles } from './types';
 
 const LeafletMap = dynamic(() => import('./LeafletMap'), {
   ssr: false,

@@ -8,6 +8,7 @@ import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { arcPoints } from './arc';
 import { type BaseMap, loadBaseMap } from './base-map';
 import { fromDisplay, type LonLat, type MapCrs, round6, toDisplay } from './coords';
 import styles from './map.module.css';
@@ -16,7 +17,7 @@ import type { FenceDraft, FleetMapProps } from './types';
 const CHINA = L.latLngBounds([18, 73.5], [53.6, 135]);
 /** Offline there is nothing to see far outside China; the view stays near it. */
 const OFFLINE_LIMIT = L.latLngBounds([-5, 55], [62, 160]);
-const COLOR = { primary: '#1d5cff', track: '#7fa0ef', played: '#1246d6', stop: '#c8480b', fence: '#1d5cff', selected: '#c8480b' };
+const COLOR = { primary: '#1d5cff', track: '#7fa0ef', played: '#1246d6', stop: '#c8480b', fence: '#1d5cff', selected: '#c8480b', line: '#1d5cff' };
 
 /** Performance marks the drawing benchmark reads (scripts/bench-map.mjs). */
 export const TRACK_MEASURE = 'fleetmap:track';
@@ -97,7 +98,7 @@ function drawBase(map: L.Map, base: BaseMap): void {
 }
 
 export default function LeafletMap(props: FleetMapProps) {
-  const { tiles, markers, track, cursor, stops, fences, draw, onMarkerClick } = props;
+  const { tiles, markers, track, cursor, stops, fences, lines, draw, onMarkerClick, onLineClick } = props;
   const el = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const [sized, setSized] = useState(0);
@@ -314,6 +315,55 @@ export default function LeafletMap(props: FleetMapProps) {
     };
   }, [map, fences, crs]);
 
+  // ── Driving lines ────────────────────────────────────────────────────────────────────────────
+  const lineClickRef = useRef(onLineClick);
+  lineClickRef.current = onLineClick;
+  useEffect(() => {
+    if (!map || !lines?.length) return;
+    const group = L.layerGroup().addTo(map);
+    const cities = new Map<string, LonLat>();
+    // The chosen line last, so it is drawn above the others.
+    const ordered = [...lines].sort((x, y) => Number(Boolean(x.selected)) - Number(Boolean(y.selected)));
+    for (const line of ordered) {
+      const pts = arcPoints(toDisplay(line.from, crs), toDisplay(line.to, crs)).map(ll);
+      const color = line.selected ? COLOR.selected : COLOR.line;
+      const weight = 2 + Math.round(Math.min(1, Math.max(0, line.weight ?? 0)) * 6);
+      const path = L.polyline(pts, { color, weight: line.selected ? weight + 1 : weight, opacity: line.selected ? 0.95 : 0.75, className: 'fleet-line' });
+      path.bindTooltip(line.label, { sticky: true });
+      path.on('click', () => lineClickRef.current?.(line.id));
+      path.addTo(group);
+      // The arrow at the middle of the arc points the way the line runs.
+      const mid = Math.floor(pts.length / 2);
+      const [a, b] = [pts[mid - 1], pts[mid + 1]];
+      const at = pts[mid];
+      if (a && b && at) {
+        L.marker(at, {
+          icon: L.divIcon({
+            className: `${styles.lineArrow} ${line.selected ? styles.lineArrowChosen : ''}`,
+            html: arrowHtml(headingBetween(a, b)),
+            iconSize: [18, 18],
+            iconAnchor: [9, 9],
+          }),
+          keyboard: false,
+          interactive: false,
+        }).addTo(group);
+      }
+      cities.set(line.fromLabel, line.from);
+      cities.set(line.toLabel, line.to);
+    }
+    for (const [name, p] of cities) {
+      L.marker(ll(toDisplay(p, crs)), {
+        icon: L.divIcon({ className: styles.lineCity, html: `<i></i><span>${name.replace(/[<>&"]/g, '')}</span>`, iconSize: [0, 0] }),
+        keyboard: false,
+        interactive: false,
+        zIndexOffset: 600,
+      }).addTo(group);
+    }
+    return () => {
+      group.remove();
+    };
+  }, [map, lines, crs]);
+
   // ── Drawing a fence (geoman) ─────────────────────────────────────────────────────────────────
   const drawShape = draw?.shape ?? null;
   const changeRef = useRef(draw?.onChange);
@@ -407,7 +457,8 @@ export default function LeafletMap(props: FleetMapProps) {
   // ── What the view frames ─────────────────────────────────────────────────────────────────────
   const markerKey = markers?.map((m) => m.id).join(',') ?? '';
   const fenceKey = fences?.map((f) => `${f.id}:${f.selected ? 1 : 0}`).join(',') ?? '';
-  const fit = props.fit ?? (latlngs ? 'track' : markers?.length ? 'markers' : fences?.length ? 'fences' : 'china');
+  const lineKey = lines?.map((l) => l.id).join(',') ?? '';
+  const fit = props.fit ?? (latlngs ? 'track' : markers?.length ? 'markers' : fences?.length ? 'fences' : lines?.length ? 'lines' : 'china');
   // biome-ignore lint/correctness/useExhaustiveDependencies: refit when the set of things changes, not on every position refresh
   useEffect(() => {
     if (!map) return;
@@ -425,12 +476,14 @@ export default function LeafletMap(props: FleetMapProps) {
               : null;
         if (b) bounds = bounds ? bounds.extend(b) : b;
       }
+    } else if (fit === 'lines' && lines?.length) {
+      bounds = L.latLngBounds(lines.flatMap((l) => arcPoints(toDisplay(l.from, crs), toDisplay(l.to, crs), 8).map(ll)));
     } else if (fit === 'china') bounds = CHINA;
     if (!bounds) return;
     // No animation: the view is where the data is in the same frame it is drawn.
     if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), 14, { animate: false });
     else map.fitBounds(bounds, { padding: [28, 28], maxZoom: 15, animate: false });
-  }, [map, fit, latlngs, markerKey, fenceKey, crs, sized]);
+  }, [map, fit, latlngs, markerKey, fenceKey, lineKey, crs, sized]);
 
   // The benchmark's figure: converting the points, then from adding the layers to the frame in which
   // Leaflet painted them (the map itself and its base are made before, and not counted).

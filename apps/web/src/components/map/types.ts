@@ -31,6 +31,24 @@ export interface FleetMapFence {
   selected?: boolean;
 }
 
+/**
+ * A regular driving line between two cities (the insurance models' 常跑线路): drawn as a gentle arc
+ * with an arrow at its middle pointing from → to, thicker for a larger share, the cities marked.
+ */
+export interface FleetMapLine {
+  id: number;
+  from: LonLat;
+  to: LonLat;
+  fromLabel: string;
+  toLabel: string;
+  /** The line's tooltip: 杭州 → 上海 · 86 趟 · 176 公里. */
+  label: string;
+  /** 0–1, the line's share of the kilometres: the stroke's width. */
+  weight?: number;
+  /** The row chosen beside the map: drawn in the accent colour, above the others. */
+  selected?: boolean;
+}
+
 /** All coordinates in and out are GCJ-02 [lon, lat]. */
 export interface FleetMapProps {
   tiles: MapTiles;
@@ -41,13 +59,15 @@ export interface FleetMapProps {
   cursor?: number | null;
   stops?: { lon: number; lat: number; label: string }[];
   fences?: FleetMapFence[];
+  lines?: FleetMapLine[];
   /**
    * Drawing a fence: circle or polygon, edited by dragging; onChange gets GCJ-02 values, the radius
    * in metres. `initial` (optional) starts from an existing shape, for editing a fence.
    */
   draw?: { shape: 'circle' | 'polygon'; onChange: (s: FenceDraft) => void; initial?: FenceDraft | null } | null;
   /** What the view frames when the data arrives; by default the track, else the markers, else the fences, else China. */
-  fit?: 'markers' | 'track' | 'fences' | 'china';
+  fit?: 'markers' | 'track' | 'fences' | 'lines' | 'china';
+  onLineClick?: (id: number) => void;
   onMarkerClick?: (id: number) => void;
   /** Accessible name of the map region. */
   ariaLabel?: string;

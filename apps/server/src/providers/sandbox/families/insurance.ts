@@ -1,12 +1,13 @@
 // Insurance models (category 8): a risk score per vehicle or fleet with its documented grade
 // (A < 30 ≤ B < 40 ≤ C < 60 ≤ D < 80 ≤ E) and the factors behind it, driving-behaviour scores,
 // claims history, fraud signals, fatigue events and idle periods inside the query window.
-import type { Ctx, Family } from '../context';
+import { CODE, type Ctx, type Family } from '../context';
 import { type Draw, drawFor } from '../draw';
 import { arr, isObject, type Json, num, put, putAll, str } from '../json';
 import { parseDateTime } from '../inputs';
 import { destination, mainProvinces, movePlaces, origin, placeSwaps, vehicleKey, wallTime } from './geo';
 import { vehicleOutcome } from './vehicle';
+import { linesAndCycles } from '../insurance-lines';
 
 const RISK_FACTORS = [
   '夜间行驶里程占比偏高',
@@ -33,7 +34,11 @@ const riskScore = (d: Draw) => Math.round((d.int('s1', 8, 92) + d.int('s2', 8, 9
 
 export const insuranceFamily: Family = {
   name: 'insurance',
-  outcome: vehicleOutcome,
+  // The fleet model (9964) takes a company name or a credit code: neither is a bad request.
+  outcome: (ctx) =>
+    ctx.spec.params.some((p) => p.name === 'creditCode') && !ctx.param('companyName') && !ctx.param('creditCode')
+      ? ctx.firstDeclared(CODE.BAD_PARAM)
+      : vehicleOutcome(ctx),
   swaps: (ctx) => (ctx.param('plateNumber') ? placeSwaps(ctx) : []),
   fill(ctx, data) {
     const d = drawFor(['risk', vehicleKey(ctx), ctx.spec.id]);
@@ -43,6 +48,8 @@ export const insuranceFamily: Family = {
       if (provinces) put(data, 'mainProvinces', mainProvinces(ctx, provinces));
     }
     fillScore(ctx, data, d);
+    fillTrips(ctx, data, d);
+    fillFleet(data, d);
     fillBehaviour(data, d);
     fillClaims(data, d);
     fillFraud(data, d);
@@ -72,6 +79,62 @@ function fillScore(ctx: Ctx, data: Json, d: Draw): void {
   if (ctx.param('plateNumber') && num(data, 'ridehailingProbability') !== undefined) {
     put(data, 'ridehailingProbability', d.num('ridehailing', 0.02, score > 50 ? 0.9 : 0.3, 2));
   }
+}
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * A scored truck or coach (9963, 9965): its regular lines and driving cycles from the sandbox
+ * fleet's roads (insurance-lines.ts), and the figures the score rests on read from those cycles —
+ * monthly kilometres, night share, overspeeding and fatigue — so factors, lines and cycles agree.
+ */
+function fillTrips(ctx: Ctx, data: Json, d: Draw): void {
+  const plate = ctx.param('plateNumber');
+  const score = num(data, 'score');
+  if (!plate || score === undefined || !arr(data, 'lines')) return;
+  const bus = num(data, 'stopRegularity') !== undefined;
+  const { lines, cycles } = linesAndCycles(plate, ctx.param('plateColor') ?? '', bus ? 'bus' : 'truck', ctx.now, score);
+  type Cycle = { km: number; nightShare: number; overspeedCount: number; fatigue: boolean };
+  const cs = cycles as unknown as Cycle[];
+  const km = cs.reduce((a, c) => a + c.km, 0);
+  const nightKm = cs.reduce((a, c) => a + c.km * c.nightShare, 0);
+  const provinces = [...new Set((lines as unknown as Array<{ fromProvince: string; toProvince: string }>).flatMap((l) => [l.fromProvince, l.toProvince]))];
+  putAll(data, {
+    lines,
+    cycles,
+    monthlyMileage: Math.round(km / 3),
+    nightRatio: km ? r2(nightKm / km) : 0,
+    overspeedCount: cs.reduce((a, c) => a + c.overspeedCount, 0),
+    fatigueCount: cs.filter((c) => c.fatigue).length,
+    mainProvinces: provinces.slice(0, 3),
+  });
+  if (bus) {
+    const longKm = cs.filter((c) => c.km >= 300).reduce((a, c) => a + c.km * c.nightShare, 0);
+    putAll(data, {
+      nightLongRatio: km ? r2(longKm / km) : 0,
+      mountainRatio: d.num('mountain', 0.02, 0.08 + score / 300, 2),
+      stopRegularity: d.num('stops', Math.max(0.3, 0.95 - score / 100), Math.min(0.99, 1.2 - score / 100), 2),
+    });
+  }
+}
+
+/** A fleet (9964): its evaluated vehicles by grade, agreeing with its high-risk share. */
+function fillFleet(data: Json, d: Draw): void {
+  const evaluated = num(data, 'evaluatedCount');
+  const ratio = num(data, 'highRiskRatio');
+  if (evaluated === undefined || ratio === undefined || !isObject(data) || !isObject(data.gradeDistribution ?? null)) return;
+  const high = Math.round(evaluated * ratio);
+  const e = Math.round(high * d.num('eShare', 0.15, 0.4, 2));
+  const rest = evaluated - high;
+  const a = Math.round(rest * d.num('aShare', 0.2, 0.45, 2));
+  const b = Math.round((rest - a) * d.num('bShare', 0.3, 0.6, 2));
+  put(data, 'gradeDistribution', { A: a, B: b, C: rest - a - b, D: high - e, E: e });
+  putAll(data, {
+    monthlyMileage: d.int('fleetKm', 5200, 13800),
+    nightRatio: d.num('fleetNight', 0.08, 0.2 + ratio, 2),
+    overspeedPerVehicle: d.num('fleetSpeed', 0.2, 1 + ratio * 10, 1),
+    fatigueVehicleRatio: r2(Math.min(1, ratio * d.num('fleetFatigue', 0.8, 1.6, 2))),
+  });
 }
 
 /** Driving behaviour (9968): six component scores; the total is their mean. */
