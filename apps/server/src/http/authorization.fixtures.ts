@@ -12,15 +12,18 @@ import {
   assignments,
   balances,
   batchJobs,
+  capacityQueries,
   favorites,
   fenceEvents,
   fenceVehicles,
   invoices,
   invoiceTitles,
+  insuranceQueries,
   ipBindings,
   members,
   messages,
   orders,
+  packageNames,
   payments,
   purchases,
   qualifications,
@@ -62,7 +65,11 @@ export type IdKind =
   | 'call'
   | 'report'
   | 'vehicle'
-  | 'fence';
+  | 'fence'
+  | 'packageName'
+  | 'insuranceQuery'
+  | 'capacityQuery'
+  | 'judicialQuery';
 
 /** One account as a victim: the ids its private records have, and the text only they carry. */
 export interface Victim {
@@ -127,13 +134,77 @@ export async function makeParties(t: TestApp) {
       .values({ memberId: p.memberId, name: fenceName, shape: 'circle', center: [120.21, 30.21], radius: 1000 })
       .returning({ id: vehicleFences.id });
     await db.insert(fenceVehicles).values({ fenceId: fence?.id ?? 0, subscriptionId: vehicle?.id ?? 0 });
+    // A coach scored (车险分析; a bus query, so its cycles page answers its owner), a company's
+    // capacity asked (企业运力) and a judicial query (司法可视化, an 在线查询 item of 9839): each
+    // marked by its subject.
+    const insuranceSubject = mark(`客车${p.label}`);
+    const [insurance] = await db
+      .insert(insuranceQueries)
+      .values({
+        memberId: p.memberId,
+        model: 'bus',
+        interfaceId: 9965,
+        purchaseId: 0,
+        subject: insuranceSubject,
+        plateNumber: '浙A6K3M9',
+        plateColor: 2,
+        success: true,
+        code: '10000',
+        message: '成功',
+        seqNo: mark('SEQ'),
+        score: 52,
+        grade: 'C',
+        request: {},
+        operator: p.label,
+        result: { factors: [], topFactors: [], lines: [], cycles: [] },
+      })
+      .returning({ id: insuranceQueries.id });
+    const capacityCompany = mark(`运力企业${p.label}`);
+    const [capacity] = await db
+      .insert(capacityQueries)
+      .values({
+        memberId: p.memberId,
+        purchaseId: 0,
+        interfaceId: 9883,
+        companyName: capacityCompany,
+        seqNo: mark('SEQ'),
+        code: '10000',
+        message: '成功',
+        data: {},
+      })
+      .returning({ id: capacityQueries.id });
+    const judicialSubject = mark(`司法对象${p.label}`);
+    const [judicialReport] = await db
+      .insert(queryReports)
+      .values({ memberId: p.memberId, subject: judicialSubject, items: 1, succeeded: 1, ip: '203.0.113.9' })
+      .returning({ id: queryReports.id });
+    const [judicial] = await db
+      .insert(queryItems)
+      .values({
+        reportId: judicialReport?.id ?? 0,
+        memberId: p.memberId,
+        purchaseId: 0,
+        interfaceId: 9839,
+        seqNo: mark('JS'),
+        // No parameters kept: the case file then names the report's subject, the marker.
+        params: {},
+        code: '10000',
+        message: '成功',
+        data: { list: [] },
+        requestedAt: new Date(),
+        answeredAt: new Date(),
+      })
+      .returning({ id: queryItems.id });
     return {
       messageId: String(msg?.id),
       contactId: String(contact?.id),
       bindingId: String(binding?.id),
       vehicleId: String(vehicle?.id),
       fenceId: String(fence?.id),
-      markers: [title, contactName, contactPhone, cidr, remark, fenceName],
+      insuranceQueryId: String(insurance?.id),
+      capacityQueryId: String(capacity?.id),
+      judicialQueryId: String(judicial?.id),
+      markers: [title, contactName, contactPhone, cidr, remark, fenceName, insuranceSubject, capacityCompany, judicialSubject],
     };
   };
 
@@ -210,6 +281,12 @@ export async function makeParties(t: TestApp) {
     const call = await f.gateway(purchase.key);
     const seqNo = String(call.json().seqNo ?? '');
     const own = await personal(a);
+    // An app allowed to call the company's SDK interfaces (包名管理: a main account's records).
+    const appName = mark(`应用${label}`);
+    const [app] = await db
+      .insert(packageNames)
+      .values({ memberId: a.memberId, platform: 'ios', packageName: `com.example.m${a.memberId}`, packageKey: `com.example.m${a.memberId}`, appName })
+      .returning({ id: packageNames.id });
     const ids: Partial<Record<IdKind, string>> = {
       purchase: String(purchase.id),
       order: unpaidOrder,
@@ -232,6 +309,10 @@ export async function makeParties(t: TestApp) {
       report: String(report?.id),
       vehicle: own.vehicleId,
       fence: own.fenceId,
+      packageName: String(app?.id),
+      insuranceQuery: own.insuranceQueryId,
+      capacityQuery: own.capacityQueryId,
+      judicialQuery: own.judicialQueryId,
     };
     // What only this main account's own records carry (its login name and phone are left out:
     // its sub-accounts may be shown whose they are).
@@ -250,7 +331,9 @@ export async function makeParties(t: TestApp) {
       paymentNo,
       ...own.markers,
     ].filter(Boolean);
-    return { party: a, ids, markers, purchaseId: purchase.id, secondId: second.id };
+    // The company's registered apps are read by its sub-accounts too (their SDK calls are held to
+    // them); only another company must not see them.
+    return { party: a, ids, markers, companyMarkers: [appName], purchaseId: purchase.id, secondId: second.id };
   };
 
   /** Gives a sub-account its own key to one of the main's purchases, and makes one call with it. */
@@ -282,7 +365,7 @@ export async function makeParties(t: TestApp) {
   const companyA: Victim = {
     label: '甲公司',
     ids: { ...A.ids, sub: String(S1.memberId), assignment: s1.assignmentId },
-    markers: [...A.markers, A.party.uName, A.party.mobile, ...s1Markers, ...s2Markers],
+    markers: [...A.markers, ...A.companyMarkers, A.party.uName, A.party.mobile, ...s1Markers, ...s2Markers],
   };
   /** The main account A as its own sub-account S1 sees it: A's records (the purchase S1 was not given), and sibling S2's. */
   const mainA: Victim = {
@@ -300,6 +383,9 @@ export async function makeParties(t: TestApp) {
       binding: s1.bindingId,
       vehicle: s1.vehicleId,
       fence: s1.fenceId,
+      insuranceQuery: s1.insuranceQueryId,
+      capacityQuery: s1.capacityQueryId,
+      judicialQuery: s1.judicialQueryId,
       member: String(S1.memberId),
       sub: String(S1.memberId),
       assignment: s1.assignmentId,
@@ -318,6 +404,9 @@ export async function makeParties(t: TestApp) {
       binding: s2.bindingId,
       vehicle: s2.vehicleId,
       fence: s2.fenceId,
+      insuranceQuery: s2.insuranceQueryId,
+      capacityQuery: s2.capacityQueryId,
+      judicialQuery: s2.judicialQueryId,
       member: String(S2.memberId),
       sub: String(S2.memberId),
       assignment: s2.assignmentId,
@@ -355,6 +444,10 @@ export async function companySnapshot(t: TestApp, memberIds: number[]) {
     vehicleFences: await db.select().from(vehicleFences).where(inArray(vehicleFences.memberId, ids)).orderBy(vehicleFences.id),
     fenceEvents: await db.select().from(fenceEvents).where(inArray(fenceEvents.memberId, ids)).orderBy(fenceEvents.id),
     trackShares: await db.select().from(trackShares).where(inArray(trackShares.memberId, ids)).orderBy(trackShares.id),
+    packageNames: await db.select().from(packageNames).where(inArray(packageNames.memberId, ids)).orderBy(packageNames.id),
+    insuranceQueries: await db.select().from(insuranceQueries).where(inArray(insuranceQueries.memberId, ids)).orderBy(insuranceQueries.id),
+    capacityQueries: await db.select().from(capacityQueries).where(inArray(capacityQueries.memberId, ids)).orderBy(capacityQueries.id),
+    queryItems: await db.select().from(queryItems).where(inArray(queryItems.memberId, ids)).orderBy(queryItems.id),
     // A session opened for a victim (a switch into it) or ended (a reset, a disable) is a change;
     // when it was last seen is not.
     sessions: await db

@@ -103,6 +103,13 @@ const ID_KIND: Record<string, IdKind> = {
   'transportApi.shareTrajectory': 'vehicle',
   'transportApi.updateFence': 'fence',
   'transportApi.deleteFence': 'fence',
+  'packageNamesApi.save': 'packageName',
+  'packageNamesApi.updateStatus': 'packageName',
+  'insuranceApi.truckCycles': 'insuranceQuery',
+  'insuranceApi.accessLog': 'insuranceQuery',
+  'capacityApi.detail': 'capacityQuery',
+  'judicialApi.detail': 'judicialQuery',
+  'judicialApi.json': 'judicialQuery',
 };
 /** Groups whose `id` is always one kind. */
 // A receipt's `id` is a batch job with type 0 (the value sent for a choice: HARMFUL) and a query
@@ -214,6 +221,13 @@ function propertiesOf(schema: z.ZodType): Record<string, Json> {
 /** Where one call reads a field unlike the others of its name: the fence list's name is a filter, left empty. */
 const BY_CALL: Record<string, Record<string, string>> = {
   'transportApi.fences': { name: '' },
+  // Filters left open, so the owner's records are in the answer; a judicial query names one of the five.
+  'packageNamesApi.list': { platform: '', keyword: '' },
+  'insuranceApi.accessHistory': { model: '', grade: '', subject: '' },
+  'judicialApi.list': { interfaceId: '', subject: '' },
+  'capacityApi.history': { company: '' },
+  'judicialApi.query': { interfaceId: '9839', name: '王小明', idcard: '110105199003070025' },
+  'packageNamesApi.save': { packageName: 'com.example.app', signature: 'AB'.repeat(32) },
 };
 
 function valueOfType(schema: Json): string {
@@ -243,6 +257,9 @@ function inputsFor(d: Declared, victim: Victim, overrides: Record<string, string
   for (const name of names) {
     let values: string[];
     if (overrides[name] !== undefined) values = [overrides[name]];
+    // A call's own value comes first: an id-like field it names is a public choice there (the five
+    // judicial interfaces, any of which anyone may name), not a record someone owns.
+    else if (BY_CALL[d.id]?.[name] !== undefined) values = [BY_CALL[d.id]?.[name] ?? ''];
     else if (ID_LIKE.test(name) && !NOT_AN_ID.has(name)) {
       const kinds = kindsOf(d, name);
       if (!kinds) {

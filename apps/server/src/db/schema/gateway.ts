@@ -39,6 +39,8 @@ export const callRecords = pgTable(
     // The call detail list (usage history): by interface, and by date range, newest first.
     index('call_records_member_interface_idx').on(t.memberId, t.interfaceId, t.id),
     index('call_records_member_time_idx').on(t.memberId, t.createdAt),
+    // 接口监控's view of an upstream: one interface's calls of every account in a window.
+    index('call_records_interface_time_idx').on(t.interfaceId, t.createdAt),
   ],
 );
 

@@ -87,7 +87,7 @@ describe('console/catalogue/interfaces and interface', () => {
   it('lists every interface, on sale or not, newest first, with its prices and packages', async () => {
     const body = await send('interfaces', { pageSize: '5' });
     expect(body.code).toBe(200);
-    expect(body.total).toBe(160);
+    expect(body.total).toBe(161);
     expect(body.rows).toHaveLength(5);
     const ids = body.rows.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -116,7 +116,7 @@ describe('console/catalogue/interfaces and interface', () => {
     const byPath = await send('interfaces', { keyword: '/logistics/track', pageSize: '50' });
     expect(byPath.total).toBe(6);
     const byCategory = await send('interfaces', { categoryId: '9', pageSize: '50' });
-    expect(byCategory.total).toBe(16);
+    expect(byCategory.total).toBe(17);
     expect(byCategory.rows.every((r: { categoryId: number }) => r.categoryId === 9)).toBe(true);
     const offSale = await send('interfaces', { status: 'off_sale' });
     expect(offSale).toMatchObject({ rows: [], total: 0 });
@@ -218,7 +218,7 @@ describe('console/catalogue/saveInterface', () => {
       isNew: true,
       trialCalls: 5,
       priceFrom: null,
-      sort: 160,
+      sort: 161,
     });
     const [doc] = await t.database.db.select().from(interfaceDocs).where(eq(interfaceDocs.interfaceId, 9976));
     expect(doc?.sampleRequest).toEqual({ name: '张三', idcard: '110101199003074514', level: '本科' });
@@ -239,7 +239,7 @@ describe('console/catalogue/saveInterface', () => {
   });
 
   it('edits only what changed, audits the difference, and says so when nothing changed', async () => {
-    const full = draft({ id: '9976', path: '/gov/edu/9976', sort: '160' });
+    const full = draft({ id: '9976', path: '/gov/edu/9976', sort: '161' });
     const same = await send('saveInterface', full);
     expect(same).toMatchObject({ code: 200, msg: M.unchanged, data: { id: 9976, changed: false } });
     // The path without its id segment is the same path too.
