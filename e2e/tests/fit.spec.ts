@@ -1,5 +1,5 @@
 // Every page fits every width: each public route (from the app folder, page-routes.ts) and each
-// built user-center screen (UC_ROUTES marked ready), loaded once and resized through the widths
+// user-center screen (every route of UC_ROUTES), loaded once and resized through the widths
 // a buyer uses, fails naming route and width when the page scrolls sideways or something sticks
 // out of the window outside a scroll container. Layouts follow the window (CSS), never the
 // User-Agent (device.ts only picks where a login lands), so a resize stands for a reload.
@@ -32,7 +32,7 @@ const TABBED = ['/api?type=11', '/news?type=3', '/knowlege?type=2', '/aboutUs/FA
 /** Pages that need a query to show anything; another interface than /api/{id}'s, with long samples. */
 const QUERY: Record<string, string> = { '/apiDetails': '/apiDetails?id=9732' };
 const PUBLIC = [...publicRoutes(pageFiles, SEED_IDS).map((r) => QUERY[r] ?? r), '/api/9963', ...TABBED];
-const USER_CENTER = UC_ROUTES.filter((r) => r.ready).map((r) => ucHref(r.path));
+const USER_CENTER = UC_ROUTES.map((r) => ucHref(r.path));
 
 interface Measure {
   scrollWidth: number;

@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { buyFirstPackage, operator, rechargeConfirmed } from './helpers';
 import { registerCustomer } from './setup/register';
 
-test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.31.0.23' } });
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.34.0.1' } });
 
 const TRUCK = '/userCenter/truckInsurance';
 const HISTORY = '/userCenter/insurance/accessHistory';

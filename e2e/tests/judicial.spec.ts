@@ -8,7 +8,7 @@ import { operator } from './helpers';
 import { registerCustomer } from './setup/register';
 import { call } from './setup/wire';
 
-test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.31.0.23' } });
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.35.0.1' } });
 
 test('a judicial query opens as its case file and as the raw answer', async ({ page }) => {
   test.setTimeout(60_000);

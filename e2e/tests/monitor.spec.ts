@@ -7,7 +7,7 @@ import { call } from './setup/wire';
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3001';
 
-test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.32.0.1' } });
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '10.36.0.1' } });
 
 test('calls made with the key show in 接口监控: the row, the drawer’s figures, charts and codes', async ({ page }) => {
   test.setTimeout(60_000);

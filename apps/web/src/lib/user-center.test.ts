@@ -100,7 +100,7 @@ describe('head and breadcrumb', () => {
   it('finds the parent of a sub-page', () => {
     expect(breadcrumb('/userCenter/dataManage/myAPI/apiTest')).toMatchObject({ parent: { title: '我的API' }, current: { title: '接口测试' } });
     expect(breadcrumb('/userCenter/messageCt')).toMatchObject({ parent: null, current: { title: '消息中心' } });
-    expect(breadcrumb('/userCenter/dataManage/myAPI/purchase')).toMatchObject({ parent: { title: '我的API' }, current: { title: '购买接口', ready: true } });
+    expect(breadcrumb('/userCenter/dataManage/myAPI/purchase')).toMatchObject({ parent: { title: '我的API' }, current: { title: '购买接口' } });
     expect(ucRoute('/userCenter/nope')).toBeNull();
     expect(ucRoute('/userCenter')?.title).toBe('首页');
   });
