@@ -22,6 +22,5 @@ export * from './subaccounts';
 export * from './queries';
 export * from './transport';
 export * from './package-names';
-export * from './judicial';
 export * from './insurance';
 export * from './capacity';

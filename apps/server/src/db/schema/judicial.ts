@@ -1,2 +1,0 @@
-// Issue #23: the tables of contracts' judicial.ts.
-export {};
