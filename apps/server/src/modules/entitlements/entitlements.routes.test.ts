@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, purchases } from '../../db/schema';
+import { assignments, members, purchases } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
@@ -90,7 +90,7 @@ describe('myBuy/getMyLawInterfaceInfo', () => {
     expect((await law(other)).data.every((r: { purchased: boolean }) => !r.purchased)).toBe(true);
   });
 
-  it('needs a session and an authenticated company; a sub-account reads its own purchases (none: it cannot buy)', async () => {
+  it('needs a session and an authenticated company; a sub-account reads the assignments it queries through', async () => {
     expect((await post(t, 'myBuy/getMyLawInterfaceInfo', {})).json().code).toBe('ALL_0024');
     const unq = await newAccount(t, '10.92.0.4');
     expect(await law(unq)).toMatchObject({ code: 'ALL_0060' });
@@ -100,7 +100,14 @@ describe('myBuy/getMyLawInterfaceInfo', () => {
     await t.database.db.update(members).set({ parentId: parent.memberId }).where(eq(members.id, child.memberId));
     const body = await law(child);
     expect(body.code).toBe(200);
+    // Nothing assigned: its main account's purchase is not its own.
     expect(body.data.find((r: { id: number }) => r.id === 9839)).toMatchObject({ purchased: false, status: 'none' });
+    // Given 9839 with 7 calls, it may query it (司法可视化 calls through the assignment).
+    await t.database.db
+      .insert(assignments)
+      .values({ memberId: child.memberId, purchaseId: await purchaseId(parent, 9839), key: newPurchaseKey(), callsAllotted: 7 });
+    clearGatewayCaches();
+    expect((await law(child)).data.find((r: { id: number }) => r.id === 9839)).toMatchObject({ purchased: true, callsLeft: 7, status: 'active', usable: true });
   });
 });
 

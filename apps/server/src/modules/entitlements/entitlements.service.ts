@@ -18,54 +18,41 @@ import type { Db } from '../../db/client';
 import { callRecords, categories, interfaces, purchases } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
+import { targetsOf } from '../query/query.service';
 
-interface PurchaseState {
-  callsLeft: number;
-  expiresAt: Date;
-  status: string;
-  expired: boolean;
-}
-
-/** One word for a purchase's state; the order of the checks is the gateway's (stopped, then expired, then calls). */
-function stateOf(p: PurchaseState | null): EntitlementStatus {
-  if (!p) return 'none';
-  if (p.status === 'stopped') return 'stopped';
-  if (p.expired) return 'expired';
-  if (p.callsLeft <= 0) return 'exhausted';
-  return 'active';
-}
-
-/** myBuy/getMyLawInterfaceInfo: the five judicial visualisation interfaces and the account's purchase of each. */
+/**
+ * myBuy/getMyLawInterfaceInfo: the five judicial visualisation interfaces and the account's
+ * purchase of each — a sub-account's assignment, as 司法可视化 calls through it (targetsOf). With
+ * several purchases of one, the one a query would use speaks: usable first, most calls left.
+ */
 export async function lawInterfaceInfo(db: Db, account: Account): Promise<LawInterfaceInfo[]> {
   const ids = [...JUDICIAL_VIEW_INTERFACE_IDS];
-  const rows = await db
-    .select({
-      id: interfaces.id,
-      name: interfaces.interfaceName,
-      callsLeft: purchases.callsLeft,
-      expiresAt: purchases.expiresAt,
-      status: purchases.status,
-      expired: sql<boolean>`${purchases.expiresAt} <= now()`,
-    })
-    .from(interfaces)
-    .leftJoin(purchases, and(eq(purchases.interfaceId, interfaces.id), eq(purchases.memberId, account.memberId)))
-    .where(inArray(interfaces.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const [names, targets] = await Promise.all([
+    db.select({ id: interfaces.id, name: interfaces.interfaceName }).from(interfaces).where(inArray(interfaces.id, ids)),
+    targetsOf(db, account, ids),
+  ]);
+  const usable = (t: (typeof targets)[number]) => Boolean(t.live) && t.callsLeft > 0;
+  const now = Date.now();
   return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return []; // not in this deployment's catalogue
-    const purchase =
-      r.expiresAt && r.status !== null && r.callsLeft !== null
-        ? { callsLeft: r.callsLeft, expiresAt: r.expiresAt, status: r.status, expired: r.expired }
-        : null;
-    const status = stateOf(purchase);
+    const name = names.find((n) => n.id === id)?.name;
+    if (name === undefined) return []; // not in this deployment's catalogue
+    const [best] = targets.filter((t) => t.interfaceId === id).sort((a, b) => Number(usable(b)) - Number(usable(a)) || b.callsLeft - a.callsLeft);
+    const status: EntitlementStatus = !best
+      ? 'none'
+      : usable(best)
+        ? 'active'
+        : best.expiresAt.getTime() <= now
+          ? 'expired'
+          : !best.live
+            ? 'stopped'
+            : 'exhausted';
     return [
       {
         id,
-        name: r.name,
-        purchased: purchase !== null,
-        callsLeft: purchase?.callsLeft ?? 0,
-        expiresAt: purchase?.expiresAt.toISOString() ?? null,
+        name,
+        purchased: best !== undefined,
+        callsLeft: Math.max(0, best?.callsLeft ?? 0),
+        expiresAt: best?.expiresAt.toISOString() ?? null,
         status,
         statusLabel: ENTITLEMENT_STATUS_LABEL[status],
         usable: status === 'active',
