@@ -44,8 +44,9 @@ test('calls made with the key show in 接口监控: the row, the drawer’s figu
   await expect(row).toContainText('4');
   await expect(row).toContainText('100%');
   await expect(row).toContainText('25%');
-  // The upstream as the platform sees it (every account's calls of 1882).
-  await expect(row).toContainText('可用率');
+  // The upstream as the platform sees it (every company's calls of 1882), or, when fewer than
+  // three companies called it this hour (this stack's other journeys decide), why it is not shown.
+  await expect(row).toContainText(/可用率|暂不展示/);
   await page.getByTestId('monitor-open-1882').click();
   const detail = page.getByTestId('monitor-detail');
   await expect(detail).toContainText('成功占比');

@@ -26,7 +26,14 @@ export const MONITOR_MSG = {
   interface: '请选择正确的接口',
   notBought: '未找到该接口，请确认已购买（子账号：已分配）该接口',
   subScope: '子账号只能查看自己的调用',
+  upstreamHidden: '该时段调用此接口的企业不足 3 家，为保护其他客户的数据，不展示平台视角',
 } as const;
+
+/**
+ * The upstream's figures are shown over the calls of at least this many companies (purchase
+ * owners): with fewer, a customer could take its own figures away and read another company's.
+ */
+export const UPSTREAM_MIN_COMPANIES = 3;
 
 // ── What each answer code means for availability ─────────────────────────────────────────────
 /**
@@ -152,7 +159,8 @@ export type MonitorFigures = z.infer<typeof MonitorFigures>;
 
 /** The platform's view of the upstream: every account's calls, aggregates only. */
 export const UpstreamView = z.object({
-  measured: z.number().int(),
+  /** At least UPSTREAM_MIN_COMPANIES companies called it in the window; otherwise no figures. */
+  shown: z.boolean(),
   availability: z.number().nullable(),
   p95: z.number().int().nullable(),
   status: z.enum(MONITOR_STATUSES),

@@ -94,8 +94,8 @@ describe('接口监控: figures', () => {
       errorRateJudged: true,
       status: 'bad',
     });
-    // Every account's measured calls: 9 of the buyer's, 2 of the sub-account's, 3 of the other's.
-    expect(id.upstream).toEqual({ measured: 14, availability: 92.86, p95: 3000, status: 'bad' });
+    // Two companies called 1882 (the buyer, with its sub-account, and the other): too few to show.
+    expect(id.upstream).toEqual({ shown: false, availability: null, p95: null, status: 'idle' });
     expect(id.alertThreshold).toBe(20);
     expect(bank.figures).toMatchObject({ calls: 0, availability: null, p95: null, status: 'idle', errorRateJudged: false });
     expect(bank.upstream.status).toBe('idle');
@@ -170,12 +170,24 @@ describe('接口监控: input', () => {
 
   it('does not read another account’s records for the upstream beyond aggregates', async () => {
     const body = await json(other, 'monitor/interface', { window: 'hour', interfaceId: String(ID_CARD) });
-    expect(Object.keys(body.data.upstream).sort()).toEqual(['availability', 'measured', 'p95', 'status']);
+    expect(Object.keys(body.data.upstream).sort()).toEqual(['availability', 'p95', 'shown', 'status']);
     expect(body.data.codes.map((c: { calls: number }) => c.calls)).toEqual([3]);
     const ids = await t.database.db
       .select({ id: callRecords.id })
       .from(callRecords)
       .where(inArray(callRecords.memberId, [other.memberId]));
     expect(ids).toHaveLength(3);
+  });
+});
+
+describe('接口监控: the upstream', () => {
+  it('is shown once three companies called it: every company’s measured calls, nobody’s count', async () => {
+    const third = await qualifiedAccount(t, '10.95.0.9');
+    await calls(await buyCheapest(t, third, ID_CARD), [{ code: '10000', ms: 100 }]);
+    clearMonitorCache();
+    const [id] = (await json(buyer, 'monitor/overview', { window: 'hour' })).data.rows;
+    // 15 measured (the buyer's 9, its sub-account's 2, the other's 3, the third's 1), one outage;
+    // nearest-rank p95 of the 15 latencies is the slowest, 3 000 ms.
+    expect(id.upstream).toEqual({ shown: true, availability: 93.33, p95: 3000, status: 'bad' });
   });
 });

@@ -22,11 +22,12 @@ import {
   monitorStatus,
   OUTAGE_CODES,
   sharePercent,
+  UPSTREAM_MIN_COMPANIES,
   type UpstreamView,
 } from '@apimarket/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alertRules, callRecords, interfaceDocs } from '../../db/schema';
+import { alertRules, callRecords, interfaceDocs, purchases } from '../../db/schema';
 import { NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import { purchasedInterfaces } from '../purchases/purchases.service';
@@ -107,7 +108,7 @@ export function clearMonitorCache(): void {
   upstreamCache.clear();
 }
 
-/** Every account's calls of the interfaces over the window: measured calls, availability, p95. */
+/** Every account's calls of the interfaces over the window: availability and p95, when enough companies called. */
 async function upstreamOf(db: Db, interfaceIds: number[], s: Span): Promise<Map<number, UpstreamView>> {
   const out = new Map<number, UpstreamView>();
   const now = Date.now();
@@ -121,20 +122,24 @@ async function upstreamOf(db: Db, interfaceIds: number[], s: Span): Promise<Map<
   const rows = await db
     .select({
       interfaceId: callRecords.interfaceId,
+      // Companies, not accounts: a sub-account's calls are its main account's purchase's.
+      companies: sql<string>`count(distinct ${purchases.memberId})::text`,
       measured: sql<string>`(count(*) filter (where ${MEASURED}))::text`,
       outages: sql<string>`(count(*) filter (where ${OUTAGE}))::text`,
       p95: pct(0.95),
     })
     .from(callRecords)
+    .innerJoin(purchases, eq(purchases.id, callRecords.purchaseId))
     .where(and(inArray(callRecords.interfaceId, missing), inSpan(s)))
     .groupBy(callRecords.interfaceId);
   const found = new Map(rows.map((r) => [r.interfaceId ?? 0, r]));
   for (const id of missing) {
     const r = found.get(id);
+    const shown = Number(r?.companies ?? 0) >= UPSTREAM_MIN_COMPANIES;
     const measured = Number(r?.measured ?? 0);
-    const availability = sharePercent(measured - Number(r?.outages ?? 0), measured);
-    const p95 = num(r?.p95);
-    const view: UpstreamView = { measured, availability, p95, status: monitorStatus(availability, p95) };
+    const availability = shown ? sharePercent(measured - Number(r?.outages ?? 0), measured) : null;
+    const p95 = shown ? num(r?.p95) : null;
+    const view: UpstreamView = { shown, availability, p95, status: monitorStatus(availability, p95) };
     upstreamCache.set(`${id}|${s.window}`, { at: now, view });
     out.set(id, view);
   }
@@ -203,7 +208,7 @@ export async function monitorOverview(db: Db, account: Account, input: MonitorOv
         interfaceId: i.interfaceId,
         interfaceName: i.interfaceName,
         figures: own(i.interfaceId).figures,
-        upstream: upstream.get(i.interfaceId) ?? { measured: 0, availability: null, p95: null, status: 'idle' },
+        upstream: upstream.get(i.interfaceId) ?? { shown: false, availability: null, p95: null, status: 'idle' },
         alertThreshold: enabled.length ? Math.min(...enabled.map((a) => a.threshold)) : null,
       };
     }),
@@ -273,7 +278,7 @@ export async function monitorInterface(db: Db, account: Account, input: MonitorI
     figures,
     codes: mix,
     series,
-    upstream: upstream.get(id) ?? { measured: 0, availability: null, p95: null, status: 'idle' },
+    upstream: upstream.get(id) ?? { shown: false, availability: null, p95: null, status: 'idle' },
     alerts: alerts.get(id) ?? [],
   };
 }

@@ -5,6 +5,7 @@
 import {
   ALERT_LIMITS,
   CODE_KIND_LABEL,
+  MONITOR_MSG,
   MONITOR_STATUS_LABEL,
   MONITOR_STATUS_RULES,
   MONITOR_WINDOW,
@@ -81,7 +82,7 @@ export function Monitor({ initial }: { initial: MonitorOverview | null }) {
         <div className={styles.name}>
           <span className={`${styles.dot} ${styles[r.figures.status]}`} title={MONITOR_STATUS_LABEL[r.figures.status]} aria-hidden="true" />
           <InterfaceCell id={r.interfaceId} name={r.interfaceName}>
-            {narrow ? <div className={styles.sub}>数据源{MONITOR_STATUS_LABEL[r.upstream.status]}</div> : null}
+            {narrow && r.upstream.shown ? <div className={styles.sub}>数据源{MONITOR_STATUS_LABEL[r.upstream.status]}</div> : null}
           </InterfaceCell>
         </div>
       ),
@@ -112,12 +113,18 @@ export function Monitor({ initial }: { initial: MonitorOverview | null }) {
       responsive: ['sm'],
       render: (_, r) => (
         <div>
-          <StatusDot status={r.upstream.status} />
-          {r.upstream.measured > 0 ? (
-            <div className={styles.sub}>
-              可用率 {percent(r.upstream.availability)} · P95 {ms(r.upstream.p95)}
-            </div>
-          ) : null}
+          {r.upstream.shown ? (
+            <>
+              <StatusDot status={r.upstream.status} />
+              <div className={styles.sub}>
+                可用率 {percent(r.upstream.availability)} · P95 {ms(r.upstream.p95)}
+              </div>
+            </>
+          ) : (
+            <Tooltip title={MONITOR_MSG.upstreamHidden}>
+              <span className={styles.sub}>暂不展示</span>
+            </Tooltip>
+          )}
         </div>
       ),
     },
@@ -257,9 +264,15 @@ function Detail({ interfaceId, window, scope, onClose }: { interfaceId: number |
 
           <h3 className={styles.section}>数据源状态（平台视角）</h3>
           <div className={styles.upstream} data-testid="monitor-upstream">
-            <StatusDot status={d.upstream.status} />
-            <span>可用率 {percent(d.upstream.availability)}</span>
-            <span>P95 {ms(d.upstream.p95)}</span>
+            {d.upstream.shown ? (
+              <>
+                <StatusDot status={d.upstream.status} />
+                <span>可用率 {percent(d.upstream.availability)}</span>
+                <span>P95 {ms(d.upstream.p95)}</span>
+              </>
+            ) : (
+              <span>{MONITOR_MSG.upstreamHidden}</span>
+            )}
           </div>
           <p className={styles.note}>
             平台网关在{label}内对该接口数据源所有调用的汇总，每分钟更新；用于判断问题出在数据源还是您的调用。{STATUS_HELP}
