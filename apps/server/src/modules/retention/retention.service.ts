@@ -7,7 +7,7 @@
 import { and, asc, eq, gte, inArray, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { batchJobRows, batchJobs, callRecords, queryReports, storedFiles } from '../../db/schema';
+import { batchJobRows, batchJobs, callRecords, capacityQueries, insuranceQueries, queryReports, storedFiles, vehicleQueries } from '../../db/schema';
 import type { FileStore } from '../../storage';
 import { deleteExpiredShares } from '../transport/share-retention';
 
@@ -33,6 +33,8 @@ export interface RetentionCounts {
   leadAttachmentsFailed: number;
   /** Shared H5 trajectories past their expiry (issue #22). */
   trackSharesDeleted: number;
+  /** Stored answers of the vehicle, insurance model and capacity screens (Decision 214). */
+  modelQueriesDeleted: number;
 }
 
 const olderThan = (
@@ -175,6 +177,35 @@ export async function deleteOldQueryReports(ctx: RetentionCtx): Promise<number> 
   return deleted;
 }
 
+/**
+ * Deletes the stored answers of the screens that query for the customer — a subscribed vehicle's
+ * queries (车辆运力), the insurance model scores with their driving lines and cycles (车险分析), the
+ * capacity profiles (企业运力) — older than QUERY_RETENTION_DAYS, as 在线查询's reports: a plate's
+ * whereabouts are personal data once a driver is behind them (Decision 214).
+ */
+export async function deleteOldModelQueries(ctx: RetentionCtx): Promise<number> {
+  const tables = [
+    { table: vehicleQueries, id: vehicleQueries.id, at: vehicleQueries.requestedAt },
+    { table: insuranceQueries, id: insuranceQueries.id, at: insuranceQueries.createdAt },
+    { table: capacityQueries, id: capacityQueries.id, at: capacityQueries.requestedAt },
+  ] as const;
+  let deleted = 0;
+  for (const { table, id, at } of tables) {
+    while (!ctx.stopping?.()) {
+      const due = ctx.db
+        .select({ id })
+        .from(table)
+        .where(lt(at, sql`now() - make_interval(days => ${ctx.retention.queryDays})`))
+        .orderBy(asc(id))
+        .limit(REPORT_BATCH);
+      const gone = await ctx.db.delete(table).where(inArray(id, due)).returning({ id });
+      deleted += gone.length;
+      if (gone.length < REPORT_BATCH) break;
+    }
+  }
+  return deleted;
+}
+
 // ── Uploads ──────────────────────────────────────────────────────────────────────────────────
 /** Files looked up per statement; each is then deleted on its own (its bucket object first). */
 const FILE_BATCH = 100;
@@ -237,6 +268,7 @@ export async function enforceRetention(ctx: RetentionCtx): Promise<RetentionCoun
   const unkeyedCallsDeleted = await deleteOldUnkeyedCalls(ctx);
   const callParamsBlanked = await blankOldCallParams(ctx);
   const trackSharesDeleted = await deleteExpiredShares(ctx.db);
+  const modelQueriesDeleted = await deleteOldModelQueries(ctx);
   return {
     callParamsBlanked,
     unkeyedCallsDeleted,
@@ -245,5 +277,6 @@ export async function enforceRetention(ctx: RetentionCtx): Promise<RetentionCoun
     leadAttachmentsDeleted: attachments.deleted,
     leadAttachmentsFailed: attachments.failed,
     trackSharesDeleted,
+    modelQueriesDeleted,
   };
 }

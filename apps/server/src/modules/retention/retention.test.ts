@@ -4,7 +4,21 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { batchJobRows, batchJobs, callRecords, callStats, leads, purchases, queryItems, queryReports, storedFiles } from '../../db/schema';
+import {
+  batchJobRows,
+  batchJobs,
+  callRecords,
+  callStats,
+  capacityQueries,
+  insuranceQueries,
+  leads,
+  purchases,
+  queryItems,
+  queryReports,
+  storedFiles,
+  vehicleQueries,
+  vehicleSubscriptions,
+} from '../../db/schema';
 import { newFileKey } from '../../storage';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
@@ -17,6 +31,7 @@ import {
   CALL_BATCH,
   deleteOldBatchJobs,
   deleteOldLeadAttachments,
+  deleteOldModelQueries,
   deleteOldQueryReports,
   deleteOldUnkeyedCalls,
   enforceRetention,
@@ -297,6 +312,43 @@ describe('online query reports (QUERY_RETENTION_DAYS)', () => {
     // A shorter setting reaches the other one.
     expect(await deleteOldQueryReports(ctx({ queryDays: 30 }))).toBe(1);
     expect(await t.database.db.select().from(queryReports).where(eq(queryReports.id, recent))).toEqual([]);
+  });
+});
+
+describe('the vehicle, insurance and capacity screens’ answers (QUERY_RETENTION_DAYS)', () => {
+  it('deletes the stored answers older than the setting, keeps the rest, and is part of the pass', async () => {
+    const db = t.database.db;
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const [vehicle] = await db
+      .insert(vehicleSubscriptions)
+      .values({ memberId: buyer.memberId, plateNumber: '浙A8F2C6', plateColor: 2, startDate: '2026-01-01', endDate: '2099-12-31' })
+      .returning({ id: vehicleSubscriptions.id });
+    const row = { memberId: buyer.memberId, purchaseId, seqNo: 'S', code: '10000', message: '成功' };
+    for (const days of [200, 10]) {
+      await db.insert(vehicleQueries).values({ ...row, subscriptionId: vehicle?.id ?? 0, interfaceId: 9694, plateNumber: '浙A8F2C6', requestedAt: ago(days) });
+      await db.insert(insuranceQueries).values({
+        ...row,
+        model: 'truck',
+        interfaceId: 9963,
+        subject: '浙A8F2C6',
+        success: true,
+        request: {},
+        operator: buyer.uName,
+        createdAt: ago(days),
+      });
+      await db.insert(capacityQueries).values({ ...row, interfaceId: 9883, companyName: '示例运输有限公司', requestedAt: ago(days) });
+    }
+    const counts = async () => [
+      (await db.select().from(vehicleQueries)).length,
+      (await db.select().from(insuranceQueries)).length,
+      (await db.select().from(capacityQueries)).length,
+    ];
+    expect(await counts()).toEqual([2, 2, 2]);
+    expect((await enforceRetention(ctx())).modelQueriesDeleted).toBe(3);
+    expect(await counts()).toEqual([1, 1, 1]);
+    // A shorter setting reaches the rest.
+    expect(await deleteOldModelQueries(ctx({ queryDays: 5 }))).toBe(3);
+    expect(await counts()).toEqual([0, 0, 0]);
   });
 });
 
