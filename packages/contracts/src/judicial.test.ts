@@ -112,3 +112,11 @@ describe('the case file', () => {
     expect(bad).toMatchObject({ succeeded: false, records: [], summary: { headline: '查无记录' } });
   });
 });
+
+describe('list dates', () => {
+  it('refuses a day that does not exist instead of answering it with a server error', () => {
+    expect(JudicialListInput.safeParse({ from: '2025-13-45' }).success).toBe(false);
+    expect(JudicialListInput.safeParse({ to: '2026-02-30' }).success).toBe(false);
+    expect(JudicialListInput.safeParse({ from: '2026-02-28', to: '' }).success).toBe(true);
+  });
+});

@@ -12,6 +12,7 @@ import { featureCalls } from './declare';
 import { JUDICIAL_VIEW_INTERFACE_IDS } from './entitlements';
 import { hasControlChars } from './online';
 import { PageQuery, parseId } from './paging';
+import { OptionalDay } from './validation';
 
 export type JudicialInterfaceId = (typeof JUDICIAL_VIEW_INTERFACE_IDS)[number];
 
@@ -252,11 +253,7 @@ export const JudicialListRow = z.object({
 });
 export type JudicialListRow = z.infer<typeof JudicialListRow>;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const day = OptionalDay;
 
 export const JudicialListInput = PageQuery.extend({
   interfaceId: z.preprocess(

@@ -9,6 +9,7 @@ import { XLSX_TYPE } from './call';
 import { featureCalls } from './declare';
 import { PageQuery, parseId } from './paging';
 import { API_TEST_LIMITS, hasControlChars } from './online';
+import { OptionalDay } from './validation';
 
 export const QUERY_LIMITS = {
   /** Interfaces asked at once for one person (a 个人背景核查). */
@@ -259,11 +260,7 @@ export type QueryReportView = z.infer<typeof QueryReportView>;
 export const QUERY_OUTCOME = ['success', 'failure'] as const;
 export const QUERY_OUTCOME_LABEL: Record<(typeof QUERY_OUTCOME)[number], string> = { success: '查询成功', failure: '查询失败' };
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const day = OptionalDay;
 
 /** myOnline/list and exportApiTestData: the account's reports, newest first. */
 export const QueryHistoryInput = PageQuery.extend({

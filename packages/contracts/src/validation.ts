@@ -230,3 +230,17 @@ export function checkField(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : firstMessage(result.error);
 }
+
+/** A yyyy-MM-dd that names a real day: 02-31 and 13-01 are refused, never rolled over. */
+export function isRealDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === v;
+}
+
+/** A list filter's day: blank, or a real yyyy-MM-dd. */
+export const OptionalDay = z
+  .string()
+  .refine(isRealDay, '日期格式应为 YYYY-MM-DD，且须是真实的日期')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
