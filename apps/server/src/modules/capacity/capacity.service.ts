@@ -226,7 +226,10 @@ export async function exportCapacityHistory(db: Db, account: Account, f: Capacit
   const where = historyWhere(account, f);
   const [total] = await db.select({ n: count() }).from(capacityQueries).where(where);
   if ((total?.n ?? 0) > CAPACITY_LIMITS.exportMax) throw new Invalid(CAPACITY_MSG.exportTooMany);
-  const [rows, name] = await Promise.all([db.select().from(capacityQueries).where(where).orderBy(desc(capacityQueries.id)), interfaceName(db)]);
+  const [rows, name] = await Promise.all([
+    db.select().from(capacityQueries).where(where).orderBy(desc(capacityQueries.id)).limit(CAPACITY_LIMITS.exportMax),
+    interfaceName(db),
+  ]);
   const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   const sheet = book.addWorksheet(EXCEL_EXPORT.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

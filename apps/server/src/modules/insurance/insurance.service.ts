@@ -572,7 +572,8 @@ const LOG_COLUMNS = ['查询时间', '模型', '查询对象', '省份', '评分
 async function exportRows(db: Db, where: SQL | undefined): Promise<Buffer> {
   const [total] = await db.select({ n: count() }).from(insuranceQueries).where(where);
   if ((total?.n ?? 0) > INSURANCE_LIMITS.exportMax) throw new Invalid(INSURANCE_MSG.exportTooMany);
-  const rows = await db.select().from(insuranceQueries).where(where).orderBy(desc(insuranceQueries.id));
+  // Bounded even if rows arrive between the count and the read.
+  const rows = await db.select().from(insuranceQueries).where(where).orderBy(desc(insuranceQueries.id)).limit(INSURANCE_LIMITS.exportMax);
   const book = new (await loadExcel()).Workbook();
   book.creator = '数据API市场';
   const sheet = book.addWorksheet(EXCEL_EXPORT.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -103,6 +103,8 @@ export function figuresFrom(codes: ReadonlyMap<string, number>, p: { p50: number
 }
 
 const upstreamCache = new Map<string, { at: number; view: UpstreamView }>();
+/** Aggregates being read, so requests missing the cache together wait for one. */
+const upstreamRunning = new Map<string, ReturnType<typeof upstreamRows>>();
 /** Tests: forget the upstream figures kept. */
 export function clearMonitorCache(): void {
   upstreamCache.clear();
@@ -119,20 +121,14 @@ async function upstreamOf(db: Db, interfaceIds: number[], s: Span): Promise<Map<
     else missing.push(id);
   }
   if (missing.length === 0) return out;
-  const rows = await db
-    .select({
-      interfaceId: callRecords.interfaceId,
-      // Companies, not accounts: a sub-account's calls are its main account's purchase's.
-      companies: sql<string>`count(distinct ${purchases.memberId})::text`,
-      measured: sql<string>`(count(*) filter (where ${MEASURED}))::text`,
-      outages: sql<string>`(count(*) filter (where ${OUTAGE}))::text`,
-      p95: pct(0.95),
-    })
-    .from(callRecords)
-    .innerJoin(purchases, eq(purchases.id, callRecords.purchaseId))
-    .where(and(inArray(callRecords.interfaceId, missing), inSpan(s)))
-    .groupBy(callRecords.interfaceId);
-  const found = new Map(rows.map((r) => [r.interfaceId ?? 0, r]));
+  // Requests that miss the cache together share one aggregate over every account's calls.
+  const key = `${missing.join(',')}|${s.window}`;
+  let running = upstreamRunning.get(key);
+  if (!running) {
+    running = upstreamRows(db, missing, s).finally(() => upstreamRunning.delete(key));
+    upstreamRunning.set(key, running);
+  }
+  const found = new Map((await running).map((r) => [r.interfaceId ?? 0, r]));
   for (const id of missing) {
     const r = found.get(id);
     const shown = Number(r?.companies ?? 0) >= UPSTREAM_MIN_COMPANIES;
@@ -145,6 +141,23 @@ async function upstreamOf(db: Db, interfaceIds: number[], s: Span): Promise<Map<
   }
   if (upstreamCache.size > 5000) for (const [k, v] of upstreamCache) if (now - v.at >= UPSTREAM_CACHE_MS) upstreamCache.delete(k);
   return out;
+}
+
+/** The aggregate behind upstreamOf: companies, measured calls, outages and p95 per interface. */
+async function upstreamRows(db: Db, interfaceIds: number[], s: Span) {
+  return db
+    .select({
+      interfaceId: callRecords.interfaceId,
+      // Companies, not accounts: a sub-account's calls are its main account's purchase's.
+      companies: sql<string>`count(distinct ${purchases.memberId})::text`,
+      measured: sql<string>`(count(*) filter (where ${MEASURED}))::text`,
+      outages: sql<string>`(count(*) filter (where ${OUTAGE}))::text`,
+      p95: pct(0.95),
+    })
+    .from(callRecords)
+    .innerJoin(purchases, eq(purchases.id, callRecords.purchaseId))
+    .where(and(inArray(callRecords.interfaceId, interfaceIds), inSpan(s)))
+    .groupBy(callRecords.interfaceId);
 }
 
 /** The code mix and percentiles of the accounts' own calls, per interface. */
