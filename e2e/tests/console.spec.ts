@@ -107,7 +107,12 @@ test('an operator works the queues, the inbox and the news, and the customer see
   const captcha = visitor.getByRole('dialog', { name: '请输入图片验证码' });
   await captcha.getByRole('textbox', { name: '图片验证码' }).fill(text);
   await captcha.getByRole('button', { name: '确定' }).click();
-  await trial.getByPlaceholder('短信验证码').fill(await smsCode(request, lead.phone));
+  // Filled until it holds: under load the dialog may still be settling from the captcha step.
+  const code = await smsCode(request, lead.phone);
+  await expect(async () => {
+    await trial.getByPlaceholder('短信验证码').fill(code);
+    await expect(trial.getByPlaceholder('短信验证码')).toHaveValue(code, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await trial.getByPlaceholder('短信验证码').press('Enter');
   await expect(trial.getByRole('status')).toContainText('成功领取');
 
