@@ -158,6 +158,29 @@ describe('entries', () => {
       );
     expect((await call(many, 'saveMyPackage', ANDROID)).json()).toMatchObject({ code: 'ALL_0001', msg: PACKAGE_MSG.tooMany });
   });
+
+  it('lets two saves at once take the last place once: one is added, the other refused in words', async () => {
+    const busy = await qualifiedAccount(t, '10.73.0.6', [FEATURE.packageName]);
+    await db()
+      .insert(packageNames)
+      .values(
+        Array.from({ length: PACKAGE_LIMITS.maxEntries - 1 }, (_, i) => ({
+          memberId: busy.memberId,
+          platform: 'ios',
+          packageName: `com.busy.n${i}`,
+          packageKey: `com.busy.n${i}`,
+          appName: `应用${i}`,
+        })),
+      );
+    const answers = await Promise.all([
+      call(busy, 'saveMyPackage', { ...ANDROID, packageName: 'com.busy.one' }),
+      call(busy, 'saveMyPackage', { ...ANDROID, packageName: 'com.busy.two' }),
+    ]);
+    const bodies = answers.map((a) => a.json());
+    expect(bodies.filter((b) => b.code === 200)).toHaveLength(1);
+    expect(bodies.filter((b) => b.code === 'ALL_0001' && b.msg === PACKAGE_MSG.tooMany)).toHaveLength(1);
+    expect(await db().select().from(packageNames).where(eq(packageNames.memberId, busy.memberId))).toHaveLength(PACKAGE_LIMITS.maxEntries);
+  });
 });
 
 // ── The gateway ──────────────────────────────────────────────────────────────────────────────

@@ -16,8 +16,8 @@ import {
   type SavePackageNameInput,
   type SdkInterface,
 } from '@apimarket/contracts';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { assignments, interfaces, packageNames, purchases } from '../../db/schema';
 import { Forbidden, Invalid, NotFound } from '../../http/errors';
 import { forget, Memo } from '../../memo';
@@ -80,7 +80,7 @@ export async function sdkInterfaces(db: Db, account: Account): Promise<SdkInterf
   return all.map((i) => ({ ...i, purchased: mine.has(i.interfaceId) }));
 }
 
-async function ownRow(db: Db, memberId: number, id: number | null): Promise<Row> {
+async function ownRow(db: Db | Tx, memberId: number, id: number | null): Promise<Row> {
   if (!id) throw new NotFound(PACKAGE_MSG.missing);
   const [row] = await db
     .select()
@@ -90,7 +90,7 @@ async function ownRow(db: Db, memberId: number, id: number | null): Promise<Row>
   return row;
 }
 
-async function refuseDuplicate(db: Db, memberId: number, input: SavePackageNameInput, except: number | null) {
+async function refuseDuplicate(db: Db | Tx, memberId: number, input: SavePackageNameInput, except: number | null) {
   const [other] = await db
     .select({ id: packageNames.id })
     .from(packageNames)
@@ -116,27 +116,29 @@ export async function savePackage(db: Db, account: Account, input: SavePackageNa
     signature: input.signature,
     remark: input.remark,
   };
-  if (input.id !== undefined) {
-    await ownRow(db, memberId, input.id);
-    await refuseDuplicate(db, memberId, input, input.id);
-    const [row] = await db
-      .update(packageNames)
-      .set(fields)
-      .where(and(eq(packageNames.id, input.id), eq(packageNames.memberId, memberId)))
+  // One save of the company's list at a time: the duplicate check, the count and the write agree
+  // (two saves at once can neither pass the 50 nor meet on the unique index).
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('package_names'), ${memberId}::int)`);
+    if (input.id !== undefined) {
+      await ownRow(tx, memberId, input.id);
+      await refuseDuplicate(tx, memberId, input, input.id);
+      const [changed] = await tx
+        .update(packageNames)
+        .set(fields)
+        .where(and(eq(packageNames.id, input.id), eq(packageNames.memberId, memberId)))
+        .returning();
+      return changed as Row;
+    }
+    await refuseDuplicate(tx, memberId, input, null);
+    const [n] = await tx.select({ n: count() }).from(packageNames).where(eq(packageNames.memberId, memberId));
+    if ((n?.n ?? 0) >= PACKAGE_LIMITS.maxEntries) throw new Invalid(PACKAGE_MSG.tooMany);
+    const [added] = await tx
+      .insert(packageNames)
+      .values({ memberId, ...fields })
       .returning();
-    forget('whitelist', memberId);
-    return view(row as Row);
-  }
-  await refuseDuplicate(db, memberId, input, null);
-  const [n] = await db.select({ n: count() }).from(packageNames).where(eq(packageNames.memberId, memberId));
-  if ((n?.n ?? 0) >= PACKAGE_LIMITS.maxEntries) throw new Invalid(PACKAGE_MSG.tooMany);
-  // Two saves of one app at once: the unique index decides, and the loser reads as a duplicate.
-  const [row] = await db
-    .insert(packageNames)
-    .values({ memberId, ...fields })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new Invalid(PACKAGE_MSG.duplicate(input.platform, input.packageName));
+    return added as Row;
+  });
   forget('whitelist', memberId);
   return view(row);
 }
