@@ -4,6 +4,8 @@ import { createHmac, createPrivateKey, createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import {
   BANK_ACCOUNT_EXAMPLE,
+  chinaDay,
+  chinaDayStart,
   type BankAccount,
   DEFAULT_FREE_TEST_QUOTA,
   DEFAULT_RECEIPT_INTERFACE_IDS,
@@ -174,6 +176,17 @@ export const EnvSchema = z.object({
    */
   GATEWAY_RATE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   GATEWAY_UNKEYED_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * The day (China time, YYYY-MM-DD) from which an SDK interface's call is refused SYSTEM_048
+   * even for a company that has registered no app in 包名管理 (Decision 216). Until then, or while
+   * unset, such calls are answered and the company told; a company with any app is held at once.
+   */
+  SDK_APP_ENFORCE_FROM: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'SDK_APP_ENFORCE_FROM 应为 YYYY-MM-DD（中国时间的日期）')
+    .refine((d) => !Number.isNaN(chinaDayStart(d).getTime()) && chinaDay(chinaDayStart(d)) === d, 'SDK_APP_ENFORCE_FROM 不是真实的日期')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Open data API: how long a data provider may take before the call answers SYSTEM_027. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /**
@@ -394,6 +407,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratePerKey: e.GATEWAY_RATE_PER_KEY,
       ratePerAddress: e.GATEWAY_RATE_PER_ADDRESS,
       unkeyedPerAddress: e.GATEWAY_UNKEYED_PER_ADDRESS,
+      /** ms since the epoch, or null: the SDK app check's transition period has no end yet. */
+      sdkAppEnforceFrom: e.SDK_APP_ENFORCE_FROM ? chinaDayStart(e.SDK_APP_ENFORCE_FROM).getTime() : null,
       upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     },
     /** 0: the automatic cap (modules/identity/password.ts). */

@@ -180,7 +180,15 @@ export const packageNamesApi = {
     path: '/myPackage/getPackageList',
     summary: `应用包名列表（按平台、状态、关键词筛选，至多 ${PACKAGE_LIMITS.maxEntries} 条），附需要登记应用的 SDK 类接口及是否已购`,
     input: PackageNameListInput,
-    answer: { rows: PackageNameView, extra: { sdkInterfaces: z.array(SdkInterface), readOnly: z.boolean() } },
+    answer: {
+      rows: PackageNameView,
+      extra: {
+        sdkInterfaces: z.array(SdkInterface),
+        readOnly: z.boolean(),
+        /** From this China day (YYYY-MM-DD) a company with no app registered is held too; null: not set yet (Decision 216). */
+        enforceFrom: z.string().nullable(),
+      },
+    },
   }),
   save: packageCall({
     method: 'POST',

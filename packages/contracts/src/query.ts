@@ -27,6 +27,10 @@ export const QUERY_MSG = {
   notTestable: (name: string) => `「${name}」需要上传视频或图片，请在「我的API」的在线测试中调用`,
   unusable: (name: string) => `「${name}」当前不可调用（已停用、已过期或次数已用完），请恢复或续购后再查`,
   required: (label: string) => `请填写${label}`,
+  /** An identical charged question submitted while the first is still being answered (Decision 217). */
+  inFlight: '相同的查询正在进行中，请勿重复提交；完成后可在查询记录中查看结果',
+  /** A charged answer the platform could not store: the seqNo is what support looks it up by. */
+  notStored: (seqNo: string) => `查询已完成，但结果保存失败，请凭流水号 ${seqNo} 联系客服核对`,
   consent: '请确认已取得被查询人的授权',
   params: '查询参数格式不正确',
   reportMissing: '查询记录不存在',

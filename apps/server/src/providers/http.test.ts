@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_INTERFACES } from '../db/seed/data/interfaces';
-import { httpProvider } from './http';
+import { httpProvider, parseAnswer } from './http';
 import { providerFor } from './index';
 import { UpstreamRefused, UpstreamTimeout } from './types';
 
@@ -108,5 +108,12 @@ describe('providerFor', () => {
     const http = providerFor({ kind: 'http', url: `${base}/ok`, timeoutMs: 1000 });
     expect(http.name).toBe('http');
     await expect(http.call(spec, {}, { signal: signal() })).resolves.toMatchObject({ code: '10000' });
+  });
+});
+
+describe('parseAnswer', () => {
+  it('makes a supplier text storable: no NUL, no unpaired surrogate, in values or field names', () => {
+    const text = '{"code":"10000","message":"ok\\u0000","data":{"name\\u0000":"A\\u0000B","list":["\\ud800x","好\\udc00"],"emoji":"\\ud83d\\ude00"}}';
+    expect(parseAnswer(text)).toEqual({ code: '10000', message: 'ok', data: { name: 'AB', list: ['\ufffdx', '好\ufffd'], emoji: '😀' } });
   });
 });

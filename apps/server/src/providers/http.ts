@@ -51,11 +51,30 @@ function classify(err: unknown, caller: AbortSignal, timeout: AbortSignal): unkn
   return new UpstreamRefused('数据源连接失败', { cause: err });
 }
 
+/** NUL and unpaired surrogates (broken text): what PostgreSQL text and jsonb refuse to store. */
+const NUL = /\u0000/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const clean = (text: string) => text.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD');
+
+/**
+ * JSON.parse's reviver: a supplier's strings and field names as the platform can keep them. The
+ * screens store answers after the call was charged, so the text is made storable here, once, at
+ * the border — a stray NUL must not lose a paid answer (Decision 217).
+ */
+function storable(_key: string, value: unknown): unknown {
+  if (typeof value === 'string') return clean(value);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.some((k) => clean(k) !== k)) return Object.fromEntries(keys.map((k) => [clean(k), (value as Record<string, unknown>)[k]]));
+  }
+  return value;
+}
+
 /** The upstream's body as an answer, or UpstreamRefused when it is not {code, message, data}. */
 export function parseAnswer(text: string): ProviderAnswer {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text, storable);
   } catch (err) {
     throw new UpstreamRefused('数据源应答不是 JSON', { cause: err });
   }

@@ -4,7 +4,7 @@
 // charged like any other (its seqNo is the call record's). Only masked parameters are kept
 // (Decision 19): the receipt shows the subject masked, and no clear identity number is at rest.
 // Reports are deleted after QUERY_RETENTION_DAYS (modules/retention).
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, serialId, tstz } from './_columns';
 import { memberRef } from './_member';
 
@@ -51,4 +51,23 @@ export const queryItems = pgTable(
     answeredAt: tstz('answered_at').notNull(),
   },
   (t) => [index('query_items_report_idx').on(t.reportId), index('query_items_member_idx').on(t.memberId, t.interfaceId, t.id)],
+);
+
+/**
+ * The charged one-shot questions being asked right now (在线查询, 司法, 车险分析's scores, 企业运力),
+ * one row per account and question while its call is under way (modules/online/in-flight.ts): a
+ * second identical submit meanwhile — a double click, a second tab, a client retrying a POST — is
+ * refused instead of charged again. The question is kept only as a keyed hash (no name, ID
+ * number or plate at rest); the row goes when the call ends, and one left by a process that died
+ * is taken over once stale.
+ */
+export const queryClaims = pgTable(
+  'query_claims',
+  {
+    memberId: memberRef(),
+    /** HMAC-SHA256 (SECRETS_KEY) of the question: what is asked, of which interfaces, with which values. */
+    question: text('question').notNull(),
+    claimedAt: tstz('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.question] })],
 );

@@ -24,6 +24,7 @@ import { loadExcel } from '../../files';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import type { GatewayDeps } from '../gateway/gateway.service';
+import { askOnce, keepAnswer } from '../online/in-flight';
 import { callAsOwner } from '../online/online.service';
 import { targetsOf } from '../query/query.service';
 
@@ -132,32 +133,37 @@ export async function queryCapacity(ctx: CallCtx, account: Account, input: Capac
   const params: Record<string, string> = {};
   if (input.companyName) params.companyName = input.companyName;
   if (input.creditCode) params.creditCode = input.creditCode;
-  let { answer, charged } = await callAsOwner(ctx.gateway, target, params, ctx.ip);
-  // The key's per-second budget is shared with the customer's own API traffic: wait once.
-  if (answer.code === RATE_CODE) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    ({ answer, charged } = await callAsOwner(ctx.gateway, target, params, ctx.ip));
-  }
-  const profile = profileOf(answer.code, answer.data);
-  const [stored] = await db
-    .insert(capacityQueries)
-    .values({
-      memberId: account.memberId,
-      purchaseId: target.purchaseId,
-      interfaceId: CAPACITY_INTERFACE_ID,
-      companyName: input.companyName ?? '',
-      creditCode: input.creditCode ?? '',
-      answeredName: profile?.companyName ?? '',
-      answeredCode: profile?.creditCode ?? '',
-      seqNo: answer.seqNo,
-      code: answer.code,
-      message: answer.message,
-      data: answer.data ?? null,
-      charged,
-    })
-    .returning();
-  if (!stored) throw new Error('capacity query insert returned no row');
-  return view(stored, target.interfaceName);
+  // One profile of one company at a time: a second submit meanwhile is refused, not charged again.
+  return askOnce(db, ctx.gateway.config.secrets.key, account.memberId, ['capacity', params.companyName ?? '', params.creditCode ?? ''], async () => {
+    let { answer, charged } = await callAsOwner(ctx.gateway, target, params, ctx.ip);
+    // The key's per-second budget is shared with the customer's own API traffic: wait once.
+    if (answer.code === RATE_CODE) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      ({ answer, charged } = await callAsOwner(ctx.gateway, target, params, ctx.ip));
+    }
+    const profile = profileOf(answer.code, answer.data);
+    const [stored] = await keepAnswer(ctx.gateway, answer.seqNo, () =>
+      db
+        .insert(capacityQueries)
+        .values({
+          memberId: account.memberId,
+          purchaseId: target.purchaseId,
+          interfaceId: CAPACITY_INTERFACE_ID,
+          companyName: input.companyName ?? '',
+          creditCode: input.creditCode ?? '',
+          answeredName: profile?.companyName ?? '',
+          answeredCode: profile?.creditCode ?? '',
+          seqNo: answer.seqNo,
+          code: answer.code,
+          message: answer.message,
+          data: answer.data ?? null,
+          charged,
+        })
+        .returning(),
+    );
+    if (!stored) throw new Error('capacity query insert returned no row');
+    return view(stored, target.interfaceName);
+  });
 }
 
 const likeWord = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { forgetEverything, Memo } from '../../memo';
 import { assignedCallsLeft, assignments, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
 import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
-import { appRefusal, type DeclaredApp } from '../packagenames/packagenames.service';
+import { appVerdict, type DeclaredApp, tellOfGrace } from '../packagenames/packagenames.service';
 import { ipAllowed } from '../whitelist/whitelist.service';
 import type { AddressLimiter } from './address-limit';
 import type { CallCommitter, CommitSummary } from './committer';
@@ -283,6 +283,8 @@ interface Outcome {
   params: Record<string, string>;
   /** Seals the answer's data for an account in the encrypted mode. */
   seal?: (data: unknown) => string;
+  /** An SDK call answered in its company's transition period (Decision 216): whom to tell of what. */
+  graced?: { ownerId: number; interfaceName: string; why: string };
 }
 
 /** The fields but the protocol ones (key, signature, sealed data). */
@@ -337,6 +339,12 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
     // A stranger's flood of keyless calls is answered but not recorded: it costs no write.
     return { answer: { code: 'SYSTEM_038', message: PLATFORM_CODES.SYSTEM_038, data: null, seqNo }, charged: false, latencyMs };
   }
+  if (REFUSED_BEFORE_RATE.has(outcome.code) && overRate(`refused ${call.fields.key ?? ''}`, REFUSED_PER_KEY)) {
+    // These refusals come before the key's rate limit, so they do not spend its owner's budget;
+    // past a budget of their own they are answered and not recorded: a leaked key sent from
+    // elsewhere or by another app cannot flood its owner's records, monitor and alerts.
+    return { answer: { code: outcome.code, message: outcome.message, data: null, seqNo }, charged: false, latencyMs };
+  }
   const { charged } = await deps.committer.submit({
     seqNo,
     memberId: outcome.memberId,
@@ -351,6 +359,12 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
     provider: outcome.provider,
   });
   if (outcome.assignmentId !== null && outcome.billable) noteAssignmentCall(call.fields.key ?? '', charged);
+  const graced = outcome.graced;
+  if (graced) {
+    tellOfGrace(deps.db, graced.ownerId, graced.interfaceName, graced.why, deps.config.gateway.sdkAppEnforceFrom).catch((err: unknown) =>
+      deps.logger.error({ err, memberId: graced.ownerId }, 'the SDK app notice could not be sent'),
+    );
+  }
   if (outcome.billable && !charged) {
     // Another call took the last one while this one was being answered: no data goes out.
     const { code, message, data } = platform('SYSTEM_002');
@@ -359,6 +373,10 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
   const data = outcome.seal && outcome.data !== null && outcome.data !== undefined ? outcome.seal(outcome.data) : outcome.data;
   return { answer: { code: outcome.code, message: outcome.message, data, seqNo }, charged: outcome.billable && charged, latencyMs };
 }
+
+/** Refusals of a valid key answered before its rate limit (not its address, not its app), and how many a second are recorded. */
+const REFUSED_BEFORE_RATE = new Set(['SYSTEM_012', 'SYSTEM_048']);
+const REFUSED_PER_KEY = 5;
 
 /** Most fields a call may send, and the longest name: beyond these nothing is a real parameter. */
 export const FIELD_LIMITS = { count: 100, nameLength: 64 } as const;
@@ -420,9 +438,11 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   if (!bySession && !(await ipAllowed(deps.db, purchase.ownerId, id, call.ip))) return { ...platform('SYSTEM_012'), ...here };
   // An SDK interface answers only the apps the buyer registered and enabled (a session's call is
   // the platform's own for the owner, not an app's: 在线测试, 在线查询, batch).
+  let graced: Outcome['graced'];
   if (iface.sdk && !bySession) {
-    const refusal = await appRefusal(deps.db, purchase.ownerId, call.app ?? NO_APP);
-    if (refusal) return { ...platform('SYSTEM_048', refusal), ...here };
+    const verdict = await appVerdict(deps.db, purchase.ownerId, call.app ?? NO_APP, deps.config.gateway.sdkAppEnforceFrom);
+    if (verdict.kind === 'refuse') return { ...platform('SYSTEM_048', verdict.message), ...here };
+    if (verdict.kind === 'grace') graced = { ownerId: purchase.ownerId, interfaceName: iface.spec.interfaceName, why: verdict.message };
   }
   if (overRate(key, deps.ratePerKey)) return { ...platform('SYSTEM_038'), ...here };
 
@@ -442,6 +462,7 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
       billable: declared?.billable ?? false,
       ...here,
       provider: provider.name,
+      graced,
     };
   } catch (err) {
     if (err instanceof UpstreamTimeout || (err instanceof Error && err.name === 'TimeoutError')) {

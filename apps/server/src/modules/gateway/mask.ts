@@ -28,3 +28,34 @@ export function maskParams(params: Record<string, string>): Record<string, strin
       .map(([k, v]) => [k.slice(0, 64), maskValue(k, v)]),
   );
 }
+
+// An answer's fields that name a person — a party to a case, a debtor — by the names suppliers use.
+const PERSON_KEY = /^(name|realname|personname|partyname|partynames|iname|pname|xm|party|parties|litigant|litigants|debtor)$/i;
+
+function maskAnswerText(key: string, value: string): string {
+  const k = key.toLowerCase();
+  if (PERSON_KEY.test(key)) return maskValue('name', value);
+  if (/idcard|idno|certno|cardnum|identity|sfzh/.test(k)) return maskValue('idcard', value);
+  if (/mobile|phone|^tel/.test(k)) return maskValue('mobile', value);
+  if (/bankcard|acc_?no|cardno/.test(k)) return maskValue('card', value);
+  return value;
+}
+
+/**
+ * A supplier's answer as it may be kept at rest (Decision 218): every string under a key that
+ * names a person, an ID number, a phone or a card is masked as records mask parameters, at any
+ * depth; everything else (courts, causes, amounts, dates) is kept as answered. Nesting beyond
+ * what any answer needs is dropped rather than walked.
+ */
+export function maskAnswer(data: unknown, depth = 0): unknown {
+  if (depth > 16) return null;
+  if (Array.isArray(data)) return data.map((d) => maskAnswer(d, depth + 1));
+  if (data === null || typeof data !== 'object') return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([k, v]) => {
+      if (typeof v === 'string') return [k, maskAnswerText(k, v)];
+      if (Array.isArray(v) && PERSON_KEY.test(k)) return [k, v.map((x) => (typeof x === 'string' ? maskValue('name', x) : maskAnswer(x, depth + 1)))];
+      return [k, maskAnswer(v, depth + 1)];
+    }),
+  );
+}

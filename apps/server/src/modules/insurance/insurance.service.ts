@@ -54,6 +54,7 @@ import { loadExcel } from '../../files';
 import type { Account } from '../account/access';
 import type { GatewayDeps } from '../gateway/gateway.service';
 import { maskParams } from '../gateway/mask';
+import { askOnce, keepAnswer } from '../online/in-flight';
 import { callAsOwner } from '../online/online.service';
 import { targetFor, vehicleTargets } from '../transport/vehicle-calls';
 import { provinceOfCreditCode, provinceOfPlate } from './provinces';
@@ -122,46 +123,52 @@ interface Asked {
 async function ask(ctx: CallCtx, account: Account, q: Asked): Promise<Row> {
   const target = await targetFor(ctx.db, account, INSURANCE_INTERFACES[q.model]);
   if (!target?.usable) throw new Invalid(INSURANCE_MSG.need(q.model));
-  let { answer, charged } = await callAsOwner(ctx.gateway, target, q.params, ctx.ip);
-  // The key's per-second budget is shared with the customer's own traffic: wait once (the refusal charged nothing).
-  if (answer.code === RATE_CODE) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    ({ answer, charged } = await callAsOwner(ctx.gateway, target, q.params, ctx.ip));
-  }
-  const data = answer.data !== null && typeof answer.data === 'object' && !Array.isArray(answer.data) ? (answer.data as Data) : null;
-  const rawScore = data ? num(data.score) : null;
-  const success = answer.code === OK_CODE && rawScore !== null;
-  const score = success && rawScore !== null ? Math.max(0, Math.min(100, Math.round(rawScore))) : null;
-  const result = success && data ? resultOf(q.model, data) : null;
-  const [row] = await ctx.db
-    .insert(insuranceQueries)
-    .values({
-      memberId: account.memberId,
-      model: q.model,
-      interfaceId: target.interfaceId,
-      purchaseId: target.purchaseId,
-      subject: q.subject,
-      plateNumber: q.plateNumber ?? '',
-      plateColor: q.plateColor ?? null,
-      companyName: q.companyName ?? '',
-      creditCode: q.creditCode ?? '',
-      province: q.province,
-      success,
-      code: answer.code,
-      message: answer.message ?? '',
-      charged,
-      seqNo: answer.seqNo ?? '',
-      score,
-      grade: score === null ? null : gradeOf(score),
-      request: maskParams(q.params),
-      response: answer.data ?? null,
-      result,
-      operator: account.loginName,
-      ip: ctx.ip,
-    })
-    .returning();
-  if (!row) throw new Error('insurance query not stored');
-  return row;
+  // One score of one subject at a time: a second submit meanwhile is refused, not charged again.
+  const question = ['insurance', q.model, ...Object.values(q.params)];
+  return askOnce(ctx.db, ctx.gateway.config.secrets.key, account.memberId, question, async () => {
+    let { answer, charged } = await callAsOwner(ctx.gateway, target, q.params, ctx.ip);
+    // The key's per-second budget is shared with the customer's own traffic: wait once (the refusal charged nothing).
+    if (answer.code === RATE_CODE) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      ({ answer, charged } = await callAsOwner(ctx.gateway, target, q.params, ctx.ip));
+    }
+    const data = answer.data !== null && typeof answer.data === 'object' && !Array.isArray(answer.data) ? (answer.data as Data) : null;
+    const rawScore = data ? num(data.score) : null;
+    const success = answer.code === OK_CODE && rawScore !== null;
+    const score = success && rawScore !== null ? Math.max(0, Math.min(100, Math.round(rawScore))) : null;
+    const result = success && data ? resultOf(q.model, data) : null;
+    const [row] = await keepAnswer(ctx.gateway, answer.seqNo, () =>
+      ctx.db
+        .insert(insuranceQueries)
+        .values({
+          memberId: account.memberId,
+          model: q.model,
+          interfaceId: target.interfaceId,
+          purchaseId: target.purchaseId,
+          subject: q.subject,
+          plateNumber: q.plateNumber ?? '',
+          plateColor: q.plateColor ?? null,
+          companyName: q.companyName ?? '',
+          creditCode: q.creditCode ?? '',
+          province: q.province,
+          success,
+          code: answer.code,
+          message: answer.message ?? '',
+          charged,
+          seqNo: answer.seqNo ?? '',
+          score,
+          grade: score === null ? null : gradeOf(score),
+          request: maskParams(q.params),
+          response: answer.data ?? null,
+          result,
+          operator: account.loginName,
+          ip: ctx.ip.slice(0, 64),
+        })
+        .returning(),
+    );
+    if (!row) throw new Error('insurance query not stored');
+    return row;
+  });
 }
 
 /** The words a page shows for a query's outcome. */

@@ -3,10 +3,10 @@
 // charge; a query is one charged 在线查询 call kept in its store, shown as a case file (the person
 // masked, the company as named) and as the raw answer; the list with its filters; every id to its
 // owner only, a sub-account through its own assignment.
-import { FEATURE, featureMissing, JUDICIAL_MSG } from '@apimarket/contracts';
+import { FEATURE, featureMissing, JUDICIAL_MSG, QUERY_MSG } from '@apimarket/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assignments, callRecords, members, purchases, queryItems, subAccounts } from '../../db/schema';
+import { assignments, callRecords, members, purchases, queryClaims, queryItems, subAccounts } from '../../db/schema';
 import { grantFeatures, newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { buildTestApp, type TestApp } from '../../test/harness';
@@ -219,5 +219,21 @@ describe('a sub-account', () => {
     const [mine] = (await call(buyer, 'UserCenter/judicial/list')).json().rows;
     expect((await call(sub, 'UserCenter/judicial/detail', { id: String(mine.id) })).json().code).toBe('ALL_0011');
     expect((await call(buyer, 'UserCenter/judicial/detail', { id: String(res.data.id) })).json().code).toBe('ALL_0011');
+  });
+});
+
+describe('a double submit', () => {
+  it('answers a double submit once: the second, while the first is asked, is refused in words and charges nothing', async () => {
+    const before = await callsLeft(personKey);
+    const fields = { name: '张三', idcard: ZHANG.idcard };
+    const [a, b] = await Promise.all([ask(buyer, 9839, fields), ask(buyer, 9839, fields)]);
+    const answers = [a.json(), b.json()].sort((x, y) => x.code - y.code);
+    expect(answers[0]).toMatchObject({ code: 200, data: { charged: true } });
+    expect(answers[1]).toMatchObject({ code: 'ALL_0013', msg: QUERY_MSG.inFlight });
+    expect(await callsLeft(personKey)).toBe(before - 1);
+    // Once answered, asking again is a new question.
+    expect((await ask(buyer, 9839, fields)).json()).toMatchObject({ code: 200, data: { charged: true } });
+    expect(await callsLeft(personKey)).toBe(before - 2);
+    expect(await db().select().from(queryClaims)).toEqual([]);
   });
 });

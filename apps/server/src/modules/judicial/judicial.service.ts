@@ -28,7 +28,8 @@ import { interfaces, queryItems, queryReports } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import type { GatewayDeps } from '../gateway/gateway.service';
-import { maskParams, maskValue } from '../gateway/mask';
+import { maskAnswer, maskParams, maskValue } from '../gateway/mask';
+import { askOnce, keepAnswer } from '../online/in-flight';
 import { callAsOwner } from '../online/online.service';
 import { subjectOf, targetsOf } from '../query/query.service';
 
@@ -58,34 +59,39 @@ export async function runJudicialQuery(db: Db, gateway: GatewayDeps, account: Ac
   if (!target?.live || target.callsLeft <= 0) throw new Invalid(JUDICIAL_MSG.unusable(target?.interfaceName ?? name));
 
   const params = judicialParams(input);
-  const requestedAt = new Date();
-  const { answer, charged, latencyMs } = await callAsOwner(gateway, target, params, ip);
-  const kept = keptParams(interfaceId, params);
-  const subject = subjectText(interfaceId, kept);
-  const itemId = await db.transaction(async (tx) => {
-    const [report] = await tx
-      .insert(queryReports)
-      .values({ memberId: account.memberId, subject, items: 1, succeeded: answer.code === '10000' ? 1 : 0, kind: 'single', ip: ip.slice(0, 64) })
-      .returning({ id: queryReports.id });
-    const [item] = await tx
-      .insert(queryItems)
-      .values({
-        reportId: report?.id ?? 0,
-        memberId: account.memberId,
-        purchaseId: target.purchaseId,
-        interfaceId,
-        seqNo: answer.seqNo,
-        params: kept,
-        code: answer.code,
-        message: answer.message,
-        data: answer.data ?? null,
-        charged: charged ? 1 : 0,
-        latencyMs,
-        requestedAt,
-        answeredAt: new Date(),
-      })
-      .returning({ id: queryItems.id });
-    return item?.id ?? 0;
+  const itemId = await askOnce(db, gateway.config.secrets.key, account.memberId, ['judicial', interfaceId, ...Object.values(params)], async () => {
+    const requestedAt = new Date();
+    const { answer, charged, latencyMs } = await callAsOwner(gateway, target, params, ip);
+    const kept = keptParams(interfaceId, params);
+    const subject = subjectText(interfaceId, kept);
+    return keepAnswer(gateway, answer.seqNo, () =>
+      db.transaction(async (tx) => {
+        const [report] = await tx
+          .insert(queryReports)
+          .values({ memberId: account.memberId, subject, items: 1, succeeded: answer.code === '10000' ? 1 : 0, kind: 'single', ip: ip.slice(0, 64) })
+          .returning({ id: queryReports.id });
+        const [item] = await tx
+          .insert(queryItems)
+          .values({
+            reportId: report?.id ?? 0,
+            memberId: account.memberId,
+            purchaseId: target.purchaseId,
+            interfaceId,
+            seqNo: answer.seqNo,
+            params: kept,
+            code: answer.code,
+            message: answer.message,
+            // A real supplier's records may name parties: kept masked, shown masked in 「JSON」 too.
+            data: maskAnswer(answer.data ?? null),
+            charged: charged ? 1 : 0,
+            latencyMs,
+            requestedAt,
+            answeredAt: new Date(),
+          })
+          .returning({ id: queryItems.id });
+        return item?.id ?? 0;
+      }),
+    );
   });
   return judicialDetail(db, account, { id: itemId });
 }
@@ -126,7 +132,7 @@ export async function judicialDetail(db: Db, account: Account, { id }: JudicialI
   return fileOf(await ownItem(db, account, id));
 }
 
-/** UserCenter/judicial/json: the answer as the interface gave it. */
+/** UserCenter/judicial/json: the answer as the interface gave it, persons masked (maskAnswer). */
 export async function judicialJson(db: Db, account: Account, { id }: JudicialIdInput): Promise<JudicialRaw> {
   const { item, interfaceName } = await ownItem(db, account, id);
   return {

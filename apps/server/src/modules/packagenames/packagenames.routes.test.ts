@@ -4,9 +4,9 @@
 // Then the gateway: an SDK interface's call must declare an enabled app of its buyer (SYSTEM_048,
 // not charged, otherwise); other interfaces and the platform's own calls for the owner are exempt.
 import { FEATURE, featureMissing, PACKAGE_LIMITS, PACKAGE_MSG, PLATFORM_CODES } from '@apimarket/contracts';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assignments, interfaceDocs, interfaces, members, packageNames, purchases, subAccounts } from '../../db/schema';
+import { assignments, callRecords, interfaceDocs, interfaces, members, messages, packageNames, purchases, subAccounts } from '../../db/schema';
 import { newAccount, qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { appHeaders, gatewayPost } from '../../test/gateway';
@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/harness';
 import { post } from '../../test/identity';
 import { newPurchaseKey } from '../billing/billing.service';
 import { clearGatewayCaches } from '../gateway/gateway.service';
+import { GRACE_TITLE } from './packagenames.service';
 
 let t: TestApp;
 let owner: TestAccount;
@@ -299,5 +300,82 @@ describe('the gateway', () => {
     const refusal = { code: 'ALL_0010', msg: PACKAGE_MSG.subReadOnly };
     expect((await call(sub, 'saveMyPackage', { ...ANDROID, packageName: 'com.sub.own' })).json()).toMatchObject(refusal);
     expect((await call(sub, 'updateStatus', { id: String(list.rows[0].id), status: 'disabled' })).json()).toMatchObject(refusal);
+  });
+});
+
+// Decision 216: a company that has registered no app yet keeps its SDK integration answered until
+// SDK_APP_ENFORCE_FROM, and is told; registering any app, or the day, ends that.
+describe('the transition period', () => {
+  let newcomer: TestAccount;
+  let key = '';
+  let liveness: { path: string; sample: Record<string, string> };
+  const send = (app: TestApp, k: string, headers: Record<string, string> = {}) =>
+    gatewayPost(app, liveness.path, { ...liveness.sample, key: k }, '203.0.113.21', headers).then((r) => r.json());
+  const notices = () =>
+    db()
+      .select({ body: messages.body, link: messages.link })
+      .from(messages)
+      .where(and(eq(messages.memberId, newcomer.memberId), eq(messages.title, GRACE_TITLE)));
+
+  beforeAll(async () => {
+    newcomer = await qualifiedAccount(t, '10.73.0.3', [FEATURE.packageName]);
+    key = await buyCheapest(t, newcomer, 9699);
+    liveness = await sampleOf(9699);
+    liveness.sample = { ...liveness.sample, image: JPEG };
+  });
+
+  it('answers and charges the call of a company with no app registered, and tells it once', async () => {
+    expect((await call(newcomer, 'getPackageList')).json()).toMatchObject({ total: 0, enforceFrom: null });
+    const before = await callsLeftOf(key);
+    answered((await send(t, key)).code);
+    answered((await send(t, key, appHeaders({ platform: 'ios', packageName: 'com.not.there' }))).code);
+    expect(await callsLeftOf(key)).toBe(before - 2);
+    await expect.poll(async () => (await notices()).length).toBe(1);
+    clearGatewayCaches();
+    answered((await send(t, key)).code);
+    // A week's notice: the message already there is found, not sent again.
+    await new Promise((r) => setTimeout(r, 200));
+    const [notice] = await notices();
+    expect(await notices()).toHaveLength(1);
+    expect(notice?.link).toBe('/userCenter/packageName');
+    expect(notice?.body).toContain('人脸活体检测');
+    expect(notice?.body).toContain('缺少应用标识');
+    expect(notice?.body).toContain('平台另行通知的日期');
+  });
+
+  it('refuses them from SDK_APP_ENFORCE_FROM on, though no app is registered', async () => {
+    const enforcing = await buildTestApp({ sharedWith: t, env: { SDK_APP_ENFORCE_FROM: '2020-01-01' } });
+    try {
+      const before = await callsLeftOf(key);
+      expect(await send(enforcing, key)).toMatchObject({ code: 'SYSTEM_048', data: null });
+      expect(await callsLeftOf(key)).toBe(before);
+    } finally {
+      await enforcing.close();
+    }
+    await expect(buildTestApp({ sharedWith: t, env: { SDK_APP_ENFORCE_FROM: '2027-02-30' } })).rejects.toThrow('SDK_APP_ENFORCE_FROM 不是真实的日期');
+  });
+
+  it('refuses them at once when the company registers any app, even a disabled one', async () => {
+    const added = (await call(newcomer, 'saveMyPackage', { ...ANDROID, packageName: 'com.newcomer.app' })).json();
+    await call(newcomer, 'updateStatus', { id: String(added.data.id), status: 'disabled' });
+    expect((await send(t, key)).code).toBe('SYSTEM_048');
+  });
+
+  it('records at most a few refusals a second per key: a flood from a leaked key is answered, not written', async () => {
+    const [p] = await db().select({ id: purchases.id }).from(purchases).where(eq(purchases.key, key));
+    const recorded = async () =>
+      (
+        await db()
+          .select({ n: count() })
+          .from(callRecords)
+          .where(and(eq(callRecords.purchaseId, p?.id ?? 0), eq(callRecords.code, 'SYSTEM_048')))
+      )[0]?.n ?? 0;
+    const before = await recorded();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(t, key)));
+    expect(answers.every((a) => a.code === 'SYSTEM_048')).toBe(true);
+    // Five a second are recorded; twenty sent at once span one second, or two at most.
+    const written = (await recorded()) - before;
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(written).toBeLessThanOrEqual(10);
   });
 });

@@ -1,6 +1,6 @@
 // 包名管理 (spec 02 §7 "Packages"; issue #23), declared in contracts' packageNamesApi. Thin: the
 // declaration admits an authenticated company holding menu code 6 and parses; the service does the rest.
-import { PACKAGE_MSG, packageNamesApi } from '@apimarket/contracts';
+import { chinaDay, PACKAGE_MSG, packageNamesApi } from '@apimarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { listAll, ok } from '../../http/envelope';
@@ -17,6 +17,7 @@ export async function packageNamesRoutes(app: FastifyInstance, deps: RouteDeps &
     ...listAll(await listPackages(db, caller, input)),
     sdkInterfaces: await sdkInterfaces(db, caller),
     readOnly: caller.isSub,
+    enforceFrom: deps.config.gateway.sdkAppEnforceFrom === null ? null : chinaDay(new Date(deps.config.gateway.sdkAppEnforceFrom)),
   }));
   route(packageNamesApi.save, async ({ caller, input }) => ok(await savePackage(db, caller, input), PACKAGE_MSG.saved));
   route(packageNamesApi.updateStatus, async ({ caller, input }) => {

@@ -5,6 +5,7 @@
 // the main account alone. The gateway checks a call against the entries of the account that
 // bought the purchase (a sub-account's key: its main account's), as it does the IP whitelist.
 import {
+  chinaDay,
   type PackageNameListInput,
   PACKAGE_LIMITS,
   PACKAGE_MSG,
@@ -16,12 +17,13 @@ import {
   type SavePackageNameInput,
   type SdkInterface,
 } from '@apimarket/contracts';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { assignments, interfaces, packageNames, purchases } from '../../db/schema';
+import { assignments, interfaces, messages, packageNames, purchases } from '../../db/schema';
 import { Forbidden, Invalid, NotFound } from '../../http/errors';
 import { forget, Memo } from '../../memo';
 import type { Account } from '../account/access';
+import { sendMessage } from '../account/messages.service';
 
 type Row = typeof packageNames.$inferSelect;
 
@@ -156,10 +158,15 @@ export async function updatePackageStatus(db: Db, account: Account, input: Packa
 }
 
 // ── The gateway's check ──────────────────────────────────────────────────────────────────────
-// Per main account: its enabled apps as "platform package-key signature" strings. Saves here
-// forget the entry at once; another server process sees a change within the memo's lifetime.
-// (The memo is filed under the whitelist fact: both are the account's rules of who may call.)
-const enabledApps = new Memo<number, Set<string>>('whitelist', { ms: 30_000, max: 50_000, byMember: true });
+// Per main account: its enabled apps as "platform package-key signature" strings, and whether it
+// has registered any app at all. Saves here forget the entry at once; another server process sees
+// a change within the memo's lifetime. (Filed under the whitelist fact: both are the account's
+// rules of who may call.)
+interface Registered {
+  enabled: Set<string>;
+  any: boolean;
+}
+const registered = new Memo<number, Registered>('whitelist', { ms: 30_000, max: 50_000, byMember: true });
 
 const appKey = (platform: string, key: string, signature: string) => `${platform} ${key} ${signature}`;
 
@@ -172,10 +179,41 @@ export interface DeclaredApp {
 }
 
 /**
+ * What the gateway does with an SDK call's declared app (Decision 216): `refuse` with SYSTEM_048's
+ * message; `answer`; or `grace` — it would be refused, but its company has registered no app yet
+ * and the transition period (SDK_APP_ENFORCE_FROM, unset: until it is set) is still on, so it is
+ * answered and the company told. A company that registered an app has opted in: enforced at once.
+ */
+export type AppVerdict = { kind: 'answer' } | { kind: 'refuse'; message: string } | { kind: 'grace'; message: string };
+
+export async function appVerdict(db: Db, ownerId: number, app: DeclaredApp, enforceFrom: number | null): Promise<AppVerdict> {
+  const own = await registeredApps(db, ownerId);
+  const message = refusalOf(own, app);
+  if (message === null) return { kind: 'answer' };
+  if (!own.any && (enforceFrom === null || Date.now() < enforceFrom)) return { kind: 'grace', message };
+  return { kind: 'refuse', message };
+}
+
+async function registeredApps(db: Db, ownerId: number): Promise<Registered> {
+  const known = registered.get(ownerId);
+  if (known) return known;
+  const rows = await db
+    .select({ platform: packageNames.platform, key: packageNames.packageKey, signature: packageNames.signature, status: packageNames.status })
+    .from(packageNames)
+    .where(eq(packageNames.memberId, ownerId));
+  const own = {
+    enabled: new Set(rows.filter((r) => r.status === 'enabled').map((r) => appKey(r.platform, r.key, r.platform === 'android' ? r.signature : ''))),
+    any: rows.length > 0,
+  };
+  registered.set(ownerId, own);
+  return own;
+}
+
+/**
  * Why an SDK call's declared app may not call for this main account, as SYSTEM_048's message, or
  * null when an enabled entry matches platform, package (any case) and, on Android, fingerprint.
  */
-export async function appRefusal(db: Db, ownerId: number, app: DeclaredApp): Promise<string | null> {
+function refusalOf(own: Registered, app: DeclaredApp): string | null {
   if (app.platform !== 'android' && app.platform !== 'ios') {
     return '缺少应用标识：SDK 类接口须在请求头 X-App-Platform 声明 android 或 ios，并在 X-App-Package 声明包名';
   }
@@ -186,17 +224,44 @@ export async function appRefusal(db: Db, ownerId: number, app: DeclaredApp): Pro
     return '缺少应用签名：Android 应用须在请求头 X-App-Signature 声明签名证书的 SHA-256 指纹';
   }
   if (signature === null) return '应用签名格式不正确：X-App-Signature 应为 SHA-256 指纹（64 位十六进制，可用冒号分隔）';
-  let apps = enabledApps.get(ownerId);
-  if (!apps) {
-    const rows = await db
-      .select({ platform: packageNames.platform, key: packageNames.packageKey, signature: packageNames.signature })
-      .from(packageNames)
-      .where(and(eq(packageNames.memberId, ownerId), eq(packageNames.status, 'enabled')));
-    apps = new Set(rows.map((r) => appKey(r.platform, r.key, r.platform === 'android' ? r.signature : '')));
-    enabledApps.set(ownerId, apps);
-  }
-  if (apps.has(appKey(app.platform, packageKey(app.packageName), signature))) return null;
+  if (own.enabled.has(appKey(app.platform, packageKey(app.packageName), signature))) return null;
   return `调用方应用未登记或未启用：${app.platform === 'android' ? 'Android' : 'iOS'} 应用「${app.packageName}」${
     app.platform === 'android' ? '（含签名指纹）' : ''
   }不在已启用的包名中，请在用户中心「包名管理」登记并启用`;
+}
+
+// ── Telling a company in its transition period ───────────────────────────────────────────────
+/** The message's title: also how an earlier one is found, so a company is told once a week. */
+export const GRACE_TITLE = 'SDK 类接口的调用须登记应用包名';
+const GRACE_REPEAT_DAYS = 7;
+/**
+ * Companies told (or found told) lately, in this process: a graced call costs no read after the
+ * first. (Forgotten with the whitelist fact: a save in 包名管理 ends the grace anyway.)
+ */
+const told = new Memo<number, true>('whitelist', { ms: 6 * 3600_000, max: 50_000, byMember: true });
+
+/**
+ * Tell the company (an in-site message) that its app calls are answered only for now: which
+ * interface, what the gateway would have said, and from when it will refuse. At most once a week.
+ */
+export async function tellOfGrace(db: Db, ownerId: number, interfaceName: string, why: string, enforceFrom: number | null): Promise<void> {
+  if (told.get(ownerId)) return;
+  told.set(ownerId, true);
+  const [recent] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.memberId, ownerId), eq(messages.title, GRACE_TITLE), gt(messages.createdAt, new Date(Date.now() - GRACE_REPEAT_DAYS * 86_400_000))))
+    .limit(1);
+  if (recent) return;
+  const from = enforceFrom === null ? '平台另行通知的日期' : chinaDay(new Date(enforceFrom));
+  await sendMessage(db, ownerId, {
+    kind: 'system',
+    title: GRACE_TITLE,
+    body: [
+      `您的系统调用了 SDK 类接口「${interfaceName}」，但未声明已登记并启用的应用：${why}。`,
+      `过渡期内此类调用照常应答并计费；自${from}起，或在您登记任一应用后，未登记应用的调用将返回 SYSTEM_048 且不计费。`,
+      '请在请求头 X-App-Platform、X-App-Package（Android 另加 X-App-Signature）声明调用方应用，并在「包名管理」登记、启用。',
+    ].join('\n'),
+    link: '/userCenter/packageName',
+  });
 }

@@ -48,6 +48,7 @@ import { Invalid, NotFound } from '../../http/errors';
 import type { Account } from '../account/access';
 import type { GatewayDeps } from '../gateway/gateway.service';
 import { maskParams } from '../gateway/mask';
+import { askOnce, keepAnswer } from '../online/in-flight';
 import { callAsOwner } from '../online/online.service';
 import { loadExcel } from '../../files';
 
@@ -267,47 +268,55 @@ export async function runQuery(db: Db, gateway: GatewayDeps, config: Config, acc
   const values = Object.fromEntries(Object.entries(input.params).map(([k, v]) => [k, v.trim()]));
   for (const f of fieldsOf(targets)) if (f.required && !values[f.name]) throw new Invalid(QUERY_MSG.required(f.label));
 
-  const answered = await Promise.all(
-    targets.map(async (t) => {
-      const params = Object.fromEntries(t.params.flatMap((p) => (values[p.name] ? [[p.name, values[p.name] as string]] : [])));
-      const requestedAt = new Date();
-      const { answer, charged, latencyMs } = await callAsOwner(gateway, t, params, ip);
-      return { t, params: maskParams(params), answer, charged, latencyMs, requestedAt, answeredAt: new Date() };
-    }),
-  );
-
-  const subject = subjectOf(maskParams(values));
-  const reportId = await db.transaction(async (tx) => {
-    const [report] = await tx
-      .insert(queryReports)
-      .values({
-        memberId: account.memberId,
-        subject,
-        items: answered.length,
-        succeeded: answered.filter((a) => a.answer.code === '10000').length,
-        kind: answered.length > 1 ? 'report' : 'single',
-        ip: ip.slice(0, 64),
-      })
-      .returning({ id: queryReports.id });
-    const id = report?.id ?? 0;
-    await tx.insert(queryItems).values(
-      answered.map((a) => ({
-        reportId: id,
-        memberId: account.memberId,
-        purchaseId: a.t.purchaseId,
-        interfaceId: a.t.interfaceId,
-        seqNo: a.answer.seqNo,
-        params: a.params,
-        code: a.answer.code,
-        message: a.answer.message,
-        data: a.answer.data ?? null,
-        charged: a.charged ? 1 : 0,
-        latencyMs: a.latencyMs,
-        requestedAt: a.requestedAt,
-        answeredAt: a.answeredAt,
-      })),
+  // One question at a time: the same person against the same interfaces, submitted again while
+  // the first is being answered (a double click, a second tab), is refused rather than charged twice.
+  const question = ['query', ...input.interfaceIds.slice().sort((a, b) => a - b), ...fieldsOf(targets).map((f) => values[f.name] ?? '')];
+  const reportId = await askOnce(db, config.secrets.key, account.memberId, question, async () => {
+    const answered = await Promise.all(
+      targets.map(async (t) => {
+        const params = Object.fromEntries(t.params.flatMap((p) => (values[p.name] ? [[p.name, values[p.name] as string]] : [])));
+        const requestedAt = new Date();
+        const { answer, charged, latencyMs } = await callAsOwner(gateway, t, params, ip);
+        return { t, params: maskParams(params), answer, charged, latencyMs, requestedAt, answeredAt: new Date() };
+      }),
     );
-    return id;
+
+    const subject = subjectOf(maskParams(values));
+    const seqNos = answered.map((a) => a.answer.seqNo).join('、');
+    return keepAnswer(gateway, seqNos, () =>
+      db.transaction(async (tx) => {
+        const [report] = await tx
+          .insert(queryReports)
+          .values({
+            memberId: account.memberId,
+            subject,
+            items: answered.length,
+            succeeded: answered.filter((a) => a.answer.code === '10000').length,
+            kind: answered.length > 1 ? 'report' : 'single',
+            ip: ip.slice(0, 64),
+          })
+          .returning({ id: queryReports.id });
+        const id = report?.id ?? 0;
+        await tx.insert(queryItems).values(
+          answered.map((a) => ({
+            reportId: id,
+            memberId: account.memberId,
+            purchaseId: a.t.purchaseId,
+            interfaceId: a.t.interfaceId,
+            seqNo: a.answer.seqNo,
+            params: a.params,
+            code: a.answer.code,
+            message: a.answer.message,
+            data: a.answer.data ?? null,
+            charged: a.charged ? 1 : 0,
+            latencyMs: a.latencyMs,
+            requestedAt: a.requestedAt,
+            answeredAt: a.answeredAt,
+          })),
+        );
+        return id;
+      }),
+    );
   });
   const [view] = await reportViews(db, config, [reportId]);
   if (!view) throw new NotFound(QUERY_MSG.reportMissing);

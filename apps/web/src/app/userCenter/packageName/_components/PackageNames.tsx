@@ -136,6 +136,16 @@ export function PackageNames() {
           title="人脸活体、本机号码认证等 SDK 类接口，只接受已登记并启用的应用发起的调用：调用时在请求头声明 X-App-Platform、X-App-Package（Android 另需 X-App-Signature 签名指纹），未登记或已停用的应用返回 SYSTEM_048，不计费。"
         />
       </div>
+      {none ? (
+        <Alert
+          type="warning"
+          showIcon
+          className={styles.notice}
+          title={`过渡期：贵公司尚未登记任何应用，SDK 类接口的调用暂照常应答并计费。自${
+            everything.data?.enforceFrom ?? '平台另行通知之日'
+          }起，或登记任一应用后，未声明已启用应用的调用将返回 SYSTEM_048。`}
+        />
+      ) : null}
       {readOnly ? (
         <Alert type="warning" showIcon className={styles.notice} title="包名由主账号统一管理，子账号只能查看；子账号的调用按主账号登记的应用校验。" />
       ) : null}
