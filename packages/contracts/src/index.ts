@@ -46,6 +46,7 @@ export * from './judicial';
 export * from './insurance';
 export * from './capacity';
 export * from './geo';
+export * from './regions';
 export * from './usage';
 export * from './alerts';
 export * from './console';

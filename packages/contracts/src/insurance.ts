@@ -14,6 +14,7 @@ import { featureCalls } from './declare';
 import { hasControlChars } from './online';
 import { PageQuery, parseId } from './paging';
 import { PlateColorInput, PlateNumber, plateColorProblem } from './transport';
+import { isRealDay } from './validation';
 
 /** The catalogue interfaces behind the models. */
 export const INSURANCE_INTERFACES = { truck: 9963, fleet: 9964, bus: 9965 } as const;
@@ -84,11 +85,7 @@ const clean = (max: number) =>
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const realDay = (v: string) => {
-  const ms = Date.parse(`${v}T00:00:00Z`);
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === v;
-};
-const day = (msg: string) => z.preprocess(blankToUndefined, z.string({ error: msg }).trim().regex(DAY, msg).refine(realDay, msg).optional());
+const day = (msg: string) => z.preprocess(blankToUndefined, z.string({ error: msg }).trim().regex(DAY, msg).refine(isRealDay, msg).optional());
 
 /** A period of China days, both ends optional; ordered and at most maxRangeDays when both are given. */
 const PeriodFields = { startDate: day(INSURANCE_MSG.startDate), endDate: day(INSURANCE_MSG.endDate) };

@@ -10,7 +10,7 @@ import { XLSX_TYPE } from './call';
 import { featureCalls, publicCall } from './declare';
 import { hasControlChars } from './online';
 import { PageQuery, parseId } from './paging';
-import { LicencePlate } from './validation';
+import { isRealDay, LicencePlate } from './validation';
 
 /** The catalogue interfaces the tools call, by what they are for. */
 export const VEHICLE_INTERFACES = { position: 9694, trajectory: 9867 } as const;
@@ -141,17 +141,17 @@ export type Vehicle = z.infer<typeof Vehicle>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /**
- * A reading that names a real instant: Date.parse rolls 02-31 over to 03-03 and the database
+ * A clock reading that names a real instant: Date.parse rolls 02-31 over to 03-03 and the database
  * refuses it, and 13-01 is NaN, which slips past every comparison — after the calls were charged.
  */
-const real = (v: string) => {
+const realClock = (v: string) => {
   const ms = Date.parse(`${v.replace(' ', 'T')}Z`);
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, v.length).replace('T', ' ') === v;
 };
-const day = (msg: string) => z.string({ error: msg }).trim().regex(DAY, msg).refine(real, msg);
+const day = (msg: string) => z.string({ error: msg }).trim().regex(DAY, msg).refine(isRealDay, msg);
 /** yyyy-MM-dd HH:mm:ss, China time, as the vehicle interfaces take and answer it. */
 const CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const clock = (msg: string) => z.string({ error: msg }).trim().regex(CLOCK, msg).refine(real, msg);
+const clock = (msg: string) => z.string({ error: msg }).trim().regex(CLOCK, msg).refine(realClock, msg);
 
 /** A clock reading (China time) as an instant. */
 export const clockMs = (v: string) => Date.parse(`${v.replace(' ', 'T')}+08:00`);

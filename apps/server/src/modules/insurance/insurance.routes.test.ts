@@ -3,7 +3,7 @@
 // of 9963, 9965, 9964 through the gateway's pipeline, deterministically; a failed answer is kept
 // and not charged; cycles, logs, the access history and its detail, the zone map; every id
 // answered to its owner only, a sub-account through its own assignment.
-import { FEATURE, featureMissing, INSURANCE_MSG, isValidUscc, TRANSPORT_MSG } from '@apimarket/contracts';
+import { FEATURE, featureMissing, INSURANCE_MSG, isValidUscc, TRANSPORT_MSG, MAP_PROVINCES } from '@apimarket/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assignments, callRecords, insuranceQueries, members, purchases, subAccounts } from '../../db/schema';
@@ -15,7 +15,6 @@ import { post } from '../../test/identity';
 import { expectXlsxDownload, readXlsx } from '../../test/xlsx';
 import { newPurchaseKey } from '../billing/billing.service';
 import { clearGatewayCaches } from '../gateway/gateway.service';
-import { MAP_PROVINCES } from './provinces';
 
 let t: TestApp;
 let buyer: TestAccount;

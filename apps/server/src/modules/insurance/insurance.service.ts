@@ -45,6 +45,8 @@ import {
   type ZoneData,
   type ZoneDataInput,
   type ZoneProvince,
+  provinceOfCreditCode,
+  provinceOfPlate,
 } from '@apimarket/contracts';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -57,7 +59,6 @@ import { maskParams } from '../gateway/mask';
 import { askOnce, keepAnswer } from '../online/in-flight';
 import { callAsOwner } from '../online/online.service';
 import { targetFor, vehicleTargets } from '../transport/vehicle-calls';
-import { provinceOfCreditCode, provinceOfPlate } from './provinces';
 
 export interface CallCtx {
   db: Db;

@@ -2,12 +2,11 @@
 // score, figures, lines and cycles every time; lines run between the fleet's real hubs with
 // GCJ-02 coordinates and provinces the china map knows; the figures agree with the cycles.
 import { createRequire } from 'node:module';
-import { gradeOf } from '@apimarket/contracts';
+import { gradeOf, MAP_PROVINCES } from '@apimarket/contracts';
 import { describe, expect, it } from 'vitest';
 import { SEED_INTERFACES } from '../../db/seed/data/interfaces';
 import { COMPANY } from '../../db/seed/data/interfaces/shared';
 import type { SeedInterface } from '../../db/seed/data/types';
-import { MAP_PROVINCES } from '../../modules/insurance/provinces';
 import { sandboxAnswer } from '../sandbox';
 import { drawFor } from './draw';
 import { linesAndCycles, mapProvince } from './insurance-lines';

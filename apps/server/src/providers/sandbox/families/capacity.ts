@@ -4,6 +4,7 @@
 // credit code, derived from the name when only the name is given), so the same company answers
 // the same fleet every time; a month's figures are drawn from the company and the month, so
 // when the twelve months move on, the months already shown keep their figures.
+import { PROVINCE_BY_DIVISION } from '@apimarket/contracts';
 import { CODE, type Family } from '../context';
 import { type Draw, drawFor } from '../draw';
 import { FIXTURE_COMPANIES } from '../entities';
@@ -94,39 +95,11 @@ const PROFILES: ReadonlyArray<Record<string, number>> = [
   { 冷藏车: 5, 重型半挂牵引车: 2, 轻型厢式货车: 1.5, 中型厢式货车: 1 },
 ];
 
-/** Province short names as the China map of the web (china-geojson) writes them, by code prefix. */
-const PROVINCES: Record<string, string> = {
-  '11': '北京',
-  '12': '天津',
-  '13': '河北',
-  '14': '山西',
-  '15': '内蒙古',
-  '21': '辽宁',
-  '22': '吉林',
-  '23': '黑龙江',
-  '31': '上海',
-  '32': '江苏',
-  '33': '浙江',
-  '34': '安徽',
-  '35': '福建',
-  '36': '江西',
-  '37': '山东',
-  '41': '河南',
-  '42': '湖北',
-  '43': '湖南',
-  '44': '广东',
-  '45': '广西',
-  '46': '海南',
-  '50': '重庆',
-  '51': '四川',
-  '52': '贵州',
-  '53': '云南',
-  '61': '陕西',
-  '62': '甘肃',
-  '63': '青海',
-  '64': '宁夏',
-  '65': '新疆',
-};
+/**
+ * The provinces a sandbox fleet is registered in, by credit-code division: the mainland's but
+ * 西藏 (companies registered there, or outside the mainland, are drawn to a busy freight province).
+ */
+const PROVINCES: Record<string, string> = Object.fromEntries(Object.entries(PROVINCE_BY_DIVISION).filter(([code]) => !['54', '71', '81', '82'].includes(code)));
 
 /** Where freight companies registered outside the table are drawn to be. */
 const BUSY = ['浙江', '江苏', '上海', '广东', '山东', '河南', '河北', '湖北', '安徽', '四川'] as const;

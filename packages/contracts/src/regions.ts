@@ -1,6 +1,7 @@
-// Where a scored subject is registered, as the china map names provinces (china-geojson's short
-// names: 浙江, 内蒙古, 广西 …, what the zone map's choropleth joins on): a plate by its province
-// character (GA 36), a company by its credit code's administrative division (GB 11714 / GB/T 2260).
+// Provinces as the china map names them (china-geojson's short names: 浙江, 内蒙古, 广西 …, what the
+// zone map's choropleth joins on), one table for the server and the sandbox: a plate's by its
+// province character (GA 36), a company's by its credit code's administrative division (GB 11714 /
+// GB/T 2260).
 
 const BY_PLATE: Record<string, string> = {
   京: '北京',
@@ -39,7 +40,8 @@ const BY_PLATE: Record<string, string> = {
   台: '台湾',
 };
 
-const BY_DIVISION: Record<string, string> = {
+/** By the two-digit province code of an administrative division (a credit code's 3rd–4th characters). */
+export const PROVINCE_BY_DIVISION: Readonly<Record<string, string>> = {
   '11': '北京',
   '12': '天津',
   '13': '河北',
@@ -80,7 +82,7 @@ const BY_DIVISION: Record<string, string> = {
 export const provinceOfPlate = (plate: string): string => BY_PLATE[[...plate][0] ?? ''] ?? '';
 
 /** The province of a credit code's registration authority (its 3rd–4th characters), '' when central or unknown. */
-export const provinceOfCreditCode = (code: string): string => BY_DIVISION[code.slice(2, 4)] ?? '';
+export const provinceOfCreditCode = (code: string): string => PROVINCE_BY_DIVISION[code.slice(2, 4)] ?? '';
 
 /** Every name this module answers: all must be china-geojson feature names. */
-export const MAP_PROVINCES: readonly string[] = [...new Set([...Object.values(BY_PLATE), ...Object.values(BY_DIVISION)])];
+export const MAP_PROVINCES: readonly string[] = [...new Set([...Object.values(BY_PLATE), ...Object.values(PROVINCE_BY_DIVISION)])];
