@@ -3,8 +3,12 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser journeys in the machine's Chromium against a stack started as `npm start` starts it
 // (scripts/test.mjs starts it on free ports and a fresh data dir, then sets BASE_URL).
 const baseURL = process.env.BASE_URL ?? 'http://localhost:3000';
-/** The sweeps over every page (fit.spec.ts, pages.spec.ts): read-only, so they run side by side. */
-const SWEEPS = /\/(fit|pages)\.spec\.ts$/;
+/**
+ * What a visitor only reads, run beside the journeys: the sweeps over every page (fit.spec.ts,
+ * pages.spec.ts) and the visitor's header, frame and catalogue checks, which write nothing another
+ * spec counts. (They balance the two workers: the journeys are the longer list.)
+ */
+const SWEEPS = /\/(fit|pages|header|frame|catalog)\.spec\.ts$/;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
