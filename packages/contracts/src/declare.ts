@@ -40,12 +40,16 @@ export function defineCall(spec: CallDeclaration & { input?: z.ZodType }): Call 
  * defineCall with the access rule given once: `qualifiedCall({ … })` reads as who may call it;
  * `feature`, when given, is the menu code every call of the declarer sits behind.
  */
-export function callsFor<const X extends Access>(access: X, feature?: number) {
+/** The accesses that admit an account: the only ones a menu code can be asked of. */
+type AccountAccess = Exclude<Access, 'anyone' | 'dev' | { operator: ConsoleArea }>;
+
+export function callsFor<const X extends Access>(access: X, ...feature: X extends AccountAccess ? [feature?: number] : []) {
   // The overload with an input comes first, so a declaration spread from another keeps its input's type.
   function declare<const I extends z.ZodType, const A extends AnswerShape>(spec: Omit<CallDeclaration<A, X>, 'access'> & { input: I }): CallSpec<I, A, X>;
   function declare<const A extends AnswerShape>(spec: Omit<CallDeclaration<A, X>, 'access'>): CallSpec<NoInput, A, X>;
   function declare(spec: Omit<CallDeclaration, 'access'> & { input?: z.ZodType }): Call {
-    return completed({ ...spec, access, ...(feature === undefined ? {} : { feature }) });
+    const [code] = feature;
+    return completed({ ...spec, access, ...(code === undefined ? {} : { feature: code }) });
   }
   return declare;
 }

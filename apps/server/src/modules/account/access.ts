@@ -33,10 +33,25 @@ export function grantedFeatures(row: { featureCodes: number[] | null; parentId: 
   );
 }
 
+/**
+ * The menu codes a member holds: its own grant, and for a sub-account only those its main account
+ * holds too — withdrawing a menu from a company withdraws it from the company's sub-accounts, which
+ * spend the company's purchases.
+ */
+export async function heldFeatures(db: Db, memberId: number): Promise<number[]> {
+  const read = (id: number) => db.select({ featureCodes: members.featureCodes, parentId: members.parentId }).from(members).where(eq(members.id, id));
+  const [row] = await read(memberId);
+  if (!row) return [];
+  const own = grantedFeatures(row);
+  if (row.parentId === null) return own;
+  const [parent] = await read(row.parentId);
+  const theirs = parent ? grantedFeatures(parent) : [];
+  return own.filter((c) => theirs.includes(c));
+}
+
 /** The account holds the menu code a call is declared behind (ALL_0010 with 「未开通」 words otherwise). */
 export async function requireFeature(db: Db, account: Account, code: number): Promise<void> {
-  const [row] = await db.select({ featureCodes: members.featureCodes, parentId: members.parentId }).from(members).where(eq(members.id, account.memberId));
-  if (!row || !grantedFeatures(row).includes(code)) throw new Forbidden(featureMissing(code));
+  if (!(await heldFeatures(db, account.memberId)).includes(code)) throw new Forbidden(featureMissing(code));
 }
 
 /** Logged in (ALL_0024 otherwise). */

@@ -33,8 +33,18 @@ describe('feature codes (UserCenter/getMembershipMenu)', () => {
   });
 
   it('a sub-account: no account management, cost management or IP whitelist; enterprise authentication only when visible', () => {
-    expect(featureCodes({ ...base, parentId: 1, featureCodes: [1, 15] }, rules)).toEqual([1, 100, 101, 103, 106, 107]);
-    expect(featureCodes({ ...base, parentId: 1, companyInfoVisible: true }, rules)).toContain(105);
+    const main = { featureCodes: null, parentId: null };
+    expect(featureCodes({ ...base, parentId: 1, featureCodes: [1, 15] }, rules, main)).toEqual([1, 100, 101, 103, 106, 107]);
+    expect(featureCodes({ ...base, parentId: 1, companyInfoVisible: true }, rules, main)).toContain(105);
+  });
+
+  it('a sub-account holds none of the menus its main account lacks (Decision 219)', () => {
+    const sub = { ...base, parentId: 1, featureCodes: [1, 12, 13] };
+    expect(featureCodes(sub, rules, { featureCodes: [1, 12, 13], parentId: null })).toEqual(expect.arrayContaining([1, 12, 13]));
+    const withdrawn = featureCodes(sub, rules, { featureCodes: [1], parentId: null });
+    expect(withdrawn).toContain(1);
+    expect(withdrawn).not.toContain(12);
+    expect(withdrawn).not.toContain(13);
   });
 
   it('a special user has no cost-management menu', () => {

@@ -47,9 +47,15 @@ async function memberRow(db: Db, memberId: number): Promise<MemberRow> {
  * whitelist for sub-accounts, and less enterprise authentication for a sub-account whose parent
  * keeps the company information private.
  */
-export function featureCodes(row: Pick<MemberRow, 'featureCodes' | 'parentId' | 'companyInfoVisible' | 'loginName'>, rules: AccountRules): number[] {
+export function featureCodes(
+  row: Pick<MemberRow, 'featureCodes' | 'parentId' | 'companyInfoVisible' | 'loginName'>,
+  rules: AccountRules,
+  /** A sub-account's main account's row: the sub-account holds none of the menus it lacks. */
+  parent?: Pick<MemberRow, 'featureCodes' | 'parentId'> | null,
+): number[] {
   const isSub = row.parentId !== null;
-  const granted = grantedFeatures(row);
+  const theirs = isSub && parent ? grantedFeatures(parent) : null;
+  const granted = grantedFeatures(row).filter((c) => !isSub || (theirs?.includes(c) ?? false));
   const always = ALWAYS_FEATURES.filter((c) => {
     // A sub-account neither pays nor sets the company's IP whitelist (its keys are checked
     // against its main account's): no 费用管理, no IP白名单 (Decision 177).
@@ -62,7 +68,8 @@ export function featureCodes(row: Pick<MemberRow, 'featureCodes' | 'parentId' | 
 }
 
 export async function menuOf(db: Db, account: Account, rules: AccountRules): Promise<number[]> {
-  return featureCodes(await memberRow(db, account.memberId), rules);
+  const row = await memberRow(db, account.memberId);
+  return featureCodes(row, rules, row.parentId === null ? null : await memberRow(db, row.parentId));
 }
 
 export async function accountSummary(db: Db, account: Account): Promise<AccountSummary> {

@@ -128,9 +128,14 @@ export async function memberDetail(db: Db, id: number): Promise<MemberDetail> {
   const row = memberRow(r);
   const stored = extra?.featureCodes ?? null;
   // The menu rule itself, less the menus every account has: what this account is granted now.
+  // (A sub-account's is bounded by its main account's: Decision 219.)
+  const [parent] = r.parentId
+    ? await db.select({ featureCodes: members.featureCodes, parentId: members.parentId }).from(members).where(eq(members.id, r.parentId))
+    : [null];
   const effective = featureCodes(
     { featureCodes: stored, parentId: r.parentId, companyInfoVisible: extra?.companyInfoVisible ?? false, loginName: r.loginName },
     { specialUsers: new Set() },
+    parent,
   ).filter((c) => GRANTABLE_FEATURES.includes(c));
   return {
     ...row,

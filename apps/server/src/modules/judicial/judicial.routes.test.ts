@@ -219,6 +219,20 @@ describe('a sub-account', () => {
     const [mine] = (await call(buyer, 'UserCenter/judicial/list')).json().rows;
     expect((await call(sub, 'UserCenter/judicial/detail', { id: String(mine.id) })).json().code).toBe('ALL_0011');
     expect((await call(buyer, 'UserCenter/judicial/detail', { id: String(res.data.id) })).json().code).toBe('ALL_0011');
+
+    // A menu withdrawn from the company is withdrawn from its sub-accounts (Decision 219).
+    const [main] = await db().select({ codes: members.featureCodes }).from(members).where(eq(members.id, buyer.memberId));
+    await db()
+      .update(members)
+      .set({ featureCodes: (main?.codes ?? []).filter((c) => c !== FEATURE.judicial) })
+      .where(eq(members.id, buyer.memberId));
+    expect((await ask(sub, 9839, ZHANG)).json()).toMatchObject({ code: 'ALL_0010', msg: featureMissing(FEATURE.judicial) });
+    expect((await call(sub, 'UserCenter/getMembershipMenu')).json().data).not.toContain(FEATURE.judicial);
+    await db()
+      .update(members)
+      .set({ featureCodes: main?.codes ?? null })
+      .where(eq(members.id, buyer.memberId));
+    expect((await call(sub, 'UserCenter/judicial/list')).json().total).toBe(1);
   });
 });
 
@@ -227,7 +241,7 @@ describe('a double submit', () => {
     const before = await callsLeft(personKey);
     const fields = { name: '张三', idcard: ZHANG.idcard };
     const [a, b] = await Promise.all([ask(buyer, 9839, fields), ask(buyer, 9839, fields)]);
-    const answers = [a.json(), b.json()].sort((x, y) => x.code - y.code);
+    const answers = [a.json(), b.json()].sort((x) => (x.code === 200 ? -1 : 1));
     expect(answers[0]).toMatchObject({ code: 200, data: { charged: true } });
     expect(answers[1]).toMatchObject({ code: 'ALL_0013', msg: QUERY_MSG.inFlight });
     expect(await callsLeft(personKey)).toBe(before - 1);
