@@ -59,6 +59,8 @@ import { createAlertEngine } from './modules/alerts/alerts.engine';
 import { watchBalances } from './modules/billing/billing.service';
 import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
+import { recordBreaker } from './modules/suppliers/suppliers.service';
+import { SupplierRouter } from './modules/suppliers/router';
 import { createFileStore, type FileStore } from './storage';
 
 export interface AppDeps {
@@ -123,11 +125,22 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
   // The open data API's pipeline (sandbox providers, Decision 10), shared by the gateway's route
   // and the user center's test and batch calls, so both group into the same commits.
   const sandbox = sandboxProvider();
+  // Interfaces with suppliers configured are answered by them (failover, breakers, bulkheads);
+  // the others by the sandbox.
+  const suppliers = new SupplierRouter({
+    db,
+    config,
+    logger: app.log,
+    fallback: sandbox,
+    onBreaker: (supplierId, state, reason) => {
+      recordBreaker(db, supplierId, state, reason).catch((err: unknown) => app.log.error({ err, supplierId, state }, 'a breaker change could not be recorded'));
+    },
+  });
   const gateway = createGatewayDeps({
     db,
     config,
     logger: app.log,
-    providerFor: () => sandbox,
+    providerFor: (id) => suppliers.providerFor(id),
     ratePerKey: config.gateway.ratePerKey,
     upstreamTimeoutMs: config.gateway.upstreamTimeoutMs,
     // A purchase with automatic renewal that just used its last call is renewed now rather
@@ -154,6 +167,7 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
   app.addHook('onClose', async () => {
     await batchRunner?.stop();
     await gateway.committer.settle();
+    await suppliers.close();
     await alertEngine.settle();
     alertEngine.stop();
   });

@@ -190,6 +190,15 @@ export const EnvSchema = z.object({
   /** Open data API: how long a data provider may take before the call answers SYSTEM_027. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /**
+   * A supplier's breaker (issue #24): it opens when this share of its calls over the window failed
+   * (timed out or refused) while it had at least the minimum calls per second, and a call probes it
+   * again after the cool-down; each server process keeps its own breakers.
+   */
+  SUPPLIER_BREAKER_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.5),
+  SUPPLIER_BREAKER_WINDOW_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  SUPPLIER_BREAKER_MIN_RPS: z.coerce.number().min(0.1).max(10_000).default(1),
+  SUPPLIER_HALF_OPEN_AFTER_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /**
    * Password hashes (argon2id) running at once in this process; the rest wait their turn, so a
    * burst of sign-ins cannot take every core from the open data API. 0: automatic, half the
    * cores (at least 1, at most 4).
@@ -410,6 +419,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** ms since the epoch, or null: the SDK app check's transition period has no end yet. */
       sdkAppEnforceFrom: e.SDK_APP_ENFORCE_FROM ? chinaDayStart(e.SDK_APP_ENFORCE_FROM).getTime() : null,
       upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      breaker: {
+        threshold: e.SUPPLIER_BREAKER_THRESHOLD,
+        windowMs: e.SUPPLIER_BREAKER_WINDOW_MS,
+        minimumRps: e.SUPPLIER_BREAKER_MIN_RPS,
+        halfOpenAfterMs: e.SUPPLIER_HALF_OPEN_AFTER_MS,
+      },
     },
     /** 0: the automatic cap (modules/identity/password.ts). */
     argon2Concurrency: e.ARGON2_CONCURRENCY,

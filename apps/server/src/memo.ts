@@ -7,7 +7,7 @@
 // This module imports nothing of the project, so the services that change a fact and the gateway
 // that reads it both depend on it and not on each other.
 
-export type Fact = 'purchases' | 'interfaces' | 'credentials' | 'qualification' | 'whitelist';
+export type Fact = 'purchases' | 'interfaces' | 'credentials' | 'qualification' | 'whitelist' | 'suppliers';
 
 /** A purchase's cached facts name its interface: forgetting interfaces forgets purchases too. */
 const ALSO: Partial<Record<Fact, Fact[]>> = { interfaces: ['purchases'] };

@@ -21,6 +21,26 @@ export interface ProviderAnswer {
   data: unknown;
 }
 
+/** How a call went through the suppliers (issue #24): kept on its record. */
+export interface SupplierTrace {
+  /** The supplier that answered; null when none did. */
+  answeredBy: number | null;
+  /** Its name, for the record's provider column ('' when none answered). */
+  name: string;
+  /** What it charges for the answer, milli-fen. */
+  costMfen: number;
+  /** How long it took, ms. */
+  ms: number | null;
+  attempts: Array<{ s: number; ms: number; r: 'ok' | 'timeout' | 'refused' | 'open' | 'busy' }>;
+}
+
+/** An answer of the suppliers, with how it was reached. */
+export interface RoutedAnswer extends ProviderAnswer {
+  supplier?: SupplierTrace;
+  /** Who answered, for the record ('sandbox', a supplier's name), when not the provider itself. */
+  by?: string;
+}
+
 export interface DataProvider {
   /** Shown in call logs and health checks: "sandbox", "http". */
   name: string;
@@ -29,11 +49,19 @@ export interface DataProvider {
    * `key` removed). Rejects with UpstreamTimeout / UpstreamRefused when the source is unusable;
    * the caller's `signal` aborts the call when the customer goes away.
    */
-  call(spec: InterfaceSpec, params: Record<string, string>, options: { signal: AbortSignal }): Promise<ProviderAnswer>;
+  call(spec: InterfaceSpec, params: Record<string, string>, options: CallOptions): Promise<RoutedAnswer>;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  /** When the whole call must have its answer (epoch ms): a failed supplier is followed by the next only while time is left. */
+  deadlineAt?: number;
 }
 
 /** The upstream did not answer in time (gateway SYSTEM_027). */
 export class UpstreamTimeout extends Error {
+  /** The suppliers tried, when the interface has them. */
+  supplier?: SupplierTrace;
   constructor(message = '数据源响应超时') {
     super(message);
     this.name = 'UpstreamTimeout';
@@ -42,8 +70,18 @@ export class UpstreamTimeout extends Error {
 
 /** The upstream refused, failed or answered something unusable (gateway SYSTEM_028). */
 export class UpstreamRefused extends Error {
+  supplier?: SupplierTrace;
   constructor(message = '数据源拒绝服务', options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'UpstreamRefused';
+  }
+}
+
+/** Every supplier of the interface was at its limit of calls at once, or none could be tried (gateway SYSTEM_038). */
+export class UpstreamBusy extends Error {
+  supplier?: SupplierTrace;
+  constructor(message = '数据源繁忙') {
+    super(message);
+    this.name = 'UpstreamBusy';
   }
 }

@@ -6,6 +6,13 @@ import { createdAt, serialId } from './_columns';
 import { memberRef } from './_member';
 import { members } from './members';
 
+/** One supplier tried for a call: which, how long, and what came of it. */
+export interface CallAttempt {
+  s: number;
+  ms: number;
+  r: 'ok' | 'timeout' | 'refused' | 'open' | 'busy';
+}
+
 export const callRecords = pgTable(
   'call_records',
   {
@@ -31,6 +38,17 @@ export const callRecords = pgTable(
     provider: text('provider').notNull().default(''),
     /** What the charged call cost, in milli-fen (the purchase's unit price when charged); 0 uncharged. */
     costMfen: bigint('cost_mfen', { mode: 'number' }).notNull().default(0),
+    /** The supplier that answered (issue #24); null for the sandbox or a call no supplier answered. */
+    supplierId: bigint('supplier_id', { mode: 'number' }),
+    /** What that supplier charges for the answer, in milli-fen. */
+    supplierCostMfen: bigint('supplier_cost_mfen', { mode: 'number' }).notNull().default(0),
+    /** How long that supplier took to answer, in ms (its latency percentiles are read from these). */
+    supplierMs: integer('supplier_ms'),
+    /**
+     * Each supplier tried, in order, with its time and outcome, whenever the interface has suppliers
+     * (null for the sandbox): [{ s: supplierId, ms, r: 'ok' | 'timeout' | 'refused' | 'open' | 'busy' }].
+     */
+    attempts: jsonb('attempts').$type<CallAttempt[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -41,6 +59,8 @@ export const callRecords = pgTable(
     index('call_records_member_time_idx').on(t.memberId, t.createdAt),
     // 接口监控's view of an upstream: one interface's calls of every account in a window.
     index('call_records_interface_time_idx').on(t.interfaceId, t.createdAt),
+    // The operator's view of the suppliers: one supplier's answers in a window.
+    index('call_records_supplier_time_idx').on(t.supplierId, t.createdAt),
   ],
 );
 

@@ -24,3 +24,4 @@ export * from './transport';
 export * from './package-names';
 export * from './insurance';
 export * from './capacity';
+export * from './suppliers';

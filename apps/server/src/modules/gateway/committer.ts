@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { CallAttempt } from '../../db/schema';
 
 export interface CallRecord {
   seqNo: string;
@@ -27,6 +28,16 @@ export interface CallRecord {
   ip: string;
   params: Record<string, string>;
   provider: string;
+  /** Through the suppliers (issue #24): the one that answered, its charge and time, every one tried. */
+  supplier?: CallSupplier | null;
+}
+
+export interface CallSupplier {
+  /** null when none answered. */
+  answeredBy: number | null;
+  costMfen: number;
+  ms: number | null;
+  attempts: CallAttempt[];
 }
 
 /** What the commit decided for one call. */
@@ -134,7 +145,7 @@ export class CallCommitter {
 
   /**
    * One statement, so one round trip and one implicit transaction: the group goes as one JSON
-   * parameter to gateway_commit() (migrations 0011, 0013), which charges the purchases it bills,
+   * parameter to gateway_commit() (migrations 0011–0031), which charges the purchases it bills,
    * inserts every record and adds them to call_stats, answering per call whether it was charged.
    */
   private async write(records: CallRecord[]): Promise<{ decided: Committed[]; after: PurchaseAfter[] }> {
@@ -152,6 +163,10 @@ export class CallCommitter {
         ip: r.ip,
         params: r.params,
         provider: r.provider,
+        supplier_id: r.supplier?.answeredBy ?? null,
+        supplier_cost_mfen: r.supplier?.costMfen ?? 0,
+        supplier_ms: r.supplier?.ms ?? null,
+        attempts: r.supplier ? r.supplier.attempts : null,
       })),
     );
     const result = await this.options.db.execute(sql`select * from gateway_commit(${input}::jsonb)`);

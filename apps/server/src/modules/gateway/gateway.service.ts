@@ -26,7 +26,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forgetEverything, Memo } from '../../memo';
 import { assignedCallsLeft, assignments, interfaceDocs, interfaces, members, purchases, qualifications } from '../../db/schema';
-import { checkParams, type DataProvider, type InterfaceSpec, UpstreamRefused, UpstreamTimeout } from '../../providers';
+import { checkParams, type DataProvider, type InterfaceSpec, type SupplierTrace, UpstreamBusy, UpstreamRefused, UpstreamTimeout } from '../../providers';
 import { appVerdict, type DeclaredApp, tellOfGrace } from '../packagenames/packagenames.service';
 import { ipAllowed } from '../whitelist/whitelist.service';
 import type { AddressLimiter } from './address-limit';
@@ -283,6 +283,8 @@ interface Outcome {
   params: Record<string, string>;
   /** Seals the answer's data for an account in the encrypted mode. */
   seal?: (data: unknown) => string;
+  /** How the suppliers answered it (issue #24), when the interface has them. */
+  supplier?: SupplierTrace;
   /** An SDK call answered in its company's transition period (Decision 216): whom to tell of what. */
   graced?: { ownerId: number; interfaceName: string; why: string };
 }
@@ -357,6 +359,9 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
     ip: call.ip.slice(0, 64),
     params: maskParams(outcome.params),
     provider: outcome.provider,
+    supplier: outcome.supplier
+      ? { answeredBy: outcome.supplier.answeredBy, costMfen: outcome.supplier.costMfen, ms: outcome.supplier.ms, attempts: outcome.supplier.attempts }
+      : null,
   });
   if (outcome.assignmentId !== null && outcome.billable) noteAssignmentCall(call.fields.key ?? '', charged);
   const graced = outcome.graced;
@@ -453,7 +458,10 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   const provider = deps.providerFor(id);
   const known = Object.fromEntries(iface.spec.params.map((p) => [p.name, (params[p.name] ?? '').trim()]));
   try {
-    const answer = await provider.call(iface.spec, known, { signal: AbortSignal.timeout(deps.upstreamTimeoutMs) });
+    const answer = await provider.call(iface.spec, known, {
+      signal: AbortSignal.timeout(deps.upstreamTimeoutMs),
+      deadlineAt: Date.now() + deps.upstreamTimeoutMs,
+    });
     const declared = iface.spec.codes.find((c) => c.code === answer.code);
     return {
       code: answer.code,
@@ -461,15 +469,18 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
       data: answer.code === GATEWAY_SUCCESS || declared ? answer.data : null,
       billable: declared?.billable ?? false,
       ...here,
-      provider: provider.name,
+      provider: answer.by ?? provider.name,
+      supplier: answer.supplier,
       graced,
     };
   } catch (err) {
-    if (err instanceof UpstreamTimeout || (err instanceof Error && err.name === 'TimeoutError')) {
-      return { ...platform('SYSTEM_027'), ...here, provider: provider.name };
-    }
-    if (err instanceof UpstreamRefused) return { ...platform('SYSTEM_028'), ...here, provider: provider.name };
+    // The suppliers tried, when the interface has them: the record says which failed and how long each took.
+    const supplier = err instanceof UpstreamTimeout || err instanceof UpstreamRefused || err instanceof UpstreamBusy ? err.supplier : undefined;
+    const failed = { ...here, provider: supplier ? '' : provider.name, supplier };
+    if (err instanceof UpstreamTimeout || (err instanceof Error && err.name === 'TimeoutError')) return { ...platform('SYSTEM_027'), ...failed };
+    if (err instanceof UpstreamRefused) return { ...platform('SYSTEM_028'), ...failed };
+    if (err instanceof UpstreamBusy) return { ...platform('SYSTEM_038'), ...failed };
     deps.logger.error({ err, interfaceId: id }, 'provider failed');
-    return { ...platform('SYSTEM_999'), ...here, provider: provider.name };
+    return { ...platform('SYSTEM_999'), ...failed };
   }
 }
