@@ -52,6 +52,7 @@ function classify(err: unknown, caller: AbortSignal, timeout: AbortSignal): unkn
 }
 
 /** NUL and unpaired surrogates (broken text): what PostgreSQL text and jsonb refuse to store. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing NUL is the point.
 const NUL = /\u0000/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const clean = (text: string) => text.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD');
