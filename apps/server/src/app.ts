@@ -133,7 +133,9 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
     logger: app.log,
     fallback: sandbox,
     onBreaker: (supplierId, state, reason) => {
-      recordBreaker(db, supplierId, state, reason).catch((err: unknown) => app.log.error({ err, supplierId, state }, 'a breaker change could not be recorded'));
+      recordBreaker({ db, notifier, opsEmail: config.opsEmail, logger: app.log }, supplierId, state, reason).catch((err: unknown) =>
+        app.log.error({ err, supplierId, state }, 'a breaker change could not be recorded'),
+      );
     },
   });
   const gateway = createGatewayDeps({

@@ -164,6 +164,8 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('数据API市场 <noreply@localhost>'),
   /** Where new-lead mails and the daily digest go. */
   SALES_EMAIL: z.string().email('SALES_EMAIL 必须是邮箱地址').default('sales@localhost.localdomain'),
+  /** Where the operations team is told of the platform's own trouble: a supplier's breaker opening and closing. */
+  OPS_EMAIL: z.string().email('OPS_EMAIL 必须是邮箱地址').default('ops@localhost.localdomain'),
   /** Decision 1: the marketing reading of the free trial, as in 「限时免费1000+次API调用」. */
   TRIAL_CALLS_TEXT: z.string().min(1).default('1000+'),
   /** Public address of the open data API (gateway), shown in docs and code samples. */
@@ -429,6 +431,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** 0: the automatic cap (modules/identity/password.ts). */
     argon2Concurrency: e.ARGON2_CONCURRENCY,
     sales: { email: e.SALES_EMAIL, trialCallsText: e.TRIAL_CALLS_TEXT },
+    opsEmail: e.OPS_EMAIL,
     /** What receipts and invoices print as the issuer; examples (「示例：…」) while unset. */
     legalEntity: legalEntityOf(e),
     secrets: { key: e.SECRETS_KEY, rotationGraceHours: e.SECRET_ROTATION_GRACE_HOURS },

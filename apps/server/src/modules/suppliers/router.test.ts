@@ -4,7 +4,7 @@
 // record or a log line, and supplier_stats equal to the sums of the records.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callRecords, interfaceDocs, interfaces, purchases, supplierEvents, supplierRoutes, supplierStats, suppliers } from '../../db/schema';
+import { callRecords, interfaceDocs, interfaces, outbox, purchases, supplierEvents, supplierRoutes, supplierStats, suppliers } from '../../db/schema';
 import { forget } from '../../memo';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
@@ -219,12 +219,20 @@ describe('the breaker', () => {
     expect((await call()).data.by).toBeUndefined();
     await expect
       .poll(async () => (await db().select({ state: supplierEvents.state }).from(supplierEvents).where(eq(supplierEvents.supplierId, a))).map((e) => e.state))
-      .toEqual(['open', 'half_open', 'closed']);
+      .toEqual(['open', 'closed']);
     const [opened] = await db()
       .select()
       .from(supplierEvents)
       .where(and(eq(supplierEvents.supplierId, a), eq(supplierEvents.state, 'open')));
     expect(opened?.reason).toBe('HTTP 502');
+    // The operations team is told of both, by mail.
+    await expect
+      .poll(async () =>
+        (await db().select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, t.config.opsEmail)))
+          .map((m) => m.subject)
+          .filter((x) => x.includes('丙数据')),
+      )
+      .toEqual(['【熔断】供应商「丙数据」已熔断，调用转往备用供应商', '【恢复】供应商「丙数据」已恢复调用']);
   });
 });
 

@@ -208,7 +208,12 @@ export class SupplierRouter {
     return guard;
   }
 
+  /**
+   * Tell the supplier's opening and its closing, once each: a probe that fails re-opens a breaker
+   * that was open all along (every cool-down while a supplier is down), which is no news.
+   */
   private watch(supplierId: number, breaker: CircuitBreakerPolicy): void {
+    let open = false;
     const tell = (state: BreakerState) => {
       const guard = this.guards.get(supplierId);
       const reason = state === 'open' ? guard?.lastFailure || '调用失败率超过阈值' : '';
@@ -218,9 +223,16 @@ export class SupplierRouter {
         this.options.logger.error({ err, supplierId }, 'a breaker change could not be told');
       }
     };
-    breaker.onBreak(() => tell('open'));
-    breaker.onHalfOpen(() => tell('half_open'));
-    breaker.onReset(() => tell('closed'));
+    breaker.onBreak(() => {
+      if (open) return;
+      open = true;
+      tell('open');
+    });
+    breaker.onReset(() => {
+      if (!open) return;
+      open = false;
+      tell('closed');
+    });
   }
 
   /** One supplier asked once: its answer in the interface's own names and codes, or UpstreamFailure. */
