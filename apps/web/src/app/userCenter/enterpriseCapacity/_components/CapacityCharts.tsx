@@ -8,7 +8,8 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { EChart } from '@/components/charts/EChart';
 import styles from './capacity.module.css';
 import { percent, tenThousandKm } from './capacity-words';
 
@@ -18,29 +19,6 @@ const BRAND = '#1664ff';
 const SECOND = '#14c9c9';
 const ACCENT = '#ff7d00';
 const IDLE = '#e5e6eb';
-
-/** An echarts instance bound to a div: created once, resized with its box, disposed on unmount. */
-function EChart({ option, label, testId }: { option: echarts.EChartsCoreOption; label: string; testId: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-  return <div ref={box} className={styles.chart} role="img" aria-label={label} data-testid={testId} />;
-}
 
 function Box({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
   return (
@@ -152,23 +130,39 @@ export function CapacityCharts({ profile: p, narrow }: { profile: CapacityProfil
   return (
     <div className={styles.charts} data-testid="capacity-charts">
       <Box title="车型分布">
-        <EChart option={byType} label={`按车型的车辆数：${p.byType.map((r) => `${r.type} ${r.count} 辆`).join('，')}`} testId="capacity-chart-type" />
+        <EChart
+          className={styles.chart}
+          option={byType}
+          label={`按车型的车辆数：${p.byType.map((r) => `${r.type} ${r.count} 辆`).join('，')}`}
+          testId="capacity-chart-type"
+        />
       </Box>
       <Box title="吨位分布（总质量）">
         <EChart
+          className={styles.chart}
           option={byTonnage}
           label={`按吨位段的车辆数：${p.byTonnage.map((r) => `${r.band} ${r.count} 辆`).join('，')}`}
           testId="capacity-chart-tonnage"
         />
       </Box>
       <Box title="运营省份（按行驶里程占比）">
-        <EChart option={regions} label={`运营省份：${p.regions.map((r) => `${r.province} ${percent(r.share)}`).join('，')}`} testId="capacity-chart-regions" />
+        <EChart
+          className={styles.chart}
+          option={regions}
+          label={`运营省份：${p.regions.map((r) => `${r.province} ${percent(r.share)}`).join('，')}`}
+          testId="capacity-chart-regions"
+        />
       </Box>
       <Box title="近 30 天活跃占比">
-        <EChart option={active} label={`近 30 天 ${p.active30dCount} 辆活跃，占 ${percent(p.activeShare)}`} testId="capacity-chart-active" />
+        <EChart
+          className={styles.chart}
+          option={active}
+          label={`近 30 天 ${p.active30dCount} 辆活跃，占 ${percent(p.activeShare)}`}
+          testId="capacity-chart-active"
+        />
       </Box>
       <Box title={`近 12 个月运力趋势（${first} 至 ${last}）`} wide>
-        <EChart option={trend} label={`${first} 至 ${last} 每月活跃车辆与总里程`} testId="capacity-chart-trend" />
+        <EChart className={styles.chart} option={trend} label={`${first} 至 ${last} 每月活跃车辆与总里程`} testId="capacity-chart-trend" />
       </Box>
     </div>
   );

@@ -1,20 +1,19 @@
 'use client';
 // The summary chart of a case file: one bar series (records by kind for 9838, amounts per case,
-// or open against closed). Only this file imports echarts (its modular core); CaseFileView loads
-// it with next/dynamic, so no other page's bundle carries the library.
+// or open against closed). Only this file registers echarts' parts (its modular core); CaseFileView
+// loads it with next/dynamic, so no other page's bundle carries the library.
 import type { JudicialChart } from '@apimarket/contracts';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { EChart } from '@/components/charts/EChart';
 import styles from './examine.module.css';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export function CaseChart({ chart }: { chart: JudicialChart }) {
-  const box = useRef<HTMLDivElement>(null);
-  const instance = useRef<echarts.ECharts | null>(null);
   const option = useMemo<echarts.EChartsCoreOption>(
     () => ({
       color: ['#1664ff'],
@@ -27,31 +26,12 @@ export function CaseChart({ chart }: { chart: JudicialChart }) {
     [chart],
   );
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const made = echarts.init(el, undefined, { renderer: 'canvas' });
-    instance.current = made;
-    const observer = new ResizeObserver(() => made.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      made.dispose();
-      instance.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    instance.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
   return (
-    <div
-      ref={box}
+    <EChart
+      option={option}
       className={styles.chart}
-      role="img"
-      aria-label={`${chart.title}：${chart.categories.map((c, i) => `${c} ${chart.values[i]}`).join('，')}`}
-      data-testid="judicial-chart"
+      label={`${chart.title}：${chart.categories.map((c, i) => `${c} ${chart.values[i]}`).join('，')}`}
+      testId="judicial-chart"
     />
   );
 }

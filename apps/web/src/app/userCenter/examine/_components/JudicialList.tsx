@@ -2,9 +2,9 @@
 // 查询列表 (UserCenter/judicial/list): the account's own judicial queries, newest first, filtered
 // by interface, day and subject (kept in the address); each opens as its case file or its raw answer.
 import { JUDICIAL_LIMITS, type JudicialListRow, judicialApi } from '@apimarket/contracts';
-import { Button, Card, DatePicker, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import Link from 'next/link';
+import { HistoryDateRange, HistoryFilters } from '@/components/user-center/HistoryFilters';
 import { EmptyState, ListTable } from '@/components/user-center/ListTable';
 import panel from '@/components/user-center/panel.module.css';
 import { usePagedList } from '@/lib/api/query';
@@ -60,8 +60,6 @@ export function JudicialList() {
     },
   ];
 
-  const range: [dayjs.Dayjs, dayjs.Dayjs] | null = filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null;
-
   return (
     <div className={panel.page}>
       <Card
@@ -74,7 +72,7 @@ export function JudicialList() {
           </Link>
         }
       >
-        <Form layout="inline" className={panel.filters}>
+        <HistoryFilters>
           <Form.Item label="接口">
             <Select
               className={styles.filterSelect}
@@ -86,13 +84,7 @@ export function JudicialList() {
               data-testid="judicial-filter-interface"
             />
           </Form.Item>
-          <Form.Item label="日期">
-            <DatePicker.RangePicker
-              value={range}
-              onChange={(v) => list.setFilters({ from: v?.[0]?.format('YYYY-MM-DD') ?? '', to: v?.[1]?.format('YYYY-MM-DD') ?? '' })}
-              className={styles.range}
-            />
-          </Form.Item>
+          <HistoryDateRange from={filters.from} to={filters.to} onChange={list.setFilters} />
           <Form.Item label="查询对象">
             <Input.Search
               placeholder="姓名、身份证号或企业名称"
@@ -103,7 +95,7 @@ export function JudicialList() {
               className={styles.filterSearch}
             />
           </Form.Item>
-        </Form>
+        </HistoryFilters>
         <ListTable<JudicialListRow>
           list={list}
           rowKey="id"

@@ -8,7 +8,8 @@ import { MapChart } from 'echarts/charts';
 import { TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { EChart } from '@/components/charts/EChart';
 import styles from './insurance.module.css';
 import { GRADE_COLOR, percent } from './insurance-words';
 
@@ -34,8 +35,6 @@ function registerChina(): Promise<void> {
 }
 
 export default function ZoneMap({ data, metric, narrow }: { data: ZoneData; metric: ZoneMetric; narrow: boolean }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<echarts.ECharts | null>(null);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -45,20 +44,6 @@ export default function ZoneMap({ data, metric, narrow }: { data: ZoneData; metr
       live = false;
     };
   }, []);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!ready || !el) return;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
-    setChart(instance);
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      setChart(null);
-    };
-  }, [ready]);
 
   const option = useMemo<echarts.EChartsCoreOption>(() => {
     const score = metric === 'averageScore';
@@ -122,10 +107,7 @@ export default function ZoneMap({ data, metric, narrow }: { data: ZoneData; metr
     };
   }, [data, metric, narrow]);
 
-  useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
-  }, [chart, option]);
-
   const words = metric === 'averageScore' ? '按各省平均风险评分所在的等级（A–E）着色' : '按各省 D、E 级（较高风险、高风险）查询的占比着色，颜色越深占比越高';
-  return <div ref={box} className={styles.zoneChart} role="img" aria-label={`中国地图：${words}；各省数据见右侧表格`} data-testid="zone-map" />;
+  // No option until the outlines are registered: echarts needs a map registered before a series names it.
+  return <EChart option={ready ? option : null} className={styles.zoneChart} label={`中国地图：${words}；各省数据见右侧表格`} testId="zone-map" />;
 }

@@ -8,7 +8,8 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { EChart } from '@/components/charts/EChart';
 import styles from './monitor.module.css';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, CanvasRenderer]);
@@ -16,29 +17,6 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, MarkLineCompon
 const BRAND = '#1664ff';
 const ERROR = '#f53f3f';
 const RATE = '#ff7d00';
-
-/** An echarts instance bound to a div: created once, resized with its box, disposed on unmount. */
-function EChart({ option, label, testId }: { option: echarts.EChartsCoreOption; label: string; testId: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-  return <div ref={box} className={styles.chart} role="img" aria-label={label} data-testid={testId} />;
-}
 
 /** A bucket's start as China time: HH:mm within a day, MM-DD HH:mm beyond. */
 function axisLabel(iso: string, bucketMinutes: number): string {
@@ -77,7 +55,14 @@ export function CallsChart({ series, bucketMinutes, alerts }: { series: MonitorP
       ],
     };
   }, [series, bucketMinutes, alerts]);
-  return <EChart option={option} label={`每 ${bucketMinutes} 分钟的调用次数、错误次数与错误率，共 ${series.length} 段`} testId="monitor-calls-chart" />;
+  return (
+    <EChart
+      className={styles.chart}
+      option={option}
+      label={`每 ${bucketMinutes} 分钟的调用次数、错误次数与错误率，共 ${series.length} 段`}
+      testId="monitor-calls-chart"
+    />
+  );
 }
 
 export function LatencyChart({ series, bucketMinutes }: { series: MonitorPoint[]; bucketMinutes: number }) {
@@ -92,5 +77,5 @@ export function LatencyChart({ series, bucketMinutes }: { series: MonitorPoint[]
     }),
     [series, bucketMinutes],
   );
-  return <EChart option={option} label={`每 ${bucketMinutes} 分钟的 P95 延迟`} testId="monitor-latency-chart" />;
+  return <EChart className={styles.chart} option={option} label={`每 ${bucketMinutes} 分钟的 P95 延迟`} testId="monitor-latency-chart" />;
 }

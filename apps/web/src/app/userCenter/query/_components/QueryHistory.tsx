@@ -3,11 +3,11 @@
 // outcome and day (kept in the address), each opened in a drawer; 导出 writes the same filters'
 // rows to a spreadsheet (UserCenter/exportApiTestData).
 import { QUERY_OUTCOME, QUERY_OUTCOME_LABEL, type QueryReportView, queryApi } from '@apimarket/contracts';
-import { App, Button, Card, DatePicker, Drawer, Form, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Drawer, Form, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { HistoryDateRange, HistoryFilters } from '@/components/user-center/HistoryFilters';
 import { EmptyState, ListTable } from '@/components/user-center/ListTable';
-import panel from '@/components/user-center/panel.module.css';
 import { request } from '@/lib/api/client';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall, usePagedList } from '@/lib/api/query';
@@ -73,8 +73,6 @@ export function QueryHistory() {
     },
   ];
 
-  const range: [dayjs.Dayjs, dayjs.Dayjs] | null = filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null;
-
   return (
     <Card
       title="查询记录"
@@ -84,7 +82,7 @@ export function QueryHistory() {
         </Button>
       }
     >
-      <Form layout="inline" className={panel.filters}>
+      <HistoryFilters>
         <Form.Item label="接口">
           <Select
             className={styles.filterSelect}
@@ -106,14 +104,8 @@ export function QueryHistory() {
             onChange={(v?: string) => list.setFilters({ outcome: v ?? '' })}
           />
         </Form.Item>
-        <Form.Item label="日期">
-          <DatePicker.RangePicker
-            value={range}
-            onChange={(v) => list.setFilters({ from: v?.[0]?.format('YYYY-MM-DD') ?? '', to: v?.[1]?.format('YYYY-MM-DD') ?? '' })}
-            className={styles.range}
-          />
-        </Form.Item>
-      </Form>
+        <HistoryDateRange from={filters.from} to={filters.to} onChange={list.setFilters} />
+      </HistoryFilters>
       <ListTable<QueryReportView>
         list={list}
         rowKey="id"

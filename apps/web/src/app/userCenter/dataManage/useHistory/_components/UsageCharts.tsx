@@ -1,13 +1,14 @@
 'use client';
 // The two ECharts of 调用记录: calls and cost per day, and calls by interface. Only this file
-// imports echarts (its modular core, the few parts used), and UsageHistory loads it with
+// registers echarts' parts (its modular core, the few parts used), and UsageHistory loads it with
 // next/dynamic, so no other page's bundle carries the library.
 import { formatFen, type UsageChartPoint, type UsageDistributionRow } from '@apimarket/contracts';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { EChart } from '@/components/charts/EChart';
 import styles from './usage.module.css';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -15,32 +16,6 @@ echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, Tool
 const BRAND = '#1664ff';
 const COST = '#f5a623';
 const PALETTE = ['#1664ff', '#14c9c9', '#f5a623', '#7b61ff', '#f53f3f', '#00b42a', '#86909c', '#ff7d00'];
-
-/** An echarts instance bound to a div: created once, resized with its box, disposed on unmount. */
-function EChart({ option, label }: { option: echarts.EChartsCoreOption; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
-  return <div ref={box} className={styles.chart} role="img" aria-label={label} />;
-}
 
 const yuan = (mfen: number) => Math.round(mfen / 1000) / 100;
 
@@ -74,7 +49,7 @@ export function TrendChart({ series }: { series: UsageChartPoint[] }) {
     }),
     [series],
   );
-  return <EChart option={option} label={`每日调用次数与费用，共 ${series.length} 天`} />;
+  return <EChart className={styles.chart} option={option} label={`每日调用次数与费用，共 ${series.length} 天`} />;
 }
 
 export function DistributionChart({ rows }: { rows: UsageDistributionRow[] }) {
@@ -97,5 +72,5 @@ export function DistributionChart({ rows }: { rows: UsageDistributionRow[] }) {
     }),
     [rows],
   );
-  return <EChart option={option} label={`按接口的调用分布，共 ${rows.length} 个接口`} />;
+  return <EChart className={styles.chart} option={option} label={`按接口的调用分布，共 ${rows.length} 个接口`} />;
 }
