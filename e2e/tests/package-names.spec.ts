@@ -27,6 +27,9 @@ test('an SDK call is answered for the registered app only', async ({ page }) => 
   const empty = page.getByTestId('package-empty');
   await expect(empty).toContainText('还没有登记应用');
   await expect(empty).toContainText('本机号码一键登录');
+  // Until the company registers an app its SDK calls are still answered, and the page says so (Decision 216).
+  const transition = page.getByText(/^过渡期：贵公司尚未登记任何应用/);
+  await expect(transition).toBeVisible();
   await empty.getByRole('button', { name: '登记第一个应用' }).click();
   const dialog = page.getByRole('dialog', { name: '登记应用' });
   await dialog.getByLabel('应用名称').fill('示例钱包');
@@ -37,6 +40,7 @@ test('an SDK call is answered for the registered app only', async ({ page }) => 
   await dialog.getByLabel('签名证书 SHA-256 指纹').fill(FINGERPRINT);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByRole('cell', { name: 'com.example.wallet' })).toBeVisible();
+  await expect(transition).toBeHidden();
 
   // The customer's system: the purchase key, and the app the SDK token came from.
   const bought = await portal<{ rows: Array<{ key: string; interfaceId: number }> }>(page.request, 'myBuy/list', { data: { pageNum: '1', pageSize: '10' } });
