@@ -61,6 +61,7 @@ import { createNotifier, type Notifier } from './notify';
 import { sandboxProvider } from './providers';
 import { recordBreaker } from './modules/suppliers/suppliers.service';
 import { SupplierRouter } from './modules/suppliers/router';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 import { createFileStore, type FileStore } from './storage';
 
 export interface AppDeps {
@@ -220,6 +221,7 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
       await api.register(alertsRoutes, { db, notifier, engine: alertEngine });
       await api.register(usageRoutes, { db });
       await api.register(consoleRoutes, { config, db, notifier, files });
+      await api.register(suppliersRoutes, { config, db, router: suppliers });
       if (batchRunner) await api.register(onlineRoutes, { db, gateway, runner: batchRunner });
       await api.register(queryRoutes, { db, config, gateway });
       await api.register(receiptsRoutes, { db, config });

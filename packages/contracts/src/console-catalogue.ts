@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { operatorCalls } from './declare';
 import { PricePackage } from './catalog';
 import { yuanToFen } from './format';
+import { blankToUndefined, flag, id, intIn, optionalId, text, toNumber, trimmed } from './form-fields';
 import { PageQuery } from './paging';
 
 export const INTERFACE_STATUSES = ['on_sale', 'off_sale'] as const;
@@ -104,18 +105,6 @@ export const CATALOGUE_MSG = {
 
 const M = CATALOGUE_MSG;
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-const blankToUndefined = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : v);
-const toNumber = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v === null ? undefined : v);
-
-/** A whole number in a range; '', junk and fractions all answer the one message. */
-const intIn = (min: number, max: number, msg: string) => z.preprocess(toNumber, z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));
-
-/** A checkbox or switch: '1'/'true'/true is on, anything else off. */
-const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
-
-const text = (min: number, max: number, msg: string) => z.preprocess(trimmed, z.string({ error: msg }).min(min, msg).max(max, msg));
-
 /** Structured parts travel as JSON text in a form field; unparsable text fails the part's own rule. */
 const jsonText = (v: unknown) => {
   if (typeof v !== 'string') return v;
@@ -125,9 +114,6 @@ const jsonText = (v: unknown) => {
     return v;
   }
 };
-
-const id = (msg: string) => z.preprocess(toNumber, z.number({ error: msg }).int(msg).positive(msg).max(999_999_999, msg));
-const optionalId = (msg: string) => z.preprocess(blankToUndefined, id(msg).optional());
 
 // ── Documentation parts (the shapes of interface_docs, see the seed's types) ──────────────────
 

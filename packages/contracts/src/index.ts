@@ -54,6 +54,7 @@ export * from './console-reviews';
 export * from './console-leads';
 export * from './console-members';
 export * from './console-catalogue';
+export * from './console-suppliers';
 export * from './console-content';
 export * from './input-guard';
 export * from './identity';
