@@ -207,22 +207,33 @@ try {
     }
     console.log(`gateway ${full.rps.toFixed(0)} req/s p50 ${full.p50} ms p99 ${full.p99} ms`);
   } else {
-    const bare = await cannon(`${base}/bench/bare/1882`);
-    const full = await cannonGateway();
+    // Calls per CPU-second of the server: this process's CPU time over the run (the load
+    // generator is another process, so its share of the cores does not count). In-process only.
+    const perCpu = async (run: () => Promise<Run>): Promise<Run & { perCpu: number }> => {
+      const before = process.cpuUsage();
+      const r = await run();
+      const used = process.cpuUsage(before);
+      return { ...r, perCpu: (r.rps * SECONDS) / ((used.user + used.system) / 1e6) };
+    };
+    const bare = await perCpu(() => cannon(`${base}/bench/bare/1882`));
+    const full = await perCpu(() => cannonGateway());
     const half = await cannonGateway(10, Math.floor(full.rps / 2));
     const line = (label: string, r: Run) =>
       `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ''}`;
+    const cpuNote = (r: { perCpu: number }) => (PROCESSES > 0 ? '' : `  ${r.perCpu.toFixed(0)} calls per CPU-second`);
     console.log(`\n== open data API, ${mode}, ${SECONDS} s each, 10 connections ==`);
-    console.log(line('bare route, same JSON (baseline)', bare));
-    console.log(`${line('gateway, whole pipeline', full)}  ratio ${(full.rps / bare.rps).toFixed(2)}x`);
+    console.log(`${line('bare route, same JSON (baseline)', bare)}${cpuNote(bare)}`);
+    console.log(`${line('gateway, whole pipeline', full)}  ratio ${(full.rps / bare.rps).toFixed(2)}x${cpuNote(full)}`);
     console.log(line(`gateway at half its max (${Math.floor(full.rps / 2)}/s)`, half));
 
     // Many customers' systems at once: groups grow, the commit cost per call falls.
-    const bare100 = await cannon(`${base}/bench/bare/1882`, [], 100);
-    const full100 = await cannonGateway(100);
+    const bare100 = await perCpu(() => cannon(`${base}/bench/bare/1882`, [], 100));
+    const full100 = await perCpu(() => cannonGateway(100));
+    const half100 = await cannonGateway(100, Math.floor(full100.rps / 2));
     console.log(`\n== the same, 100 connections ==`);
-    console.log(line('bare route, same JSON (baseline)', bare100));
-    console.log(`${line('gateway, whole pipeline', full100)}  ratio ${(full100.rps / bare100.rps).toFixed(2)}x`);
+    console.log(`${line('bare route, same JSON (baseline)', bare100)}${cpuNote(bare100)}`);
+    console.log(`${line('gateway, whole pipeline', full100)}  ratio ${(full100.rps / bare100.rps).toFixed(2)}x${cpuNote(full100)}`);
+    console.log(line(`gateway at half its max (${Math.floor(full100.rps / 2)}/s)`, half100));
 
     // Exactness: N concurrent calls against Q remaining calls.
     const Q = 50;

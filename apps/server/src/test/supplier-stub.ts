@@ -46,6 +46,8 @@ export interface StubOptions {
   answer?: (path: string, params: Record<string, unknown>) => StubAnswer;
   seed?: number;
   port?: number;
+  /** Put the wait drawn for each answer into its data as `waitMs` (benchmarks: the supplier's own time). */
+  echoWait?: boolean;
 }
 
 /** mulberry32: a small seeded generator, enough for latencies and failure draws. */
@@ -138,7 +140,9 @@ export async function startSupplierStub(options: StubOptions = {}): Promise<Supp
       } catch {
         // A supplier answers its own error to a body it cannot read; the stub's callers send JSON.
       }
-      const text = JSON.stringify(answer(req.url ?? '/', params));
+      const given = answer(req.url ?? '/', params);
+      const echoed = options.echoWait && given.data && typeof given.data === 'object' ? { ...given, data: { ...given.data, waitMs: Math.round(wait * 100) / 100 } } : given;
+      const text = JSON.stringify(echoed);
       if (failing === 'slowBody') {
         stats.failed.slowBody += 1;
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -128,20 +128,33 @@ export class SupplierRouter {
       .innerJoin(suppliers, eq(suppliers.id, supplierRoutes.supplierId))
       .where(and(eq(supplierRoutes.interfaceId, interfaceId), eq(supplierRoutes.enabled, true), eq(suppliers.status, 'enabled')))
       .orderBy(asc(supplierRoutes.priority), asc(supplierRoutes.id));
-    const live = rows.map(({ r, name, maxConcurrent, maxQueue }) => ({
-      id: r.id,
-      supplierId: r.supplierId,
-      supplierName: name,
-      endpoint: r.endpoint,
-      headers: openCredentials(this.options.config, r.interfaceId, r.supplierId, r.credentialsSealed),
-      timeoutMs: r.timeoutMs,
-      priority: r.priority,
-      weight: r.weight,
-      costMfen: r.costMfen,
-      mapping: r.mapping,
-      maxConcurrent,
-      maxQueue,
-    }));
+    const live = rows.flatMap(({ r, name, maxConcurrent, maxQueue }) => {
+      let headers: Record<string, string>;
+      try {
+        headers = openCredentials(this.options.config, r.interfaceId, r.supplierId, r.credentialsSealed);
+      } catch (err) {
+        // Sealed under another SECRETS_KEY: the route cannot authenticate, so it is not tried
+        // (the others still are) until an editor enters its credentials again.
+        this.options.logger.error({ err, routeId: r.id }, 'a supplier route’s credentials cannot be opened; the route is skipped');
+        return [];
+      }
+      return [
+        {
+          id: r.id,
+          supplierId: r.supplierId,
+          supplierName: name,
+          endpoint: r.endpoint,
+          headers,
+          timeoutMs: r.timeoutMs,
+          priority: r.priority,
+          weight: r.weight,
+          costMfen: r.costMfen,
+          mapping: r.mapping,
+          maxConcurrent,
+          maxQueue,
+        },
+      ];
+    });
     this.routes.set(interfaceId, live);
     return live;
   }
@@ -201,7 +214,7 @@ export class SupplierRouter {
       limits,
       breaker,
       bulkhead: makeBulkhead(route.maxConcurrent, route.maxQueue),
-      agent: new Agent({ connections: route.maxConcurrent, keepAliveTimeout: 30_000, pipelining: 1 }),
+      agent: new Agent({ connections: route.maxConcurrent, keepAliveTimeout: 30_000, pipelining: 1, maxResponseSize: MAX_BODY_BYTES }),
       lastFailure: known?.lastFailure ?? '',
     };
     this.guards.set(route.supplierId, guard);
