@@ -4,11 +4,13 @@ import { defineConfig, devices } from '@playwright/test';
 // (scripts/test.mjs starts it on free ports and a fresh data dir, then sets BASE_URL).
 const baseURL = process.env.BASE_URL ?? 'http://localhost:3000';
 /**
- * What a visitor only reads, run beside the journeys: the sweeps over every page (fit.spec.ts,
- * pages.spec.ts) and the visitor's header, frame and catalogue checks, which write nothing another
- * spec counts. (They balance the two workers: the journeys are the longer list.)
+ * What a visitor does, run beside the journeys: the sweeps over every page (fit.spec.ts,
+ * pages.spec.ts) and the visitor's header, frame, catalogue, content and lead-dialog checks. They
+ * sign no one in, and what they write (a lead, an audit request, each with its own phone) no other
+ * spec counts. (They balance the two workers: the journeys are the longer list — 588 s against
+ * 457 + 42 s of sweeps and phone checks in the last full run.)
  */
-const SWEEPS = /\/(fit|pages|header|frame|catalog)\.spec\.ts$/;
+const SWEEPS = /\/(fit|pages|header|frame|catalog|content|lead-words)\.spec\.ts$/;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
