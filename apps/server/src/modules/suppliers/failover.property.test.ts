@@ -87,7 +87,7 @@ describe('failover and money', () => {
         const [after] = await db().select({ left: purchases.callsLeft }).from(purchases).where(eq(purchases.key, key));
         expect((before?.left ?? 0) - (after?.left ?? 0)).toBe(records.reduce((n, r) => n + r.charged, 0));
       }),
-      { numRuns: 12, endOnFailure: true },
+      { numRuns: 25, endOnFailure: true },
     );
     // Every attempt sent, in the daily statistics as in the records.
     const fromRecords = await db().execute(sql`
