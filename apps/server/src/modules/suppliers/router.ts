@@ -69,6 +69,8 @@ export interface RouterOptions {
 
 /** The largest answer body read from a supplier. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** How long a new connection to a supplier may take (a refused or unreachable one fails over). */
+const CONNECT_TIMEOUT_MS = 2000;
 /** A supplier is not tried with less time than this left: it could not answer. */
 const LEAST_USEFUL_MS = 50;
 
@@ -214,7 +216,7 @@ export class SupplierRouter {
       limits,
       breaker,
       bulkhead: makeBulkhead(route.maxConcurrent, route.maxQueue),
-      agent: new Agent({ connections: route.maxConcurrent, keepAliveTimeout: 30_000, pipelining: 1, maxResponseSize: MAX_BODY_BYTES }),
+      agent: new Agent({ connections: route.maxConcurrent, keepAliveTimeout: 30_000, pipelining: 1, maxResponseSize: MAX_BODY_BYTES, connectTimeout: CONNECT_TIMEOUT_MS }),
       lastFailure: known?.lastFailure ?? '',
     };
     this.guards.set(route.supplierId, guard);
@@ -259,7 +261,8 @@ export class SupplierRouter {
   ): Promise<RoutedAnswer> {
     const body: Record<string, string> = {};
     for (const [name, value] of Object.entries(params)) body[route.mapping.params[name] ?? name] = value;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    // undici's own timeouts bound the wait for the answer's head and each pause in its body (no
+    // timer or signal of ours per attempt); the call's deadline (`signal`) bounds the whole.
     let text: string;
     try {
       const res = await request(route.endpoint, {
@@ -267,7 +270,7 @@ export class SupplierRouter {
         dispatcher: guard.agent,
         headers: { 'content-type': 'application/json', accept: 'application/json', ...route.headers },
         body: JSON.stringify(body),
-        signal: AbortSignal.any([signal, timeout]),
+        signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -282,11 +285,12 @@ export class SupplierRouter {
       text = await res.body.text();
     } catch (err) {
       if (err instanceof UpstreamFailure) throw err;
-      if (timeout.aborted || (err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (err as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') {
+      const code = (err as { code?: string }).code;
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
         throw new UpstreamFailure('timeout', `超过 ${timeoutMs} ms 未应答`);
       }
       if (signal.aborted) throw err;
-      throw new UpstreamFailure('refused', `连接失败（${(err as { code?: string }).code ?? 'error'}）`);
+      throw new UpstreamFailure('refused', `连接失败（${code ?? 'error'}）`);
     }
     let answer: RoutedAnswer;
     try {
