@@ -1,10 +1,7 @@
-// Data providers behind the open data API (Decision 10): the deterministic sandbox by default,
-// an HTTP upstream per interface when configured, and the gateway's parameter checks.
-import { httpProvider } from './http';
-import { sandboxProvider } from './sandbox';
-import type { DataProvider } from './types';
-
-export { type HttpUpstream, httpProvider, parseAnswer } from './http';
+// Data providers behind the open data API (Decision 10): the deterministic sandbox every
+// interface without supplier routes is answered by, the reading of a supplier's answer (the
+// suppliers themselves are modules/suppliers' router), and the gateway's parameter checks.
+export { parseAnswer } from './answer';
 export { sandboxAnswer, sandboxProvider } from './sandbox';
 export * from './types';
 export {
@@ -20,13 +17,3 @@ export {
   luhn,
   type ParamProblem,
 } from './validate';
-
-export type Upstream = { kind: 'sandbox' } | { kind: 'http'; url: string; timeoutMs: number; headers?: Record<string, string> };
-
-/** One sandbox serves every interface; it holds no state. */
-const sandbox = sandboxProvider();
-
-/** The provider an interface's upstream setting calls for. */
-export function providerFor(upstream: Upstream): DataProvider {
-  return upstream.kind === 'http' ? httpProvider(upstream) : sandbox;
-}

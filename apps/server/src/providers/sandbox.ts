@@ -20,7 +20,7 @@ export function sandboxProvider(): DataProvider {
   return {
     name: 'sandbox',
     async call(spec, params, { signal }) {
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
       return sandboxAnswer(spec, params, Date.now());
     },
   };

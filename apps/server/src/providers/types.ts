@@ -53,7 +53,8 @@ export interface DataProvider {
 }
 
 export interface CallOptions {
-  signal: AbortSignal;
+  /** Aborts the call (the caller went away); absent, only the deadline ends it. */
+  signal?: AbortSignal;
   /** When the whole call must have its answer (epoch ms): a failed supplier is followed by the next only while time is left. */
   deadlineAt?: number;
 }

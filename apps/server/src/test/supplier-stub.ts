@@ -141,7 +141,8 @@ export async function startSupplierStub(options: StubOptions = {}): Promise<Supp
         // A supplier answers its own error to a body it cannot read; the stub's callers send JSON.
       }
       const given = answer(req.url ?? '/', params);
-      const echoed = options.echoWait && given.data && typeof given.data === 'object' ? { ...given, data: { ...given.data, waitMs: Math.round(wait * 100) / 100 } } : given;
+      const echoed =
+        options.echoWait && given.data && typeof given.data === 'object' ? { ...given, data: { ...given.data, waitMs: Math.round(wait * 100) / 100 } } : given;
       const text = JSON.stringify(echoed);
       if (failing === 'slowBody') {
         stats.failed.slowBody += 1;

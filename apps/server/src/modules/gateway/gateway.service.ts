@@ -458,10 +458,8 @@ async function decide(deps: GatewayDeps, call: GatewayCall, key: string): Promis
   const provider = deps.providerFor(id);
   const known = Object.fromEntries(iface.spec.params.map((p) => [p.name, (params[p.name] ?? '').trim()]));
   try {
-    const answer = await provider.call(iface.spec, known, {
-      signal: AbortSignal.timeout(deps.upstreamTimeoutMs),
-      deadlineAt: Date.now() + deps.upstreamTimeoutMs,
-    });
+    // The deadline, not a timer: only a call that goes to suppliers needs one (the router's).
+    const answer = await provider.call(iface.spec, known, { deadlineAt: Date.now() + deps.upstreamTimeoutMs });
     const declared = iface.spec.codes.find((c) => c.code === answer.code);
     return {
       code: answer.code,

@@ -26,7 +26,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { type RouteMapping, supplierRoutes, suppliers } from '../../db/schema';
 import { Memo } from '../../memo';
-import { parseAnswer } from '../../providers/http';
+import { parseAnswer } from '../../providers/answer';
 import {
   type CallOptions,
   type DataProvider,
@@ -165,17 +165,20 @@ export class SupplierRouter {
     const routes = await this.routesOf(spec.id);
     if (routes.length === 0) return { ...(await this.options.fallback.call(spec, params, options)), by: this.options.fallback.name };
     const deadlineAt = options.deadlineAt ?? Date.now() + this.options.config.gateway.upstreamTimeoutMs;
+    // Whatever a supplier is doing when the call's time is up is abandoned.
+    const deadline = AbortSignal.timeout(Math.max(1, deadlineAt - Date.now()));
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     const trace: SupplierTrace = { answeredBy: null, name: '', costMfen: 0, ms: null, attempts: [] };
     let lastFailure: 'timeout' | 'refused' | null = null;
     for (const route of orderOf(routes)) {
       const left = deadlineAt - Date.now();
-      if (left < LEAST_USEFUL_MS || options.signal.aborted) break;
+      if (left < LEAST_USEFUL_MS || signal.aborted) break;
       const guard = this.guardOf(route);
       const started = performance.now();
       const took = () => Math.round(performance.now() - started);
       try {
         const answer = await guard.bulkhead.execute(() =>
-          guard.breaker.execute(() => this.ask(route, guard, spec, params, Math.min(route.timeoutMs, left), options.signal)),
+          guard.breaker.execute(() => this.ask(route, guard, spec, params, Math.min(route.timeoutMs, left), signal)),
         );
         const ms = took();
         trace.attempts.push({ s: route.supplierId, ms, r: 'ok' });
@@ -216,7 +219,13 @@ export class SupplierRouter {
       limits,
       breaker,
       bulkhead: makeBulkhead(route.maxConcurrent, route.maxQueue),
-      agent: new Agent({ connections: route.maxConcurrent, keepAliveTimeout: 30_000, pipelining: 1, maxResponseSize: MAX_BODY_BYTES, connectTimeout: CONNECT_TIMEOUT_MS }),
+      agent: new Agent({
+        connections: route.maxConcurrent,
+        keepAliveTimeout: 30_000,
+        pipelining: 1,
+        maxResponseSize: MAX_BODY_BYTES,
+        connectTimeout: CONNECT_TIMEOUT_MS,
+      }),
       lastFailure: known?.lastFailure ?? '',
     };
     this.guards.set(route.supplierId, guard);
@@ -289,7 +298,8 @@ export class SupplierRouter {
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
         throw new UpstreamFailure('timeout', `超过 ${timeoutMs} ms 未应答`);
       }
-      if (signal.aborted) throw err;
+      // The call's deadline came while this supplier was still answering: it took too long.
+      if (signal.aborted) throw new UpstreamFailure('timeout', '调用时限内未应答');
       throw new UpstreamFailure('refused', `连接失败（${code ?? 'error'}）`);
     }
     let answer: RoutedAnswer;
