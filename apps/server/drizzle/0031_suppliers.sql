@@ -59,7 +59,7 @@ ALTER TABLE "supplier_routes" ADD CONSTRAINT "supplier_routes_supplier_id_suppli
 ALTER TABLE "supplier_stats" ADD CONSTRAINT "supplier_stats_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "supplier_events_supplier_idx" ON "supplier_events" USING btree ("supplier_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "supplier_routes_interface_supplier_idx" ON "supplier_routes" USING btree ("interface_id","supplier_id");--> statement-breakpoint
-CREATE INDEX "call_records_supplier_time_idx" ON "call_records" USING btree ("supplier_id","created_at");
+CREATE INDEX "call_records_supplier_time_idx" ON "call_records" USING btree ("supplier_id","created_at") WHERE "call_records"."supplier_id" is not null;
 --> statement-breakpoint
 -- gateway_commit, fifth version (issue #24): a call answered through the suppliers carries the
 -- supplier that answered, what it charges for the answer, how long it took and every supplier
