@@ -70,5 +70,14 @@ export async function callWithSample(t: TestApp, key: string, interfaceId: numbe
     .where(eq(interfaces.id, interfaceId));
   if (row?.sdk) await registerTestApp(t, key);
   const res = await gatewayPost(t, row?.path ?? '', { ...row?.sample, ...override, key }, ip, row?.sdk ? appHeaders(TEST_APP) : {});
-  return res.json() as { code: string; seqNo: string };
+  return res.json() as GatewayAnswerJson;
+}
+
+/** A gateway answer as the customer's system reads it. */
+export interface GatewayAnswerJson {
+  code: string;
+  message: string;
+  seqNo: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever fields the interface answers.
+  data: any;
 }

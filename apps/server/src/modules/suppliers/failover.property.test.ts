@@ -6,19 +6,17 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRecords, interfaceDocs, interfaces, purchases, supplierRoutes, supplierStats, suppliers } from '../../db/schema';
+import { callRecords, purchases, supplierRoutes, supplierStats, suppliers } from '../../db/schema';
 import { forget } from '../../memo';
 import { qualifiedAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { gatewayPost } from '../../test/gateway';
+import { callWithSample } from '../../test/gateway';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { type StubFailure, type StubMode, type SupplierStub, startSupplierStub } from '../../test/supplier-stub';
 
 const IFACE = 1979;
 let t: TestApp;
 let key = '';
-let path = '';
-let sample: Record<string, string> = {};
 let stubs: SupplierStub[] = [];
 const db = () => t.database.db;
 
@@ -26,13 +24,6 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { SUPPLIER_BREAKER_MIN_RPS: '1000', UPSTREAM_TIMEOUT_MS: '1000' } });
   const buyer = await qualifiedAccount(t, '10.77.0.1');
   key = await buyCheapest(t, buyer, IFACE);
-  const [row] = await db()
-    .select({ path: interfaces.path, sample: interfaceDocs.sampleRequest })
-    .from(interfaces)
-    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, interfaces.id))
-    .where(eq(interfaces.id, IFACE));
-  path = row?.path ?? '';
-  sample = row?.sample ?? {};
   stubs = [await startSupplierStub({ seed: 3 }), await startSupplierStub({ seed: 4 })];
   const ids: number[] = [];
   for (const [i, name] of ['甲数据', '乙数据'].entries()) {
@@ -68,7 +59,7 @@ describe('failover and money', () => {
           s.modes.forEach((m, i) => {
             stubs[i]?.setMode(m);
           });
-          const answers = await Promise.all(Array.from({ length: s.calls }, async () => (await gatewayPost(t, path, { ...sample, key })).json()));
+          const answers = await Promise.all(Array.from({ length: s.calls }, async () => await callWithSample(t, key, IFACE)));
           for (const a of answers) {
             expect(['10000', 'SYSTEM_027', 'SYSTEM_028', 'SYSTEM_038']).toContain(a.code);
             seqNos.push(a.seqNo);

@@ -4,11 +4,11 @@
 // record or a log line, and supplier_stats equal to the sums of the records.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callRecords, interfaceDocs, interfaces, outbox, purchases, supplierEvents, supplierRoutes, supplierStats, suppliers } from '../../db/schema';
+import { callRecords, outbox, purchases, supplierEvents, supplierRoutes, supplierStats, suppliers } from '../../db/schema';
 import { forget } from '../../memo';
 import { qualifiedAccount, type TestAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
-import { gatewayPost } from '../../test/gateway';
+import { callWithSample } from '../../test/gateway';
 import { buildTestApp, logCapture, type TestApp } from '../../test/harness';
 import { type StubMode, type SupplierStub, startSupplierStub } from '../../test/supplier-stub';
 import { clearGatewayCaches } from '../gateway/gateway.service';
@@ -21,8 +21,6 @@ const { lines: logLines, stream } = logCapture();
 let t: TestApp;
 let buyer: TestAccount;
 let key = '';
-let path = '';
-let sample: Record<string, string> = {};
 let primary: SupplierStub;
 let secondary: SupplierStub;
 const db = () => t.database.db;
@@ -35,13 +33,6 @@ beforeAll(async () => {
   });
   buyer = await qualifiedAccount(t, '10.75.0.1');
   key = await buyCheapest(t, buyer, IFACE);
-  const [row] = await db()
-    .select({ path: interfaces.path, sample: interfaceDocs.sampleRequest })
-    .from(interfaces)
-    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, interfaces.id))
-    .where(eq(interfaces.id, IFACE));
-  path = row?.path ?? '';
-  sample = row?.sample ?? {};
   primary = await startSupplierStub({ mode: QUICK, seed: 1 });
   secondary = await startSupplierStub({
     mode: QUICK,
@@ -85,7 +76,7 @@ async function route(supplierId: number, stub: SupplierStub, values: Partial<typ
   forget('suppliers');
 }
 
-const call = async () => (await gatewayPost(t, path, { ...sample, key })).json();
+const call = () => callWithSample(t, key, IFACE);
 const callsLeft = async () => (await db().select({ n: purchases.callsLeft }).from(purchases).where(eq(purchases.key, key)))[0]?.n ?? -1;
 const recordOf = async (seqNo: string) => (await db().select().from(callRecords).where(eq(callRecords.seqNo, seqNo)))[0];
 
@@ -247,7 +238,7 @@ describe('the bulkhead', () => {
     expect(codes).toEqual(['10000', 'SYSTEM_038', 'SYSTEM_038']);
     expect(await callsLeft()).toBe(before - 1);
     const busy = answers.find((x) => x.code === 'SYSTEM_038');
-    expect((await recordOf(busy.seqNo))?.attempts).toEqual([{ s: a, ms: 0, r: 'busy' }]);
+    expect((await recordOf(busy?.seqNo ?? ''))?.attempts).toEqual([{ s: a, ms: 0, r: 'busy' }]);
     expect(primary.stats.peakInFlight).toBe(1);
   });
 });

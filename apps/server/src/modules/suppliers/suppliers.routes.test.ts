@@ -6,11 +6,11 @@
 import { chinaDay, SUPPLIER_MSG } from '@apimarket/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRecords, consoleAudit, interfaceDocs, interfaces, supplierRoutes } from '../../db/schema';
+import { callRecords, consoleAudit, supplierRoutes } from '../../db/schema';
 import { qualifiedAccount } from '../../test/account';
 import { buyCheapest } from '../../test/billing';
 import { consolePost, consoleTestApp } from '../../test/console';
-import { gatewayPost } from '../../test/gateway';
+import { callWithSample } from '../../test/gateway';
 import { logCapture } from '../../test/harness';
 import { type SupplierStub, startSupplierStub } from '../../test/supplier-stub';
 
@@ -20,11 +20,9 @@ const { lines: logLines, stream } = logCapture();
 const { t, ops, describeRoleMatrix } = consoleTestApp({ logStream: stream });
 let stub: SupplierStub;
 let key = '';
-let path = '';
-let sample: Record<string, string> = {};
 const db = () => t.database.db;
 const editor = (p: string, fields: Record<string, string> = {}) => consolePost(t, `suppliers/${p}`, ops.editor, fields).then((r) => r.json());
-const call = async () => (await gatewayPost(t, path, { ...sample, key })).json();
+const call = () => callWithSample(t, key, IFACE);
 const ROUTE = {
   interfaceId: String(IFACE),
   endpoint: '',
@@ -46,13 +44,6 @@ beforeAll(async () => {
   ROUTE.endpoint = `${stub.url}/mobile/verify`;
   const buyer = await qualifiedAccount(t, '10.76.0.1');
   key = await buyCheapest(t, buyer, IFACE);
-  const [row] = await db()
-    .select({ path: interfaces.path, sample: interfaceDocs.sampleRequest })
-    .from(interfaces)
-    .innerJoin(interfaceDocs, eq(interfaceDocs.interfaceId, interfaces.id))
-    .where(eq(interfaces.id, IFACE));
-  path = row?.path ?? '';
-  sample = row?.sample ?? {};
 });
 afterAll(() => stub.close());
 
