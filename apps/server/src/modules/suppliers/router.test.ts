@@ -29,7 +29,7 @@ const QUICK: StubMode = { latency: { medianMs: 5, p99Ms: 20 } };
 beforeAll(async () => {
   t = await buildTestApp({
     logStream: stream,
-    env: { SUPPLIER_BREAKER_MIN_RPS: '2', SUPPLIER_BREAKER_WINDOW_MS: '1000', SUPPLIER_HALF_OPEN_AFTER_MS: '300', UPSTREAM_TIMEOUT_MS: '2000' },
+    env: { SUPPLIER_BREAKER_MIN_RPS: '2', SUPPLIER_BREAKER_WINDOW_MS: '1000', SUPPLIER_HALF_OPEN_AFTER_MS: '1500', UPSTREAM_TIMEOUT_MS: '2000' },
   });
   buyer = await qualifiedAccount(t, '10.75.0.1');
   key = await buyCheapest(t, buyer, IFACE);
@@ -202,9 +202,24 @@ describe('the breaker', () => {
     expect(open.data.by).toBe('secondary');
     expect((await recordOf(open.seqNo))?.attempts?.[0]).toEqual({ s: a, ms: 0, r: 'open' });
     expect(primary.stats.calls).toBe(sentWhileFailing);
+    // With the secondary gone too, every breaker open: the sources are down (SYSTEM_028), not busy.
+    const single = await db().select({ id: supplierRoutes.id }).from(supplierRoutes).where(eq(supplierRoutes.supplierId, b));
+    await db()
+      .update(supplierRoutes)
+      .set({ enabled: false })
+      .where(eq(supplierRoutes.id, single[0]?.id ?? 0));
+    forget('suppliers');
+    const down = await call();
+    expect(down).toMatchObject({ code: 'SYSTEM_028', data: null });
+    expect((await recordOf(down.seqNo))?.attempts).toEqual([{ s: a, ms: 0, r: 'open' }]);
+    await db()
+      .update(supplierRoutes)
+      .set({ enabled: true })
+      .where(eq(supplierRoutes.id, single[0]?.id ?? 0));
+    forget('suppliers');
     // Recovered: after the cool-down one call probes it, and it is asked again.
     primary.setMode(QUICK);
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise((r) => setTimeout(r, 1600));
     const probe = await call();
     expect(probe.data.by).toBeUndefined();
     expect((await call()).data.by).toBeUndefined();

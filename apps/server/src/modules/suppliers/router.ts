@@ -194,9 +194,11 @@ export class SupplierRouter {
         } else throw err;
       }
     }
-    // None answered: a timeout if the last supplier tried ran out of time, refused if it failed,
-    // busy when every supplier was at its limit or open and none could be tried.
-    const failure = lastFailure === 'timeout' ? new UpstreamTimeout() : lastFailure === 'refused' ? new UpstreamRefused() : new UpstreamBusy();
+    // None answered: a timeout if the last supplier tried ran out of time, refused if it failed;
+    // none tried, busy when a supplier was at its limit (try again shortly), refused when every
+    // breaker was open (the suppliers are down).
+    const busy = trace.attempts.some((x) => x.r === 'busy');
+    const failure = lastFailure === 'timeout' ? new UpstreamTimeout() : lastFailure === 'refused' || !busy ? new UpstreamRefused() : new UpstreamBusy();
     failure.supplier = trace;
     throw failure;
   }
