@@ -140,9 +140,10 @@ describe('routing', () => {
 });
 
 describe('failover', () => {
+  // Each test its own suppliers: a breaker opened by one test must not be met by the next.
   it('asks the next supplier when one fails, and charges the call once', async () => {
-    const a = await supplier('甲数据');
-    const b = await supplier('乙数据');
+    const a = await supplier('戊数据');
+    const b = await supplier('己数据');
     await route(a, primary, { priority: 1 });
     await route(b, secondary, { priority: 2 });
     primary.setMode({ ...QUICK, failure: { kind: 'status500', share: 1 } });
@@ -159,8 +160,8 @@ describe('failover', () => {
   });
 
   it('asks the next when one does not answer in its time, within the call deadline', async () => {
-    const a = await supplier('甲数据');
-    const b = await supplier('乙数据');
+    const a = await supplier('庚数据');
+    const b = await supplier('辛数据');
     await route(a, primary, { priority: 1, timeoutMs: 200 });
     await route(b, secondary, { priority: 2 });
     primary.setMode({ ...QUICK, failure: { kind: 'hang', share: 1 } });
@@ -172,8 +173,8 @@ describe('failover', () => {
   });
 
   it('answers SYSTEM_028, uncharged, when every supplier fails, recording each', async () => {
-    const a = await supplier('甲数据');
-    const b = await supplier('乙数据');
+    const a = await supplier('壬数据');
+    const b = await supplier('癸数据');
     await route(a, primary, { priority: 1 });
     await route(b, secondary, { priority: 1 });
     primary.setMode({ ...QUICK, failure: { kind: 'malformed', share: 1 } });
