@@ -2,10 +2,10 @@
 // 添加套餐 / 编辑套餐: calls, price in 元 (sent as typed, turned into fen by the shared rule),
 // validity and order. A new package goes on sale at once.
 import { CATALOGUE_LIMITS, type CataloguePackage, consoleCatalogueApi, PackageSaveInput } from '@apimarket/contracts';
-import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect, useState } from 'react';
-import { serverMessage } from '@/lib/api/errors';
+import { Alert, App, Form, Input, InputNumber } from 'antd';
+import { useEffect } from 'react';
 import { useReload } from '@/components/console/ConsoleContext';
+import { EditorModal, useRefusal } from '@/components/console/EditorModal';
 import { useCallMutation } from '@/lib/api/query';
 import { zodRule } from '@/lib/form-rules';
 import styles from './catalogue.module.css';
@@ -28,6 +28,7 @@ const FIELD_OF: Array<[string, keyof Values]> = [
   ['有效期', 'validityDays'],
   ['排序值', 'sort'],
 ];
+const packageFieldOf = (msg: string) => FIELD_OF.find(([word]) => msg.startsWith(word))?.[1];
 
 export function PackageModal({
   open,
@@ -47,21 +48,21 @@ export function PackageModal({
   const [form] = Form.useForm<Values>();
   const reload = useReload();
   const saving = useCallMutation(consoleCatalogueApi.savePackage, { quiet: true });
-  const [error, setError] = useState<string | null>(null);
+  const { error, clear, refused } = useRefusal(form, packageFieldOf);
 
   useEffect(() => {
     if (!open) return;
-    setError(null);
+    clear();
     form.resetFields();
     form.setFieldsValue(
       pkg
         ? { calls: pkg.calls, price: (pkg.priceFen / 100).toFixed(2), validityDays: pkg.validityDays, sort: pkg.sort }
         : { calls: null, price: '', validityDays: 365, sort: null },
     );
-  }, [open, pkg, form]);
+  }, [open, pkg, form, clear]);
 
   const submit = async (v: Values) => {
-    setError(null);
+    clear();
     try {
       const res = await saving.mutateAsync({
         id: pkg?.id,
@@ -76,27 +77,20 @@ export function PackageModal({
       onSaved();
       reload(...PACKAGE_CHANGES);
     } catch (err) {
-      const msg = serverMessage(err);
-      if (!msg) return;
-      const field = FIELD_OF.find(([word]) => msg.startsWith(word))?.[1];
-      if (field) form.setFields([{ name: field, errors: [msg] }]);
-      else setError(msg);
+      refused(err);
     }
   };
 
   return (
-    <Modal
+    <EditorModal
       open={open}
       title={pkg ? '编辑套餐' : '添加套餐'}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保 存"
-      cancelText="取 消"
-      okButtonProps={{ loading: saving.isPending }}
       width={480}
-      forceRender
+      saving={saving.isPending}
+      error={error}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} className={styles.alert} /> : null}
       {pkg ? (
         <Alert type="warning" showIcon title="修改后新订单按新套餐计价；已购的次数不变，用它自动续费的客户会收到站内信。" className={styles.alert} />
       ) : null}
@@ -116,6 +110,6 @@ export function PackageModal({
           </Form.Item>
         </div>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -4,8 +4,8 @@
 import { consolePageViewsApi, PAGE_VIEW_MAX_DAYS } from '@apimarket/contracts';
 import { Alert, Button, Card, DatePicker, Empty, Input, Space, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { useAddressParams } from '@/lib/address';
 import shared from '@/components/console/console.module.css';
 import { serverMessage } from '@/lib/api/errors';
 import { useCall } from '@/lib/api/query';
@@ -14,24 +14,12 @@ import styles from './page-views.module.css';
 const DAY = 'YYYY-MM-DD';
 
 export function PageViews() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const { params, show } = useAddressParams();
   // Without a range in the address: the last 30 days.
   const from = params.get('from') ?? dayjs().subtract(29, 'day').format(DAY);
   const to = params.get('to') ?? dayjs().format(DAY);
   const prefix = params.get('path') ?? '';
   const [typed, setTyped] = useState(prefix);
-
-  const show = (next: { from?: string; to?: string; path?: string }) => {
-    const q = new URLSearchParams(params.toString());
-    for (const [k, v] of Object.entries(next)) {
-      if (v) q.set(k, v);
-      else q.delete(k);
-    }
-    const search = q.toString();
-    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
-  };
 
   const query = useCall(consolePageViewsApi.list, { from, to, path: prefix }, { quiet: true });
   const counts = query.data?.data ?? null;

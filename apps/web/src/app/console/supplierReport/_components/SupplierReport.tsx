@@ -17,7 +17,7 @@ import {
 import { Alert, Card, DatePicker, Empty, Select, Statistic, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import dynamic from 'next/dynamic';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useAddressParams } from '@/lib/address';
 import { PageHead } from '@/components/console/ConsoleList';
 import shared from '@/components/console/console.module.css';
 import { serverMessage } from '@/lib/api/errors';
@@ -110,24 +110,12 @@ const EVENT_COLUMNS: TableColumnsType<SupplierEventRow> = [
 ];
 
 export function SupplierReport() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const { params, show } = useAddressParams();
   const today = chinaDay();
   const weekAgo = chinaDay(new Date(Date.now() - 6 * DAY_MS));
   const from = params.get('from') ?? weekAgo;
   const to = params.get('to') ?? today;
   const supplierId = params.get('supplierId') ?? '';
-
-  const show = (next: Record<string, string>) => {
-    const q = new URLSearchParams(params.toString());
-    for (const [k, v] of Object.entries(next)) {
-      if (v) q.set(k, v);
-      else q.delete(k);
-    }
-    const search = q.toString();
-    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
-  };
 
   // The address may hold anything: the range is checked by the contracts' rule before it is sent.
   const checked = SupplierReportInput.safeParse({ from, to, supplierId });

@@ -4,10 +4,10 @@
 // between the platform's and the supplier's names. Each field is checked by the contracts' whole
 // RouteSaveInput — the rule the server applies — so the form and the API never disagree.
 import { consoleSuppliersApi, type RouteRow, RouteSaveInput, SUPPLIER_LIMITS, SUPPLIER_MSG, type SupplierRow } from '@apimarket/contracts';
-import { Alert, App, Checkbox, Form, type FormRule, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Checkbox, Form, type FormRule, Input, InputNumber, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useReload } from '@/components/console/ConsoleContext';
-import { serverMessage } from '@/lib/api/errors';
+import { EditorModal, useRefusal } from '@/components/console/EditorModal';
 import { useCallMutation } from '@/lib/api/query';
 import styles from './suppliers.module.css';
 
@@ -110,13 +110,13 @@ export function RouteModal({
   const [form] = Form.useForm<Values>();
   const reload = useReload();
   const saving = useCallMutation(consoleSuppliersApi.saveRoute, { quiet: true });
-  const [error, setError] = useState<string | null>(null);
+  const { error, clear, refused } = useRefusal(form, fieldOf);
   const clearing = Form.useWatch('clearCredentials', form);
   const hasSaved = Boolean(route?.credentialNames.length);
 
   useEffect(() => {
     if (!open) return;
-    setError(null);
+    clear();
     form.resetFields();
     form.setFieldsValue(
       route
@@ -136,38 +136,31 @@ export function RouteModal({
           }
         : EMPTY,
     );
-  }, [open, route, form]);
+  }, [open, route, form, clear]);
 
   const submit = async (v: Values) => {
-    setError(null);
+    clear();
     try {
       const res = await saving.mutateAsync(toInput(v, interfaceId, route?.id));
       void message.success(res.msg);
       onClose();
       reload(consoleSuppliersApi.routes, consoleSuppliersApi.list);
     } catch (err) {
-      const msg = serverMessage(err);
-      if (!msg) return;
-      const field = fieldOf(msg);
-      if (field) form.setFields([{ name: field, errors: [msg] }]);
-      else setError(msg);
+      refused(err);
     }
   };
 
   const rule = (field: keyof Values) => [routeRule(field, interfaceId)];
   return (
-    <Modal
+    <EditorModal
       open={open}
       title={route ? '编辑线路' : '新增线路'}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保 存"
-      cancelText="取 消"
-      okButtonProps={{ loading: saving.isPending }}
       width={720}
-      forceRender
+      saving={saving.isPending}
+      error={error}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} className={styles.alert} /> : null}
       <Form<Values> form={form} layout="vertical" onFinish={submit}>
         <div className={styles.pair}>
           <Form.Item label="供应商" name="supplierId" rules={rule('supplierId')}>
@@ -232,6 +225,6 @@ export function RouteModal({
           <Input.TextArea rows={2} className={styles.mono} placeholder={'每行一条「原名=新名」，如\nE206=10006'} spellCheck={false} />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

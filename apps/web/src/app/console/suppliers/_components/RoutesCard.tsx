@@ -4,8 +4,8 @@
 // Credentials show by their header names only: the server never answers their values.
 import { consoleCatalogueApi, consoleSuppliersApi, type RouteRow, SUPPLIER_MSG, type SupplierRow } from '@apimarket/contracts';
 import { Alert, App, Button, Card, Empty, Popconfirm, Select, Skeleton, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { useAddressParams } from '@/lib/address';
 import shared from '@/components/console/console.module.css';
 import { useReload } from '@/components/console/ConsoleContext';
 import { serverMessage } from '@/lib/api/errors';
@@ -21,9 +21,7 @@ function idOf(value: string | null): number | null {
 
 export function RoutesCard({ suppliers }: { suppliers: SupplierRow[] }) {
   const { message } = App.useApp();
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const { params, show } = useAddressParams();
   const interfaceId = idOf(params.get('interfaceId'));
   const [keyword, setKeyword] = useState('');
   /** The dialog: closed (undefined), a new route (null) or the route edited. */
@@ -43,13 +41,7 @@ export function RoutesCard({ suppliers }: { suppliers: SupplierRow[] }) {
     options.unshift({ value: interfaceId, label: chosen.data ? `${interfaceId} ${chosen.data.data.interfaceName}` : String(interfaceId) });
   }
 
-  const pick = (id: number | undefined) => {
-    const q = new URLSearchParams(params.toString());
-    if (id) q.set('interfaceId', String(id));
-    else q.delete('interfaceId');
-    const search = q.toString();
-    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
-  };
+  const pick = (id: number | undefined) => show({ interfaceId: id });
 
   const remove = async (row: RouteRow) => {
     try {

@@ -3,10 +3,10 @@
 // each field checked by the contracts' rule before it is sent; the server's refusal of a field
 // (a taken name) shows under that field.
 import { consoleSuppliersApi, SUPPLIER_LIMITS, SUPPLIER_MSG, type SupplierRow, SupplierSaveInput, type SupplierStatus } from '@apimarket/contracts';
-import { Alert, App, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Form, Input, InputNumber, Radio } from 'antd';
+import { useEffect } from 'react';
 import { useReload } from '@/components/console/ConsoleContext';
-import { serverMessage } from '@/lib/api/errors';
+import { EditorModal, useRefusal } from '@/components/console/EditorModal';
 import { useCallMutation } from '@/lib/api/query';
 import { zodRule } from '@/lib/form-rules';
 import styles from './suppliers.module.css';
@@ -37,21 +37,21 @@ export function SupplierModal({ open, supplier, onClose }: { open: boolean; supp
   const [form] = Form.useForm<Values>();
   const reload = useReload();
   const saving = useCallMutation(consoleSuppliersApi.save, { quiet: true });
-  const [error, setError] = useState<string | null>(null);
+  const { error, clear, refused } = useRefusal(form, fieldOf);
 
   useEffect(() => {
     if (!open) return;
-    setError(null);
+    clear();
     form.resetFields();
     form.setFieldsValue(
       supplier
         ? { name: supplier.name, maxConcurrent: supplier.maxConcurrent, maxQueue: supplier.maxQueue, status: supplier.status, remark: supplier.remark }
         : { name: '', maxConcurrent: 10, maxQueue: 20, status: 'enabled', remark: '' },
     );
-  }, [open, supplier, form]);
+  }, [open, supplier, form, clear]);
 
   const submit = async (v: Values) => {
-    setError(null);
+    clear();
     try {
       const res = await saving.mutateAsync({
         id: supplier?.id,
@@ -65,27 +65,20 @@ export function SupplierModal({ open, supplier, onClose }: { open: boolean; supp
       onClose();
       reload(consoleSuppliersApi.list, consoleSuppliersApi.routes);
     } catch (err) {
-      const msg = serverMessage(err);
-      if (!msg) return;
-      const field = fieldOf(msg);
-      if (field) form.setFields([{ name: field, errors: [msg] }]);
-      else setError(msg);
+      refused(err);
     }
   };
 
   return (
-    <Modal
+    <EditorModal
       open={open}
       title={supplier ? '编辑供应商' : '新建供应商'}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保 存"
-      cancelText="取 消"
-      okButtonProps={{ loading: saving.isPending }}
       width={520}
-      forceRender
+      saving={saving.isPending}
+      error={error}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} className={styles.alert} /> : null}
       <Form<Values> form={form} layout="vertical" onFinish={submit}>
         <Form.Item label="供应商名称" name="name" rules={[zodRule(S.name)]}>
           <Input maxLength={L.nameMax} showCount placeholder="如 甲数据科技" />
@@ -110,6 +103,6 @@ export function SupplierModal({ open, supplier, onClose }: { open: boolean; supp
           <Input.TextArea rows={2} maxLength={L.remarkMax} showCount placeholder="合同、联系人等，选填" />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -6,8 +6,8 @@
 import { CAPACITY_MSG, type CapacityQueryView, capacityApi } from '@apimarket/contracts';
 import { App, Button, Card, Input, Skeleton, Space, Tag } from 'antd';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { useAddressParams } from '@/lib/address';
 import { EmptyState } from '@/components/user-center/ListTable';
 import panel from '@/components/user-center/panel.module.css';
 import { useCall, useCallMutation } from '@/lib/api/query';
@@ -21,9 +21,7 @@ export const interfaceHref = (interfaceId: number) => `/api/${interfaceId}`;
 
 export function EnterpriseCapacity() {
   const { message } = App.useApp();
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { params, show } = useAddressParams();
   const state = useCall(capacityApi.interface, undefined, { quiet: true });
   const [companyName, setCompanyName] = useState('');
   const [creditCode, setCreditCode] = useState('');
@@ -35,13 +33,7 @@ export function EnterpriseCapacity() {
   // The result in view is the one the address names: the query just made, or a stored one.
   const shown = openId > 0 ? (fresh?.id === openId ? fresh : (stored.data?.data ?? null)) : null;
 
-  const open = (id: number | null) => {
-    const q = new URLSearchParams(params.toString());
-    if (id) q.set('id', String(id));
-    else q.delete('id');
-    const search = q.toString();
-    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
-  };
+  const open = (id: number | null) => show({ id });
 
   const query = useCallMutation(capacityApi.query, {
     invalidates: [capacityApi.history, capacityApi.interface],

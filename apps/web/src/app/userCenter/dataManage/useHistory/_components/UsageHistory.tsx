@@ -21,8 +21,8 @@ import { App, Button, Card, DatePicker, Empty, Form, Select, Statistic, Table, t
 import dayjs, { type Dayjs } from 'dayjs';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { useAddressParams } from '@/lib/address';
 import { EmptyState } from '@/components/user-center/ListTable';
 import panel from '@/components/user-center/panel.module.css';
 import { useUserCenter } from '@/components/user-center/UserCenterContext';
@@ -115,9 +115,7 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
   const { user } = useUserCenter();
   const isMain = user.parentNickname === '';
   const [form] = Form.useForm<FormValues>();
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { params, show } = useAddressParams();
   const client = useQueryClient();
   const filter = usageFilter((key) => params.get(key));
 
@@ -169,14 +167,7 @@ export function UsageHistory({ initial }: { initial: UsageBundle | null }) {
     setLive(true);
     const same = (Object.keys(next) as Array<keyof UsageFilter>).every((key) => next[key] === filter[key]);
     if (same) for (const call of USAGE_CALLS) void client.invalidateQueries({ queryKey: callKey(call) });
-    const q = new URLSearchParams(params.toString());
-    for (const [key, value] of Object.entries(next)) {
-      if (value) q.set(key, value);
-      else q.delete(key);
-    }
-    q.delete('page');
-    const search = q.toString();
-    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
+    show({ ...next, page: undefined });
   };
 
   const period = data?.chart.period;
