@@ -139,6 +139,7 @@ export const PORTAL_TAGS: Record<string, { name: string; description: string }> 
   consoleAuditRequestsApi: { name: '运营后台：合规审计申请', description: '网站「数据合规审计」申请的查看与处理' },
   consoleMembersApi: { name: '运营后台：会员管理', description: '会员的查询、功能开关、停用与启用' },
   consoleCatalogueApi: { name: '运营后台：接口与套餐', description: '分类、接口、文档与价格套餐的维护' },
+  consoleSuppliersApi: { name: '运营后台：供应商', description: '供应商、接口线路（凭证只写）与供应商报表（调用、成功率、延迟分位、成本、收入与毛利）' },
   consoleContentApi: { name: '运营后台：内容管理', description: '内容管理共用的选项（知识库分类）' },
   consoleNewsApi: { name: '运营后台：新闻', description: '新闻的编辑、发布与下线' },
   consoleCasesApi: { name: '运营后台：案例', description: '客户案例的编辑、发布与下线' },
