@@ -1,9 +1,11 @@
 // What the benchmarks set up alike: an approved enterprise account with a purchase of 实名认证
-// (1882) holding plenty of calls, and a free loopback port for a server of their own.
+// (1882) holding plenty of calls, a free loopback port for a server of their own, a database (in
+// memory, or a throwaway PostgreSQL one), and the timing of a query in rounds.
 import net from 'node:net';
-import type { Db } from '../src/db/client';
+import { type Database, type Db, openDatabase } from '../src/db/client';
 import { members, purchases, qualifications } from '../src/db/schema';
 import { newPurchaseKey } from '../src/modules/billing/billing.service';
+import { throwawayDatabase } from './pg-throwaway';
 
 /** Inserts the account and its purchase (on a migrated, seeded database); answers its key and ids. */
 export async function benchPurchase(db: Db, calls = 10_000_000, loginName = 'benchcorp01'): Promise<{ key: string; memberId: number; purchaseId: number }> {
@@ -34,4 +36,26 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
     });
   });
+}
+
+/** An in-memory PGlite, or with an admin URL a throwaway PostgreSQL database named after the bench. */
+export async function benchDatabase(name: string, adminUrl: string | undefined): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  const { url, drop } = await throwawayDatabase(adminUrl, name);
+  return { database: await openDatabase({ url }), drop };
+}
+
+/** The p-th percentile (0–100) of times sorted ascending. */
+export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** `n` timed runs of fn after `warmups` untimed ones, in ms, sorted ascending. */
+export async function timeIt(fn: (i: number) => Promise<unknown>, n: number, warmups = 3): Promise<number[]> {
+  for (let w = 0; w < warmups; w++) await fn(w);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    await fn(i);
+    out.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return out.sort((a, b) => a - b);
 }

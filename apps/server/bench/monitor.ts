@@ -7,39 +7,19 @@
 //   BENCH_DATABASE_URL=postgres://… BENCH_RECORDS=5000000 …                on PostgreSQL (a throwaway database)
 import { MonitorInterfaceInput, MonitorOverviewInput } from '@apimarket/contracts';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../src/db/client';
 import { interfaces, members, purchases } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { accountOf } from '../src/modules/account/access';
 import { clearMonitorCache, monitorInterface, monitorOverview } from '../src/modules/monitor/monitor.service';
-import { throwawayDatabase } from './pg-throwaway';
+import { benchDatabase, percentile, timeIt } from './fixtures';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
 const DAYS = 30;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function timeIt(fn: () => Promise<unknown>, n: number): Promise<number[]> {
-  for (let w = 0; w < 3; w++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return out.sort((a, b) => a - b);
-}
-
-async function open(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {} };
-  const { url, drop } = await throwawayDatabase(adminUrl, 'bench_monitor');
-  return { database: await openDatabase({ url }), drop };
-}
-
 const started = Date.now();
-const { database, drop } = await open();
+const { database, drop } = await benchDatabase('bench_monitor', adminUrl);
 const db = database.db;
 await database.migrate();
 await seed(db);

@@ -8,13 +8,12 @@
 //   BENCH_RECORDS=10000000 …                              10 000 000 records
 import { CallDetailInput, UsageRangeInput, UsageTableInput } from '@apimarket/contracts';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../src/db/client';
 import { interfaces, members } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { accountOf } from '../src/modules/account/access';
 import { listCallDetail } from '../src/modules/usage/call-detail';
 import { usageChart, usageTable, usageTrends } from '../src/modules/usage/usage.service';
-import { throwawayDatabase } from './pg-throwaway';
+import { benchDatabase, percentile, timeIt } from './fixtures';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const DAYS = 180;
@@ -23,29 +22,8 @@ const CHUNK = 1_000_000;
 let INTERFACES: number[] = [];
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timeIt(fn: (i: number) => Promise<unknown>, n: number): Promise<number[]> {
-  for (let w = 0; w < 5; w++) await fn(w); // warm-up
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
-    await fn(i);
-    out.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return out.sort((a, b) => a - b);
-}
-
-async function open(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {} };
-  const { url, drop } = await throwawayDatabase(adminUrl, 'bench_usage');
-  return { database: await openDatabase({ url }), drop };
-}
-
 const started = Date.now();
-const { database, drop } = await open();
+const { database, drop } = await benchDatabase('bench_usage', adminUrl);
 const db = database.db;
 await database.migrate();
 await seed(db);
@@ -112,7 +90,7 @@ const cases: [string, (i: number) => Promise<unknown>][] = [
 let base = 0;
 console.log(`\n${'call'.padEnd(40)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}  p95 / baseline`);
 for (const [label, fn] of cases) {
-  const times = await timeIt(fn, ROUNDS);
+  const times = await timeIt(fn, ROUNDS, 5);
   const p50 = percentile(times, 50);
   const p95 = percentile(times, 95);
   if (base === 0) base = p50;
