@@ -148,6 +148,9 @@ export function parseMap(textValue: string, target: RegExp = MAP_NAME, source: R
   return out;
 }
 
+/** "supplier code=our code" lines: the supplier's code as it sends it, ours five digits. */
+export const parseCodeMap = (textValue: string) => parseMap(textValue, /^\d{5}$/, /^[A-Za-z0-9_.-]{1,32}$/);
+
 /** A map as the form shows it: "from=to" lines. */
 export const mapText = (map: Record<string, string>) =>
   Object.entries(map)
@@ -212,7 +215,7 @@ export const RouteSaveInput = z
     }
     if (parseMap(v.paramMap) === null) ctx.addIssue({ code: 'custom', path: ['paramMap'], message: M.map('参数映射') });
     if (parseMap(v.fieldMap) === null) ctx.addIssue({ code: 'custom', path: ['fieldMap'], message: M.map('字段映射') });
-    if (parseMap(v.codeMap, /^\d{5}$/, /^[A-Za-z0-9_.-]{1,32}$/) === null) ctx.addIssue({ code: 'custom', path: ['codeMap'], message: M.codeMap });
+    if (parseCodeMap(v.codeMap) === null) ctx.addIssue({ code: 'custom', path: ['codeMap'], message: M.codeMap });
   });
 export type RouteSaveInput = z.infer<typeof RouteSaveInput>;
 

@@ -1,5 +1,6 @@
 // What the gateway needs from a data provider (Decision 10): one call per customer request, an
 // answer in the interface's own business codes, and two typed failures for an unhealthy upstream.
+import type { CallAttempt } from '../db/schema/gateway';
 import type { SeedCode, SeedField, SeedParam } from '../db/seed/data/types';
 
 /** One interface as its documentation describes it (the `interfaces` + `interface_docs` rows). */
@@ -31,7 +32,7 @@ export interface SupplierTrace {
   costMfen: number;
   /** How long it took, ms. */
   ms: number | null;
-  attempts: Array<{ s: number; ms: number; r: 'ok' | 'timeout' | 'refused' | 'open' | 'busy' }>;
+  attempts: CallAttempt[];
 }
 
 /** An answer of the suppliers, with how it was reached. */

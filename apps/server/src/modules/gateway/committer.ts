@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { CallAttempt } from '../../db/schema';
+import type { SupplierTrace } from '../../providers/types';
 
 export interface CallRecord {
   seqNo: string;
@@ -29,15 +29,7 @@ export interface CallRecord {
   params: Record<string, string>;
   provider: string;
   /** Through the suppliers (issue #24): the one that answered, its charge and time, every one tried. */
-  supplier?: CallSupplier | null;
-}
-
-export interface CallSupplier {
-  /** null when none answered. */
-  answeredBy: number | null;
-  costMfen: number;
-  ms: number | null;
-  attempts: CallAttempt[];
+  supplier?: Pick<SupplierTrace, 'answeredBy' | 'costMfen' | 'ms' | 'attempts'> | null;
 }
 
 /** What the commit decided for one call. */

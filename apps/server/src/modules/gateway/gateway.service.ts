@@ -359,9 +359,7 @@ export async function runCall(deps: GatewayDeps, call: GatewayCall): Promise<Cal
     ip: call.ip.slice(0, 64),
     params: maskParams(outcome.params),
     provider: outcome.provider,
-    supplier: outcome.supplier
-      ? { answeredBy: outcome.supplier.answeredBy, costMfen: outcome.supplier.costMfen, ms: outcome.supplier.ms, attempts: outcome.supplier.attempts }
-      : null,
+    supplier: outcome.supplier ?? null,
   });
   if (outcome.assignmentId !== null && outcome.billable) noteAssignmentCall(call.fields.key ?? '', charged);
   const graced = outcome.graced;

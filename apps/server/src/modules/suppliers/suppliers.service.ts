@@ -7,6 +7,7 @@ import {
   chinaReading,
   mapText,
   mfenToYuanInput,
+  parseCodeMap,
   parseCredentials,
   parseMap,
   type RouteRow,
@@ -148,7 +149,7 @@ export async function saveRoute(db: Db, config: Config, actor: Actor, input: Rou
   const mapping = {
     params: parseMap(input.paramMap) ?? {},
     fields: parseMap(input.fieldMap) ?? {},
-    codes: parseMap(input.codeMap, /^\d{5}$/, /^[A-Za-z0-9_.-]{1,32}$/) ?? {},
+    codes: parseCodeMap(input.codeMap) ?? {},
   };
   const settings = {
     endpoint: input.endpoint,
