@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { FEE_ATTACHMENT, type GatewayAnswer, type PlatformCode } from '@apimarket/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -12,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler } from './http/client-errors';
 import { registerErrorHandling } from './http/error-handler';
-import { API_HELMET } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { wirePlugin } from './http/wire';
 import { accountRoutes } from './modules/account/account.routes';
 import { keysRoutes } from './modules/account/keys.routes';
@@ -185,7 +184,7 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
   if (servesGateway) answerGatewayCall = (code, ip) => answerUnread(gateway, code, ip);
   if (servesGateway) app.addHook('onRequest', gatewayAddressGuard(gateway));
 
-  await app.register(helmet, API_HELMET);
+  app.addHook('onRequest', securityHeaders);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // One attachment per request, for api/fee/sendEmail; routes read it with request.file().
