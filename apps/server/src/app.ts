@@ -174,8 +174,10 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
     alertEngine.stop();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: on every answer, so no promise of its own per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // Outside /apiHome the open data API answers in its own envelope, errors and unknown paths
   // included, and a client address's budget is counted before anything is parsed.

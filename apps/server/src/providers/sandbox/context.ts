@@ -25,13 +25,24 @@ export interface Ctx {
   firstDeclared(...codes: string[]): string | null;
 }
 
+// An interface's documented codes, once per spec object (a catalogue change brings new specs).
+const codesBySpec = new WeakMap<InterfaceSpec, ReadonlySet<string>>();
+function declaredCodes(spec: InterfaceSpec): ReadonlySet<string> {
+  let codes = codesBySpec.get(spec);
+  if (!codes) {
+    codes = new Set(spec.codes.map((c) => c.code));
+    codesBySpec.set(spec, codes);
+  }
+  return codes;
+}
+
 export function makeCtx(spec: InterfaceSpec, raw: Record<string, string>, now: number): Ctx {
   const params: Record<string, string> = {};
   for (const p of spec.params) {
     const value = raw[p.name]?.trim();
     if (value) params[p.name] = value;
   }
-  const declared = new Set(spec.codes.map((c) => c.code));
+  const declared = declaredCodes(spec);
   return {
     spec,
     params,

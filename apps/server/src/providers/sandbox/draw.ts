@@ -1,7 +1,7 @@
 // Deterministic choices for the sandbox: every "random" value is a SHA-256 of the call's
 // identity plus a label, so the same input always gives the same answer and one choice does not
 // shift when another is added or reordered. No Math.random, no clock.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface Draw {
   /** A number in [0, 1) for this label. */
@@ -31,7 +31,8 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
+// One-shot hashing: a sandbox answer draws a dozen values or more, each a hash of its label.
+const sha256 = (text: string): Buffer => hash('sha256', text, 'buffer');
 
 /** A Draw seeded by any JSON-able parts, e.g. drawFor(['person', idcard, name]). */
 export function drawFor(parts: unknown): Draw {
