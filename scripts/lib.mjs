@@ -1,8 +1,9 @@
 // Helpers shared by the start, dev and test scripts.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -84,4 +85,60 @@ export function stackEnv(extra = {}) {
     REVALIDATE_SECRET: process.env.REVALIDATE_SECRET || randomBytes(24).toString('hex'),
     ...extra,
   };
+}
+
+// PostgreSQL for the test suite and the benchmarks: Debian's, installed when missing (as root).
+function pgBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+async function ensurePostgres() {
+  if (pgBin()) return pgBin();
+  if (process.getuid?.() !== 0) {
+    console.error('PostgreSQL not found. Install it (apt-get install -y postgresql) or give a database URL (TEST_DATABASE_URL, BENCH_DATABASE_URL).');
+    process.exit(1);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { env });
+  if ((await run('apt-get', ['install', '-y', '-qq', 'postgresql'], { env })) !== 0) process.exit(1);
+  return pgBin();
+}
+
+/**
+ * Runs fn(adminUrl, { postmasterPid }) against a throwaway PostgreSQL cluster on 127.0.0.1,
+ * removed afterwards (the benchmarks count the CPU time of the postmaster and its children).
+ * durable: false (the tests) runs it without fsync; the benchmarks keep PostgreSQL's defaults,
+ * so a commit is on disk when it returns, as in production.
+ */
+export async function withCluster(fn, { durable = true } = {}) {
+  const bin = await ensurePostgres();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-pg-'));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  // PostgreSQL refuses to run as root: run the cluster as the postgres user when we are root.
+  const asPg = process.getuid?.() === 0;
+  const exec = (cmd, args) => {
+    const full = path.join(bin, cmd);
+    const r = asPg ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'inherit' }) : spawnSync(full, args, { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`${cmd} failed`);
+  };
+  const data = path.join(dir, 'data');
+  exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  exec('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', `-p ${port} -k ${dir} -h 127.0.0.1${durable ? '' : ' -F'}`, '-w', 'start']);
+  try {
+    const postmasterPid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`, { postmasterPid });
+  } finally {
+    try {
+      exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,7 @@
 // What the benchmarks set up alike: an approved enterprise account with a purchase of 实名认证
 // (1882) holding plenty of calls, a free loopback port for a server of their own, a database (in
-// memory, or a throwaway PostgreSQL one), and the timing of a query in rounds.
+// memory, or a throwaway PostgreSQL one), the timing of a query in rounds, and processes' CPU time.
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { members, purchases, qualifications } from '../src/db/schema';
@@ -58,4 +59,34 @@ export async function timeIt(fn: (i: number) => Promise<unknown>, n: number, war
     out.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   return out.sort((a, b) => a - b);
+}
+
+// Linux reports a process's CPU time in clock ticks; 100 a second on every kernel this runs on.
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, read from /proc; 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // After the command's closing parenthesis: state, ppid, …; utime and stime are fields 14, 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL cluster's processes: its postmaster and every backend and worker under it. */
+export function clusterPids(postmasterPid: number): number[] {
+  const pids = [postmasterPid];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmasterPid) pids.push(Number(name));
+    } catch {
+      // exited
+    }
+  }
+  return pids;
 }

@@ -2,19 +2,30 @@
 // through the whole pipeline (key, checks, sandbox provider, charge, durable record) against a
 // bare Fastify route answering the same JSON in the same server and run, p50/p99, p99 at half the
 // maximum rate; then exactness: N concurrent calls against Q remaining calls.
-// The load comes from autocannon in a separate process. Run: npm run bench:gateway
+// The load comes from autocannon in a separate process. Run: npm run bench:gateway (bench/run.mjs:
+// the benchmark and the server bundled as production runs them).
 //
 //   npm run bench:gateway                       file-backed PGlite (the embedded default)
-//   BENCH_DATABASE_URL=postgres://… …           on PostgreSQL: an admin URL; a throwaway database is
-//                                               created, migrated, seeded and dropped at the end
+//   BENCH_POSTGRES=1 …                          on a throwaway PostgreSQL cluster with durable
+//                                               commits, started and removed by bench/run.mjs; the
+//                                               cluster's CPU time is printed added as well
+//   BENCH_DATABASE_URL=postgres://… …           on a PostgreSQL server of yours: an admin URL; a
+//                                               throwaway database is created, migrated, seeded
+//                                               and dropped at the end
 //   BENCH_GATEWAY_PROCESSES=N …                 (PostgreSQL only) the gateway runs as N processes of
-//                                               src/main.ts with SERVER_ROLE=gateway, each loaded by
-//                                               its own autocannon with 1/N of the connections and
-//                                               of the half rate; req/s summed, p50/p99 the worst of
-//                                               the N. The bare route stays in this process.
+//                                               dist/main.js with SERVER_ROLE=gateway, each loaded
+//                                               by its own autocannon with 1/N of the connections
+//                                               and of the half rate; req/s summed, p50/p99 the
+//                                               worst of the N, CPU time theirs. The bare route
+//                                               stays in this process.
 //   BENCH_SECONDS=8                             seconds per autocannon run
+//   BENCH_SERVER_FLAGS='--max-semi-space-size=64'  Node flags for the gateway processes (none)
 //   GATEWAY_ONLY=1 [BENCH_PROFILE=file]         the gateway run alone; a CPU profile of this
-//                                               process (in-process gateway only)
+//                                               process, or each gateway process's own CPU-*.cpuprofile
+//                                               in that file's folder
+//   BENCH_CONNECTIONS=100 BENCH_RATE=3000       connections of the GATEWAY_ONLY run (10), and a fixed
+//                                               rate for it (calls a second; by default as fast as
+//                                               it answers): CPU a call compared at the same load
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
@@ -28,12 +39,16 @@ import { openDatabase } from '../src/db/client';
 import { balances, callRecords, ledger, purchases } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { createLogger } from '../src/http/logging';
-import { benchPurchase, freePort } from './fixtures';
+import { benchPurchase, clusterPids, cpuSecondsOf, freePort } from './fixtures';
 import { throwawayDatabase } from './pg-throwaway';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const PROCESSES = Number(process.env.BENCH_GATEWAY_PROCESSES ?? 0);
+// Node's flags for the gateway processes, to try one (none, as `npm start` runs the server).
+const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+// Set by bench/run.mjs when it started the cluster (BENCH_POSTGRES=1): its CPU time is counted too.
+const postmasterPid = Number(process.env.BENCH_POSTMASTER_PID ?? 0) || null;
 if (PROCESSES > 0 && !adminUrl) {
   console.error('BENCH_GATEWAY_PROCESSES needs BENCH_DATABASE_URL: gateway processes share a PostgreSQL database');
   process.exit(2);
@@ -65,7 +80,10 @@ const body = new URLSearchParams({ key, name: '张三', idcard: '110101199003074
 async function startGateway(url: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const env = { ...process.env, ...settings, DATABASE_URL: url, SERVER_ROLE: 'gateway', RUN_JOBS: '0', API_HOST: '127.0.0.1', API_PORT: String(port) };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The production bundle (bench/run.mjs builds it first), as `npm start` runs it.
+  // With BENCH_PROFILE, each writes a CPU profile of its whole life (start-up included) on exit.
+  const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.dirname(path.resolve(process.env.BENCH_PROFILE))}`] : [];
+  const child = spawn(process.execPath, [...profileArgs, ...serverFlags, 'dist/main.js'], { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/apiHome/health`)).ok) return { child, base: `http://127.0.0.1:${port}` };
@@ -124,7 +142,7 @@ interface Run {
 }
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
-function cannon(url: string, extra: string[] = [], connections = 10): Promise<Run> {
+function cannon(url: string, extra: string[] = [], connections = 10, seconds = SECONDS): Promise<Run> {
   return new Promise((resolve, reject) => {
     const args = [
       'autocannon',
@@ -132,7 +150,7 @@ function cannon(url: string, extra: string[] = [], connections = 10): Promise<Ru
       '-c',
       String(connections),
       '-d',
-      String(SECONDS),
+      String(seconds),
       '-m',
       'POST',
       '-H',
@@ -162,11 +180,16 @@ function cannon(url: string, extra: string[] = [], connections = 10): Promise<Ru
  * The gateway under load at each target at once: the connections (and a rate given with -R)
  * shared among them; req/s summed, p50/p99 the worst of the targets.
  */
-async function cannonGateway(connections = 10, rate = 0): Promise<Run> {
+async function cannonGateway(connections = 10, rate = 0, seconds = SECONDS): Promise<Run> {
   const n = targets.length;
   const runs = await Promise.all(
     targets.map((t) =>
-      cannon(`${t}/communication/personal/1882`, rate ? ['-R', String(Math.max(1, Math.floor(rate / n)))] : [], Math.max(1, Math.round(connections / n))),
+      cannon(
+        `${t}/communication/personal/1882`,
+        rate ? ['-R', String(Math.max(1, Math.floor(rate / n)))] : [],
+        Math.max(1, Math.round(connections / n)),
+        seconds,
+      ),
     ),
   );
   return {
@@ -187,11 +210,30 @@ try {
   for (const t of targets) {
     await fetch(`${t}/communication/personal/1882`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
   }
+  // Calls per CPU-second of the server process(es) that answered: their CPU time over the run
+  // (the load generator is another process, so its share of the cores does not count); on a
+  // cluster bench/run.mjs started, also with the cluster's processes' CPU time added.
+  const perCpu = async (run: () => Promise<Run>, pids: number[]): Promise<Run & { perCpu: number; withDb?: number }> => {
+    const cpuOf = (list: number[]) => new Map(list.map((pid) => [pid, cpuSecondsOf(pid)]));
+    const before = cpuOf(pids);
+    const dbBefore = postmasterPid ? cpuOf(clusterPids(postmasterPid)) : null;
+    const r = await run();
+    const used = pids.reduce((a, pid) => a + cpuSecondsOf(pid) - (before.get(pid) ?? 0), 0);
+    // A backend started during the run counts from zero; one that exited during it is lost.
+    const dbUsed = dbBefore && postmasterPid ? clusterPids(postmasterPid).reduce((a, pid) => a + cpuSecondsOf(pid) - (dbBefore.get(pid) ?? 0), 0) : null;
+    const calls = r.rps * SECONDS;
+    return { ...r, perCpu: calls / used, withDb: dbUsed === null ? undefined : calls / (used + dbUsed) };
+  };
+  const gatewayPids = gateways.length > 0 ? gateways.map((g) => g.pid ?? 0) : [process.pid];
+  const cpuNote = (r: { perCpu: number; withDb?: number }) =>
+    `  ${r.perCpu.toFixed(0)} calls per CPU-second${r.withDb === undefined ? '' : ` (${r.withDb.toFixed(0)} with PostgreSQL's)`}`;
   if (process.env.GATEWAY_ONLY) {
     // For profiling: the whole pipeline alone. BENCH_PROFILE=<file> writes a CPU profile of the
     // load run only (start-up, migrations and the seed left out), to open in Chrome DevTools.
-    // With gateway processes the profile would show only this idle process: not taken.
+    // With gateway processes, each of them writes its own (Node's --cpu-prof, beside that file).
     const profile = PROCESSES > 0 ? undefined : process.env.BENCH_PROFILE;
+    // Warm first (compiled code, pools, the database's cache), as the full run's first runs do.
+    await cannonGateway(Number(process.env.BENCH_CONNECTIONS ?? 10), 0, 4);
     const session = profile ? new inspector.Session() : null;
     const post = (method: string) =>
       new Promise<unknown>((resolve, reject) => session?.post(method, (err, res) => (err ? reject(err) : resolve(res))) ?? resolve(null));
@@ -200,35 +242,26 @@ try {
       await post('Profiler.enable');
       await post('Profiler.start');
     }
-    const full = await cannonGateway();
+    const full = await perCpu(() => cannonGateway(Number(process.env.BENCH_CONNECTIONS ?? 10), Number(process.env.BENCH_RATE ?? 0)), gatewayPids);
     if (session && profile) {
       const { profile: taken } = (await post('Profiler.stop')) as { profile: unknown };
       writeFileSync(profile, JSON.stringify(taken));
     }
-    console.log(`gateway ${full.rps.toFixed(0)} req/s p50 ${full.p50} ms p99 ${full.p99} ms`);
+    console.log(`gateway ${full.rps.toFixed(0)} req/s p50 ${full.p50} ms p99 ${full.p99} ms${cpuNote(full)}`);
   } else {
-    // Calls per CPU-second of the server: this process's CPU time over the run (the load
-    // generator is another process, so its share of the cores does not count). In-process only.
-    const perCpu = async (run: () => Promise<Run>): Promise<Run & { perCpu: number }> => {
-      const before = process.cpuUsage();
-      const r = await run();
-      const used = process.cpuUsage(before);
-      return { ...r, perCpu: (r.rps * SECONDS) / ((used.user + used.system) / 1e6) };
-    };
-    const bare = await perCpu(() => cannon(`${base}/bench/bare/1882`));
-    const full = await perCpu(() => cannonGateway());
+    const bare = await perCpu(() => cannon(`${base}/bench/bare/1882`), [process.pid]);
+    const full = await perCpu(() => cannonGateway(), gatewayPids);
     const half = await cannonGateway(10, Math.floor(full.rps / 2));
     const line = (label: string, r: Run) =>
       `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ''}`;
-    const cpuNote = (r: { perCpu: number }) => (PROCESSES > 0 ? '' : `  ${r.perCpu.toFixed(0)} calls per CPU-second`);
     console.log(`\n== open data API, ${mode}, ${SECONDS} s each, 10 connections ==`);
     console.log(`${line('bare route, same JSON (baseline)', bare)}${cpuNote(bare)}`);
     console.log(`${line('gateway, whole pipeline', full)}  ratio ${(full.rps / bare.rps).toFixed(2)}x${cpuNote(full)}`);
     console.log(line(`gateway at half its max (${Math.floor(full.rps / 2)}/s)`, half));
 
     // Many customers' systems at once: groups grow, the commit cost per call falls.
-    const bare100 = await perCpu(() => cannon(`${base}/bench/bare/1882`, [], 100));
-    const full100 = await perCpu(() => cannonGateway(100));
+    const bare100 = await perCpu(() => cannon(`${base}/bench/bare/1882`, [], 100), [process.pid]);
+    const full100 = await perCpu(() => cannonGateway(100), gatewayPids);
     const half100 = await cannonGateway(100, Math.floor(full100.rps / 2));
     console.log(`\n== the same, 100 connections ==`);
     console.log(`${line('bare route, same JSON (baseline)', bare100)}${cpuNote(bare100)}`);

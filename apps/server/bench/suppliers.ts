@@ -28,7 +28,8 @@ const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 200);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 15);
 const FAILOVER_SECONDS = Number(process.env.BENCH_FAILOVER_SECONDS ?? 30);
 const FAILURE = (process.env.BENCH_FAILURE ?? 'status500') as 'status500' | 'hang';
-const here = path.dirname(fileURLToPath(import.meta.url));
+// bench/, whether this runs from source (tsx) or bundled (bench/run.mjs, into .bench-build/).
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'bench');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apimarket-supplier-bench-'));
 const settings = {
   DEV_TOOLS: '1',
