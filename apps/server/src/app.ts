@@ -187,11 +187,16 @@ export async function buildApp({ config, database, logger, onRoute, checkAnswers
   if (servesGateway) app.addHook('onRequest', gatewayAddressGuard(gateway));
 
   app.addHook('onRequest', securityHeaders);
-  await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  // One attachment per request, for api/fee/sendEmail; routes read it with request.file().
-  await app.register(multipart, { limits: { fileSize: FEE_ATTACHMENT.maxBytes, files: 1, fields: 20 } });
-  await app.register(wirePlugin, { config, db });
+  // The portal's cookies, attachments and wire (signed fields, tourist token, CSRF) hook every
+  // request: a gateway-role process, which answers only the open data API and its health check,
+  // leaves them out (a multipart call is then refused by the content-type parser: SYSTEM_045).
+  if (config.role !== 'gateway') {
+    await app.register(cookie);
+    // One attachment per request, for api/fee/sendEmail; routes read it with request.file().
+    await app.register(multipart, { limits: { fileSize: FEE_ATTACHMENT.maxBytes, files: 1, fields: 20 } });
+    await app.register(wirePlugin, { config, db });
+  }
 
   await app.register(
     async (api) => {

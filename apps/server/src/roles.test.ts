@@ -17,6 +17,22 @@ describe('SERVER_ROLE=gateway', () => {
     expect((await t.app.inject({ method: 'GET', url: '/apiHome/api/category/list' })).statusCode).toBe(404);
     expect((await post(t, 'memberShip/isLoginState', {})).statusCode).toBe(404);
   });
+
+  it('without the portal plugins: a multipart call is still SYSTEM_045, the headers still sent', async () => {
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: '/communication/personal/1882',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="key"\r\n\r\nabc\r\n--x--\r\n',
+    });
+    expect([multipart.statusCode, multipart.json().code]).toEqual([200, 'SYSTEM_045']);
+    const answer = await t.app.inject({ ...CALL, payload: '{"key":"nope"}' });
+    expect(answer.json().code).toBe('SYSTEM_001');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(answer.headers['x-request-id']).toBeTruthy();
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('SERVER_ROLE=portal', () => {

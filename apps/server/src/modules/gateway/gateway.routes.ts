@@ -87,8 +87,10 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Gate
     reply.header('cache-control', 'no-store');
     // A form or a JSON object: a JSON array or scalar, text/plain and multipart are not calls.
     const body = request.body;
-    if (request.isMultipart() || (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))) {
-      return reply.send(await answerUnread(deps, request.isMultipart() ? 'SYSTEM_045' : 'SYSTEM_043', request.ip));
+    // By its header: a gateway-role process has no multipart plugin (its parser refuses the body first).
+    const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    if (multipart || (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))) {
+      return reply.send(await answerUnread(deps, multipart ? 'SYSTEM_045' : 'SYSTEM_043', request.ip));
     }
     const fields = { ...flat(request.query), ...flat(body) };
     try {
