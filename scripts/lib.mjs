@@ -1,4 +1,4 @@
-// Helpers shared by the start, dev and test scripts.
+// Helpers shared by the start, dev and test scripts and the benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
