@@ -18,9 +18,13 @@ test('finance adjusts a balance with a reason; the customer’s ledger shows it'
   await page.goto('/console/accounts');
   await page.getByPlaceholder('登录名、企业名称或手机号').fill(loginName);
   await page.getByPlaceholder('登录名、企业名称或手机号').press('Enter');
-  await page.getByRole('button', { name: '流水与调账' }).first().click();
+  // The customer's own row: the first row may still be the unfiltered list's, another account's.
+  const account = page.locator('tbody tr.ant-table-row').filter({ has: page.getByText(loginName, { exact: true }) });
+  await expect(account).toHaveCount(1);
+  await account.getByRole('button', { name: '流水与调账' }).click();
 
   const drawer = page.locator('.ant-drawer');
+  await expect(drawer).toContainText(`账户资金 · ${loginName}`);
   await expect(drawer).toContainText('账户余额（元）');
   await drawer.getByRole('button', { name: /调\s*账/ }).click();
   const dialog = page.getByRole('dialog', { name: '调账' });

@@ -160,7 +160,8 @@ test('subscribe two trucks, see them on the map, play a track, and a fence acros
   const shown = { [MANAGE]: 'vehicle-list', [POSITION]: 'position-table', [FENCES]: 'fence-table', [`${TRAJECTORY}?id=${id}`]: 'trajectory-submit' };
   for (const [path, testId] of Object.entries(shown)) {
     await page.goto(path);
-    await expect(page.getByTestId(testId)).toBeVisible();
+    // Under CI's load two hidden copies of a table were once seen while the page loaded: the one in view counts.
+    await expect(page.getByTestId(testId).filter({ visible: true })).toHaveCount(1);
     const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(scroll, path).toBeLessThanOrEqual(client);
   }
