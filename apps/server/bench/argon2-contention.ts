@@ -27,7 +27,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seed } from '../src/db/seed';
 import { PASSWORD_CONCURRENCY } from '../src/modules/identity/password';
-import { benchPurchase, freePort } from './fixtures';
+import { benchPurchase, freePort, percentile } from './fixtures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -174,10 +174,6 @@ function cannon(base: string, rate: number): Promise<{ latency: Latency; cpu: nu
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 // Every login comes from an address and names an account never used before in the run: the
 // per-address throttle (100 in 15 min) and the captcha after 5 failures never answer instead of a
 // hash. The account does not exist, which costs the same argon2 check as a wrong password.
@@ -225,7 +221,9 @@ function hammer(base: string): { stop: () => Promise<Latency> } {
       await Promise.all(clients);
       const seconds = (performance.now() - started) / 1000;
       latencies.sort((a, b) => a - b);
-      return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), unexpected };
+      // No answer at all reads as NaN, not as 0 ms.
+      const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
+      return { rps: latencies.length / seconds, p50: pct(50), p99: pct(99), unexpected };
     },
   };
 }

@@ -9,6 +9,7 @@ import { interfaces, pricePackages } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { searchInterfaces } from '../src/modules/catalog/interface.service';
 import { refreshListing } from '../src/modules/catalog/listing';
+import { percentile, timeIt } from './fixtures';
 
 const QUERIES = [
   {},
@@ -24,20 +25,6 @@ const QUERIES = [
 ];
 const ROUNDS = 30;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timeIt(fn: () => Promise<unknown>, n: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return out.sort((a, b) => a - b);
-}
-
 const database = await openDatabase({ memory: true });
 await database.migrate();
 await seed(database.db);
@@ -47,13 +34,13 @@ async function measure(label: string) {
   const filters = QUERIES.map((q) => InterfaceSearch.parse(q));
   let i = 0;
   for (let w = 0; w < 20; w++) await searchInterfaces(db, filters[w % filters.length] ?? InterfaceSearch.parse({})); // warm-up
-  const search = await timeIt(() => searchInterfaces(db, filters[i++ % filters.length] ?? InterfaceSearch.parse({})), ROUNDS * filters.length);
-  const base = await timeIt(() => db.select({ id: interfaces.id }).from(interfaces).where(eq(interfaces.id, 1882)), ROUNDS * filters.length);
+  const search = await timeIt(() => searchInterfaces(db, filters[i++ % filters.length] ?? InterfaceSearch.parse({})), ROUNDS * filters.length, 0);
+  const base = await timeIt(() => db.select({ id: interfaces.id }).from(interfaces).where(eq(interfaces.id, 1882)), ROUNDS * filters.length, 0);
   const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(interfaces);
   if (process.env.BENCH_BREAKDOWN) {
     // Which filter mixes cost what (p50 per mix), to see where the p95 comes from.
     for (const [k, q] of QUERIES.entries()) {
-      const t = await timeIt(() => searchInterfaces(db, filters[k] ?? InterfaceSearch.parse({})), ROUNDS);
+      const t = await timeIt(() => searchInterfaces(db, filters[k] ?? InterfaceSearch.parse({})), ROUNDS, 0);
       console.log(`  ${JSON.stringify(q).padEnd(60)} p50=${percentile(t, 50).toFixed(2)} ms`);
     }
   }
