@@ -126,6 +126,8 @@ test('pay a recharge by QR, buy, call, refund with the amount shown first, invoi
   const invoiceNo = `2631${String(Date.now()).slice(-16)}`;
   await issue.getByLabel('发票号码').fill(invoiceNo);
   await issue.locator('input[type=file]').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
+  // The file is in the form once it is listed: a click before that found the dialog unchanged in one CI run.
+  await expect(issue.getByText('invoice.pdf')).toBeVisible();
   await issue.getByRole('button', { name: '确认开具' }).click();
   await expect(op.getByText(`发票已开具：0.50 元（${invoiceNo}），已通知客户`)).toBeVisible();
   await office.close();
